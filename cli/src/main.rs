@@ -1,0 +1,87 @@
+//! `rfc1738`: check, parse and explain URLs by the grammar of RFC 1738.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use rfc1738::{Options, Rule};
+
+mod check;
+
+/// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
+/// section 5 defines them.
+#[derive(Parser)]
+#[command(name = "rfc1738", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Does each string match a production of the grammar (default: url)?
+    Check(check::CheckArgs),
+    /// Print the production tree of a URL, with byte spans.
+    Tree(TreeArgs),
+}
+
+#[derive(Args)]
+struct TreeArgs {
+    /// The URL to parse.
+    url: String,
+    /// Follow the letter of the BNF (scheme names in lower case).
+    #[arg(long)]
+    strict: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let code = match cli.command {
+        Command::Check(args) => check::run(&args, &mut out),
+        Command::Tree(args) => tree(&args, &mut out),
+    };
+    let _ = out.flush();
+    code
+}
+
+fn tree(args: &TreeArgs, out: &mut impl Write) -> ExitCode {
+    let options = Options::default().with_strict(args.strict);
+    match rfc1738::parse_with(&args.url, options) {
+        Ok(url) => {
+            let _ = write!(out, "{}", url.syntax());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads lines from a file, or from standard input for `-`.
+pub(crate) fn read_lines(path: &str) -> std::io::Result<Vec<String>> {
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(std::io::BufReader::new(std::fs::File::open(path)?))
+    };
+    reader
+        .split(b'\n')
+        .map(|line| {
+            line.map(|bytes| {
+                let line = String::from_utf8_lossy(&bytes).into_owned();
+                line.strip_suffix('\r').map(str::to_owned).unwrap_or(line)
+            })
+        })
+        .collect()
+}
+
+/// The rule of this BNF name, or a usage error listing the names.
+pub(crate) fn rule_named(name: &str) -> Result<Rule, String> {
+    Rule::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+        format!("unknown rule {name:?}; the rules are: {}", names.join(", "))
+    })
+}

@@ -1,0 +1,229 @@
+//! The error every entry point returns: where the input stopped matching,
+//! inside which productions, what the grammar allowed there, and what was
+//! there instead.
+
+use core::fmt;
+
+use crate::grammar::misc::CharClass;
+use crate::rule::Rule;
+use crate::span::Location;
+
+/// One thing the grammar would have accepted at the error's position,
+/// named as in the BNF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Expected {
+    /// A production, e.g. `alphadigit` or `hex`.
+    Rule(Rule),
+    /// A literal, e.g. `"@"` or `"ftp://"`.
+    Literal(&'static str),
+    /// The end of the input.
+    EndOfInput,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Rule(rule) => f.write_str(rule.name()),
+            Expected::Literal(text) => write!(f, "\"{text}\""),
+            Expected::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+/// What stood at the error's position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Found {
+    /// This character.
+    Char(char),
+    /// Nothing: the input ended.
+    EndOfInput,
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Char(c) if *c == ' ' || c.is_ascii_graphic() => write!(f, "\"{c}\""),
+            Found::Char(c) => write!(f, "U+{:04X}", u32::from(*c)),
+            Found::EndOfInput => f.write_str("end of input"),
+        }
+    }
+}
+
+/// Why an input does not match a production.
+///
+/// The position is the furthest any branch of the grammar reached, so for
+/// `http://host:80x/` it is the `x`, not the start of the port.
+///
+/// ```
+/// let err = rfc1738::parse("http://host:80x/").unwrap_err();
+/// assert_eq!(err.offset(), 14);
+/// assert_eq!(err.found(), rfc1738::Found::Char('x'));
+/// assert_eq!(err.to_string(),
+///     "1:15: expected digit, \"/\" or end of input, found \"x\" (in url > httpurl); \
+///      the string is a valid genericurl, but not a valid httpurl");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    offset: usize,
+    location: Location,
+    stack: Vec<Rule>,
+    expected: Vec<Expected>,
+    found: Found,
+    genericurl: Option<(bool, Rule)>,
+}
+
+impl Error {
+    pub(crate) fn new(
+        source: &str,
+        offset: usize,
+        location: Location,
+        stack: Vec<Rule>,
+        mut expected: Vec<Expected>,
+    ) -> Self {
+        drop_subsumed(&mut expected);
+        let found = source
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(Found::EndOfInput, Found::Char);
+        Error {
+            offset,
+            location,
+            stack,
+            expected,
+            found,
+            genericurl: None,
+        }
+    }
+
+    /// Makes `rule` the outermost production when no production is open.
+    pub(crate) fn within(mut self, rule: Rule) -> Self {
+        if self.stack.is_empty() {
+            self.stack.push(rule);
+        }
+        self
+    }
+
+    /// Notes, for an error of `production` (a scheme's), whether the string
+    /// is still a valid `genericurl`.
+    pub(crate) fn with_genericurl(mut self, valid: bool, production: Rule) -> Self {
+        self.genericurl = Some((valid, production));
+        self
+    }
+
+    /// Byte offset of the error in the input.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Line and column (1-based, the column in characters) of the error.
+    pub fn location(&self) -> Location {
+        self.location
+    }
+
+    /// Line of the error, from 1.
+    pub fn line(&self) -> u32 {
+        self.location.line
+    }
+
+    /// Column of the error, from 1, in characters.
+    pub fn column(&self) -> usize {
+        self.location.column
+    }
+
+    /// The innermost production being parsed at the error.
+    pub fn rule(&self) -> Rule {
+        self.stack.last().copied().unwrap_or(Rule::Url)
+    }
+
+    /// The productions open at the error, outermost first, e.g.
+    /// `[Url, Ftpurl, Login, Hostport, Host, Hostname, Toplabel]`.
+    pub fn stack(&self) -> &[Rule] {
+        &self.stack
+    }
+
+    /// What the grammar accepts at the error's position. Items that another
+    /// item already covers (`digit` beside `uchar`) are left out.
+    pub fn expected(&self) -> &[Expected] {
+        &self.expected
+    }
+
+    /// What stood there instead.
+    pub fn found(&self) -> Found {
+        self.found
+    }
+
+    /// For an error of [`crate::parse`] on a URL of one of the ten schemes:
+    /// whether the string is still a valid `genericurl` (and so matches `url`
+    /// through `otherurl`). `None` for other errors.
+    pub fn matches_genericurl(&self) -> Option<bool> {
+        self.genericurl.map(|(valid, _)| valid)
+    }
+
+    /// The production stack as text: `url > httpurl > hostport`.
+    pub fn stack_text(&self) -> String {
+        let names: Vec<&str> = self.stack.iter().map(|rule| rule.name()).collect();
+        names.join(" > ")
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: expected ", self.location)?;
+        let last = self.expected.len().saturating_sub(1);
+        for (index, item) in self.expected.iter().enumerate() {
+            match index {
+                0 => {}
+                _ if index == last => f.write_str(" or ")?,
+                _ => f.write_str(", ")?,
+            }
+            write!(f, "{item}")?;
+        }
+        if self.expected.is_empty() {
+            f.write_str("nothing")?;
+        }
+        write!(f, ", found {}", self.found)?;
+        if !self.stack.is_empty() {
+            write!(f, " (in {})", self.stack_text())?;
+        }
+        if let Some((true, production)) = self.genericurl {
+            write!(
+                f,
+                "; the string is a valid genericurl, but not a valid {production}"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Drops the expectations another one covers: a single character or a
+/// character class inside a wider class of the same set (`"-"` and `alpha`
+/// beside `uchar`), so the message lists what a reader needs.
+fn drop_subsumed(expected: &mut Vec<Expected>) {
+    let classes: Vec<(Rule, &CharClass)> = expected
+        .iter()
+        .filter_map(|item| match item {
+            Expected::Rule(rule) => rule.char_class().map(|class| (*rule, class)),
+            _ => None,
+        })
+        .collect();
+    expected.retain(|item| match item {
+        Expected::Literal(text) => match text.as_bytes() {
+            [byte] => !classes.iter().any(|(_, class)| class.contains(*byte)),
+            _ => true,
+        },
+        Expected::Rule(rule) => match rule.char_class() {
+            Some(narrow) => !classes
+                .iter()
+                .any(|(other, wide)| {
+                    // Two classes with the same characters: keep the first.
+                    other != rule
+                        && narrow.is_subset_of(wide)
+                        && (!wide.is_subset_of(narrow) || other < rule)
+                }),
+            None => true,
+        },
+        Expected::EndOfInput => true,
+    });
+}

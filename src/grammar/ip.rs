@@ -1,0 +1,303 @@
+//! ```bnf
+//! ; URL schemeparts for ip based protocols:
+//! ip-schemepart  = "//" login [ "/" urlpath ]
+//! ```
+//!
+//! The common Internet scheme syntax of section 3.1: `ip-schemepart`,
+//! `login`, `hostport`, `host`, `hostname`, `domainlabel`, `toplabel`,
+//! `alphadigit`, `hostnumber`, `port`, `user`, `password`, `urlpath`.
+
+use crate::error::Expected;
+use crate::grammar::misc::{digits, CharClass, ALPHA, ALPHADIGIT, UCHAR, XCHAR};
+use crate::grammar::primitives::{
+    consumed, expect, literal, one, optional, production, run, split,
+};
+use crate::input::{Backtrack, Input, PResult};
+use crate::rule::Rule;
+use crate::tree::{
+    Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
+    Toplabel, Urlpath, User,
+};
+
+/// ```bnf
+/// ip-schemepart  = "//" login [ "/" urlpath ]
+/// ```
+pub fn ip_schemepart(input: Input<'_>) -> PResult<'_, IpSchemepart<'_>> {
+    production(Rule::IpSchemepart, input, |start| {
+        let (rest, _) = literal(start, "//")?;
+        let (rest, login) = login(rest)?;
+        let (rest, urlpath) = optional(rest, |after| {
+            let (after, _) = literal(after, "/")?;
+            urlpath(after)
+        });
+        let (text, span) = consumed(&start, &rest);
+        Ok((
+            rest,
+            IpSchemepart {
+                text,
+                span,
+                login,
+                urlpath,
+            },
+        ))
+    })
+}
+
+/// ```bnf
+/// login          = [ user [ ":" password ] "@" ] hostport
+/// ```
+///
+/// Neither `user` nor `password` can contain `@` or `:`, so the optional
+/// part is tried first and given up whole when no `@` ends it: `host:21`
+/// is a host and a port, not a user and a password.
+pub fn login(input: Input<'_>) -> PResult<'_, Login<'_>> {
+    production(Rule::Login, input, |start| {
+        let (rest, userinfo) = optional(start, |at| {
+            let (at, user) = user(at)?;
+            let (at, password) = optional(at, |colon| {
+                let (colon, _) = literal(colon, ":")?;
+                password(colon)
+            });
+            let (at, _) = literal(at, "@")?;
+            Ok((at, (user, password)))
+        });
+        let (user, password) = match userinfo {
+            Some((user, password)) => (Some(user), password),
+            None => (None, None),
+        };
+        let (rest, hostport) = hostport(rest)?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((
+            rest,
+            Login {
+                text,
+                span,
+                user,
+                password,
+                hostport,
+            },
+        ))
+    })
+}
+
+/// ```bnf
+/// hostport       = host [ ":" port ]
+/// ```
+pub fn hostport(input: Input<'_>) -> PResult<'_, Hostport<'_>> {
+    production(Rule::Hostport, input, |start| {
+        let (rest, host) = host(start)?;
+        let (rest, port) = optional(rest, |colon| {
+            let (colon, _) = literal(colon, ":")?;
+            port(colon)
+        });
+        let (text, span) = consumed(&start, &rest);
+        Ok((
+            rest,
+            Hostport {
+                text,
+                span,
+                host,
+                port,
+            },
+        ))
+    })
+}
+
+/// ```bnf
+/// host           = hostname | hostnumber
+/// ```
+///
+/// The two are disjoint (a `toplabel` starts with a letter, a `hostnumber`
+/// ends in digits) and neither may be followed by `.`, a letter or a digit
+/// in any production, so trying `hostname` first gives the one derivation.
+pub fn host(input: Input<'_>) -> PResult<'_, Host<'_>> {
+    production(Rule::Host, input, |start| match hostname(start) {
+        Ok((rest, name)) => Ok((rest, Host::Hostname(name))),
+        Err(_) => hostnumber(start).map(|(rest, number)| (rest, Host::Hostnumber(number))),
+    })
+}
+
+/// The characters of a label: `alphadigit | "-"`.
+const LABEL: CharClass = ALPHADIGIT.union(CharClass::of(b"-"));
+
+/// How many label characters the input starts with.
+fn label_run(input: &Input<'_>) -> usize {
+    input
+        .fragment()
+        .bytes()
+        .take_while(|&b| LABEL.contains(b))
+        .count()
+}
+
+/// ```bnf
+/// hostname       = *[ domainlabel "." ] toplabel
+/// ```
+///
+/// Deviation from a greedy reading: `*[ domainlabel "." ]` would also eat
+/// the `toplabel` (every toplabel is a domainlabel). A label is read as a
+/// `domainlabel` only when a `.` and another label follow it; the last label
+/// must be a `toplabel`. A label never ends at a character that could
+/// continue it (no production lets a host be followed by a letter, digit,
+/// `-` or `.`), so reading each label to its longest is exact.
+pub fn hostname(input: Input<'_>) -> PResult<'_, Hostname<'_>> {
+    production(Rule::Hostname, input, |start| {
+        let mut at = start;
+        let rest = loop {
+            let run = label_run(&at);
+            let bytes = at.fragment().as_bytes();
+            let dot_then_label = bytes.get(run) == Some(&b'.')
+                && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
+            if dot_then_label {
+                let (after, _) = domainlabel(at)?;
+                let (after, _) = literal(after, ".")?;
+                at = after;
+            } else {
+                if bytes.get(run) == Some(&b'.') {
+                    // `label .` could have gone on with another label.
+                    expect(
+                        &at,
+                        run + 1,
+                        &[
+                            Expected::Rule(Rule::Domainlabel),
+                            Expected::Rule(Rule::Toplabel),
+                        ],
+                    );
+                } else if bytes.first().is_some_and(|&b| ALPHA.contains(b)) {
+                    // A "." after a toplabel would have gone on with another
+                    // label. (After a label that cannot be a toplabel, the
+                    // error that helps is the toplabel's, at its start.)
+                    expect(&at, run, &[Expected::Literal(".")]);
+                }
+                let (after, _) = toplabel(at)?;
+                break after;
+            }
+        };
+        let (text, span) = consumed(&start, &rest);
+        Ok((rest, Hostname { text, span }))
+    })
+}
+
+/// A label whose first character is in `first` (reported as `first_rule`)
+/// and whose last is not `-`.
+fn label<'a>(input: Input<'a>, first: &CharClass, first_rule: Rule) -> PResult<'a, Input<'a>> {
+    one(input, first, first_rule)?;
+    let run = label_run(&input);
+    // Where the run stops, another alphadigit or "-" could have continued it.
+    expect(
+        &input,
+        run,
+        &[Expected::Rule(Rule::Alphadigit), Expected::Literal("-")],
+    );
+    if input.fragment().as_bytes()[run - 1] == b'-' {
+        return Err(nom::Err::Error(Backtrack));
+    }
+    let (rest, _) = split(input, run);
+    Ok((rest, input))
+}
+
+/// ```bnf
+/// domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+/// ```
+pub fn domainlabel(input: Input<'_>) -> PResult<'_, Domainlabel<'_>> {
+    production(Rule::Domainlabel, input, |start| {
+        let (rest, _) = label(start, &ALPHADIGIT, Rule::Alphadigit)?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((rest, Domainlabel::new(text, span)))
+    })
+}
+
+/// ```bnf
+/// toplabel       = alpha | alpha *[ alphadigit | "-" ] alphadigit
+/// ```
+pub fn toplabel(input: Input<'_>) -> PResult<'_, Toplabel<'_>> {
+    production(Rule::Toplabel, input, |start| {
+        let (rest, _) = label(start, &ALPHA, Rule::Alpha)?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((rest, Toplabel::new(text, span)))
+    })
+}
+
+/// ```bnf
+/// alphadigit     = alpha | digit
+/// ```
+pub fn alphadigit(input: Input<'_>) -> PResult<'_, Input<'_>> {
+    one(input, &ALPHADIGIT, Rule::Alphadigit)
+}
+
+/// ```bnf
+/// hostnumber     = digits "." digits "." digits "." digits
+/// ```
+pub fn hostnumber(input: Input<'_>) -> PResult<'_, Hostnumber<'_>> {
+    production(Rule::Hostnumber, input, |start| {
+        let (rest, first) = digits(start)?;
+        let (rest, _) = literal(rest, ".")?;
+        let (rest, second) = digits(rest)?;
+        let (rest, _) = literal(rest, ".")?;
+        let (rest, third) = digits(rest)?;
+        let (rest, _) = literal(rest, ".")?;
+        let (rest, fourth) = digits(rest)?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((
+            rest,
+            Hostnumber {
+                text,
+                span,
+                parts: [first, second, third, fourth],
+            },
+        ))
+    })
+}
+
+/// ```bnf
+/// port           = digits
+/// ```
+pub fn port(input: Input<'_>) -> PResult<'_, Port<'_>> {
+    production(Rule::Port, input, |start| {
+        let (rest, digits) = digits(start)?;
+        Ok((rest, Port::new(digits.as_str(), digits.span())))
+    })
+}
+
+/// The characters of `user` and `password`.
+const USER: CharClass = UCHAR.union(CharClass::of(b";?&="));
+/// What may continue a `user` or `password`.
+const USER_ELEMENTS: &[Expected] = &[
+    Expected::Rule(Rule::Uchar),
+    Expected::Literal(";"),
+    Expected::Literal("?"),
+    Expected::Literal("&"),
+    Expected::Literal("="),
+];
+
+/// ```bnf
+/// user           = *[ uchar | ";" | "?" | "&" | "=" ]
+/// ```
+pub fn user(input: Input<'_>) -> PResult<'_, User<'_>> {
+    production(Rule::User, input, |start| {
+        let (rest, _) = run(start, &USER, 0, USER_ELEMENTS)?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((rest, User::new(text, span)))
+    })
+}
+
+/// ```bnf
+/// password       = *[ uchar | ";" | "?" | "&" | "=" ]
+/// ```
+pub fn password(input: Input<'_>) -> PResult<'_, Password<'_>> {
+    production(Rule::Password, input, |start| {
+        let (rest, _) = run(start, &USER, 0, USER_ELEMENTS)?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((rest, Password::new(text, span)))
+    })
+}
+
+/// ```bnf
+/// urlpath        = *xchar    ; depends on protocol see section 3.1
+/// ```
+pub fn urlpath(input: Input<'_>) -> PResult<'_, Urlpath<'_>> {
+    production(Rule::Urlpath, input, |start| {
+        let (rest, _) = run(start, &XCHAR, 0, &[Expected::Rule(Rule::Xchar)])?;
+        let (text, span) = consumed(&start, &rest);
+        Ok((rest, Urlpath::new(text, span)))
+    })
+}

@@ -1,0 +1,235 @@
+//! The productions of RFC 1738 section 5, by name.
+
+use core::fmt;
+
+use crate::grammar::misc::{self, CharClass};
+use crate::grammar::{
+    file, ftp, generic, gopher, http, ip, mailto, news, nntp, prospero, telnet, wais,
+};
+use crate::input::{Input, PResult};
+
+/// The grammar text, `grammar/rfc1738.bnf`: section 5 of RFC 1738 verbatim.
+pub const GRAMMAR: &str = include_str!("../grammar/rfc1738.bnf");
+
+macro_rules! rules {
+    ($($variant:ident = $name:literal in $module:ident :: $combinator:ident;)*) => {
+        /// A production of RFC 1738 section 5: every rule of the BNF has one
+        /// variant, named after it, and one combinator in [`crate::grammar`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", serde(into = "&'static str"))]
+        pub enum Rule {
+            $(
+                #[doc = concat!("`", $name, "`: matched by [`crate::grammar::", stringify!($module), "::", stringify!($combinator), "`].")]
+                $variant,
+            )*
+        }
+
+        impl Rule {
+            /// Every production, in the order of the BNF.
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
+
+            /// The name the BNF gives the production, e.g. `"gopher+_string"`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => $name,)*
+                }
+            }
+
+            /// The production of this BNF name, e.g. `"ip-schemepart"`.
+            ///
+            /// ```
+            /// use rfc1738::Rule;
+            /// assert_eq!(Rule::from_name("gopher+_string"), Some(Rule::GopherPlusString));
+            /// assert_eq!(Rule::from_name("nonsense"), None);
+            /// ```
+            pub fn from_name(name: &str) -> Option<Rule> {
+                match name {
+                    $($name => Some(Rule::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// The module of [`crate::grammar`] the combinator is in, named
+            /// after the part of section 5 that defines the production.
+            pub const fn module(self) -> &'static str {
+                match self {
+                    $(Rule::$variant => stringify!($module),)*
+                }
+            }
+
+            /// Runs the production's combinator, discarding its output.
+            pub(crate) fn recognize<'a>(self, input: Input<'a>) -> PResult<'a, ()> {
+                match self {
+                    $(Rule::$variant => $module::$combinator(input).map(|(rest, _)| (rest, ())),)*
+                }
+            }
+        }
+    };
+}
+
+rules! {
+    Genericurl = "genericurl" in generic::genericurl;
+    Url = "url" in generic::url;
+    Otherurl = "otherurl" in generic::otherurl;
+    Scheme = "scheme" in generic::scheme;
+    Schemepart = "schemepart" in generic::schemepart;
+    IpSchemepart = "ip-schemepart" in ip::ip_schemepart;
+    Login = "login" in ip::login;
+    Hostport = "hostport" in ip::hostport;
+    Host = "host" in ip::host;
+    Hostname = "hostname" in ip::hostname;
+    Domainlabel = "domainlabel" in ip::domainlabel;
+    Toplabel = "toplabel" in ip::toplabel;
+    Alphadigit = "alphadigit" in ip::alphadigit;
+    Hostnumber = "hostnumber" in ip::hostnumber;
+    Port = "port" in ip::port;
+    User = "user" in ip::user;
+    Password = "password" in ip::password;
+    Urlpath = "urlpath" in ip::urlpath;
+    Ftpurl = "ftpurl" in ftp::ftpurl;
+    Fpath = "fpath" in ftp::fpath;
+    Fsegment = "fsegment" in ftp::fsegment;
+    Ftptype = "ftptype" in ftp::ftptype;
+    Fileurl = "fileurl" in file::fileurl;
+    Httpurl = "httpurl" in http::httpurl;
+    Hpath = "hpath" in http::hpath;
+    Hsegment = "hsegment" in http::hsegment;
+    Search = "search" in http::search;
+    Gopherurl = "gopherurl" in gopher::gopherurl;
+    Gtype = "gtype" in gopher::gtype;
+    Selector = "selector" in gopher::selector;
+    GopherPlusString = "gopher+_string" in gopher::gopher_plus_string;
+    Mailtourl = "mailtourl" in mailto::mailtourl;
+    Encoded822addr = "encoded822addr" in mailto::encoded822addr;
+    Newsurl = "newsurl" in news::newsurl;
+    Grouppart = "grouppart" in news::grouppart;
+    Group = "group" in news::group;
+    Article = "article" in news::article;
+    Nntpurl = "nntpurl" in nntp::nntpurl;
+    Telneturl = "telneturl" in telnet::telneturl;
+    Waisurl = "waisurl" in wais::waisurl;
+    Waisdatabase = "waisdatabase" in wais::waisdatabase;
+    Waisindex = "waisindex" in wais::waisindex;
+    Waisdoc = "waisdoc" in wais::waisdoc;
+    Database = "database" in wais::database;
+    Wtype = "wtype" in wais::wtype;
+    Wpath = "wpath" in wais::wpath;
+    Prosperourl = "prosperourl" in prospero::prosperourl;
+    Ppath = "ppath" in prospero::ppath;
+    Psegment = "psegment" in prospero::psegment;
+    Fieldspec = "fieldspec" in prospero::fieldspec;
+    Fieldname = "fieldname" in prospero::fieldname;
+    Fieldvalue = "fieldvalue" in prospero::fieldvalue;
+    Lowalpha = "lowalpha" in misc::lowalpha;
+    Hialpha = "hialpha" in misc::hialpha;
+    Alpha = "alpha" in misc::alpha;
+    Digit = "digit" in misc::digit;
+    Safe = "safe" in misc::safe;
+    Extra = "extra" in misc::extra;
+    National = "national" in misc::national;
+    Punctuation = "punctuation" in misc::punctuation;
+    Reserved = "reserved" in misc::reserved;
+    Hex = "hex" in misc::hex;
+    Escape = "escape" in misc::escape;
+    Unreserved = "unreserved" in misc::unreserved;
+    Uchar = "uchar" in misc::uchar;
+    Xchar = "xchar" in misc::xchar;
+    Digits = "digits" in misc::digits;
+}
+
+impl Rule {
+    /// The production's definition as RFC 1738 prints it: its lines of
+    /// `grammar/rfc1738.bnf`, trailing comment included.
+    ///
+    /// ```
+    /// assert_eq!(rfc1738::Rule::Hostport.definition(), "hostport       = host [ \":\" port ]");
+    /// ```
+    pub fn definition(self) -> &'static str {
+        let name = self.name();
+        let mut start = None;
+        let mut end = 0;
+        let mut offset = 0;
+        for line in GRAMMAR.split_inclusive('\n') {
+            let line_end = offset + line.trim_end().len();
+            match start {
+                None => {
+                    let defines = line
+                        .strip_prefix(name)
+                        .is_some_and(|rest| rest.trim_start().starts_with('='));
+                    if defines {
+                        start = Some(offset);
+                        end = line_end;
+                    }
+                }
+                // A definition goes on over indented, non-blank lines.
+                Some(_) if line.starts_with(' ') && !line.trim().is_empty() => end = line_end,
+                Some(_) => break,
+            }
+            offset += line.len();
+        }
+        start.map_or("", |start| &GRAMMAR[start..end])
+    }
+
+    /// The set of characters of a production that is a character class
+    /// (`alpha`, `uchar`, ...), used to simplify error messages.
+    pub(crate) fn char_class(self) -> Option<&'static CharClass> {
+        Some(match self {
+            Rule::Lowalpha => &misc::LOWALPHA,
+            Rule::Hialpha => &misc::HIALPHA,
+            Rule::Alpha => &misc::ALPHA,
+            Rule::Digit => &misc::DIGIT,
+            Rule::Safe => &misc::SAFE,
+            Rule::Extra => &misc::EXTRA,
+            Rule::National => &misc::NATIONAL,
+            Rule::Punctuation => &misc::PUNCTUATION,
+            Rule::Reserved => &misc::RESERVED,
+            Rule::Hex => &misc::HEX,
+            Rule::Escape => &misc::ESCAPE,
+            Rule::Unreserved => &misc::UNRESERVED,
+            Rule::Uchar => &misc::UCHAR,
+            Rule::Xchar => &misc::XCHAR,
+            Rule::Alphadigit => &misc::ALPHADIGIT,
+            _ => return None,
+        })
+    }
+}
+
+impl From<Rule> for &'static str {
+    fn from(rule: Rule) -> Self {
+        rule.name()
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for &rule in Rule::ALL {
+            assert_eq!(Rule::from_name(rule.name()), Some(rule));
+        }
+        assert_eq!(Rule::ALL.len(), 67);
+    }
+
+    #[test]
+    fn every_rule_has_its_definition() {
+        for &rule in Rule::ALL {
+            let definition = rule.definition();
+            assert!(
+                definition.starts_with(rule.name()),
+                "{rule}: {definition:?}"
+            );
+        }
+        assert!(Rule::Gopherurl.definition().ends_with("] ] ] ] ]"));
+        assert!(Rule::Lowalpha.definition().ends_with("\"y\" | \"z\""));
+        assert!(Rule::Urlpath.definition().ends_with("see section 3.1"));
+    }
+}

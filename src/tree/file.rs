@@ -1,0 +1,41 @@
+//! Nodes of FILE URLs (section 3.10).
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{node, text_and_span, Fpath, Host, Scheme};
+
+/// `fileurl = "file://" [ host | "localhost" ] "/" fpath`
+///
+/// `localhost` is itself a `hostname`, so it is parsed as the `host`
+/// alternative; the two derivations cover the same text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FileUrl<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"file://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// The host, when one is named (`localhost` included).
+    pub host: Option<Host<'a>>,
+    /// The path after the `/` that follows the host.
+    pub fpath: Fpath<'a>,
+}
+
+text_and_span!(FileUrl);
+
+impl<'a> FileUrl<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Fileurl,
+            self.span,
+            self.text,
+            [
+                Some(self.scheme.syntax()),
+                self.host.map(|host| host.syntax()),
+                Some(self.fpath.syntax()),
+            ],
+        )
+    }
+}

@@ -1,0 +1,295 @@
+//! Nodes of the common Internet scheme syntax (section 3.1):
+//! `//user:password@host:port/url-path`.
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{leaf_node, node, split_parts};
+
+/// `ip-schemepart = "//" login [ "/" urlpath ]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct IpSchemepart<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// User, password, host and port.
+    pub login: Login<'a>,
+    /// The path after the `/` that ends the login, when there is that `/`
+    /// (the path itself may be empty).
+    pub urlpath: Option<Urlpath<'a>>,
+}
+
+impl<'a> IpSchemepart<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::IpSchemepart,
+            self.span,
+            self.text,
+            [
+                Some(self.login.syntax()),
+                self.urlpath.map(|path| path.syntax()),
+            ],
+        )
+    }
+}
+
+/// `login = [ user [ ":" password ] "@" ] hostport`
+///
+/// `user` is `Some` whenever the `@` is there, even when the name is empty
+/// (`ftp://@host/`); `password` is `Some` whenever the `:` before it is there,
+/// even when it is empty (`ftp://foo:@host/`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Login<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The user name, when the login has an `@`.
+    pub user: Option<User<'a>>,
+    /// The password, when the user name is followed by `:`.
+    pub password: Option<Password<'a>>,
+    /// Host and port.
+    pub hostport: Hostport<'a>,
+}
+
+impl<'a> Login<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Login,
+            self.span,
+            self.text,
+            [
+                self.user.map(|user| user.syntax()),
+                self.password.map(|password| password.syntax()),
+                Some(self.hostport.syntax()),
+            ],
+        )
+    }
+}
+
+/// `hostport = host [ ":" port ]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Hostport<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The host.
+    pub host: Host<'a>,
+    /// The port, when given.
+    pub port: Option<Port<'a>>,
+}
+
+impl<'a> Hostport<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Hostport,
+            self.span,
+            self.text,
+            [Some(self.host.syntax()), self.port.map(|port| port.syntax())],
+        )
+    }
+}
+
+/// `host = hostname | hostnumber`
+///
+/// The two never both match the same text: a `hostnumber` ends in digits and
+/// a `toplabel` starts with a letter. `1.2.3.4` is a hostnumber,
+/// `1.2.3.4.com` a hostname, and `1.2.3` neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Host<'a> {
+    /// A fully qualified domain name.
+    Hostname(Hostname<'a>),
+    /// Four groups of digits separated by `.`.
+    Hostnumber(Hostnumber<'a>),
+}
+
+impl<'a> Host<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            Host::Hostname(name) => name.as_str(),
+            Host::Hostnumber(number) => number.text,
+        }
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        match self {
+            Host::Hostname(name) => name.span(),
+            Host::Hostnumber(number) => number.span,
+        }
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let child = match self {
+            Host::Hostname(name) => name.syntax(),
+            Host::Hostnumber(number) => number.syntax(),
+        };
+        node(Rule::Host, self.span(), self.as_str(), [Some(child)])
+    }
+}
+
+/// `hostname = *[ domainlabel "." ] toplabel`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Hostname<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+}
+
+impl<'a> Hostname<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The labels before the last one, in order.
+    pub fn domainlabels(&self) -> impl Iterator<Item = Domainlabel<'a>> + 'a {
+        let count = self.text.bytes().filter(|&b| b == b'.').count();
+        split_parts(self.text, self.span, '.')
+            .take(count)
+            .map(|(text, span)| Domainlabel::new(text, span))
+    }
+
+    /// The last label.
+    pub fn toplabel(&self) -> Toplabel<'a> {
+        let start = self.text.rfind('.').map_or(0, |dot| dot + 1);
+        Toplabel::new(
+            &self.text[start..],
+            Span::new(self.span.start + start, self.span.end),
+        )
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let labels = self
+            .domainlabels()
+            .map(|label| Some(label.syntax()))
+            .chain([Some(self.toplabel().syntax())]);
+        node(Rule::Hostname, self.span, self.text, labels)
+    }
+}
+
+leaf_node! {
+    /// `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`
+    Domainlabel => Domainlabel
+}
+
+leaf_node! {
+    /// `toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit`
+    Toplabel => Toplabel
+}
+
+/// `hostnumber = digits "." digits "." digits "." digits`
+///
+/// The BNF sets no bound on the numbers: `999.1.1.1` matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Hostnumber<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The four groups of digits.
+    pub parts: [Digits<'a>; 4],
+}
+
+impl<'a> Hostnumber<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Hostnumber,
+            self.span,
+            self.text,
+            self.parts.iter().map(|part| Some(part.syntax())),
+        )
+    }
+}
+
+leaf_node! {
+    /// `digits = 1*digit`
+    Digits => Digits
+}
+
+impl Digits<'_> {
+    /// The number, when it fits in a `u64` (leading zeros allowed).
+    pub fn value(&self) -> Option<u64> {
+        self.text.parse().ok()
+    }
+}
+
+leaf_node! {
+    /// `port = digits`
+    ///
+    /// The BNF sets no bound: `99999` matches.
+    Port => Port
+}
+
+impl Port<'_> {
+    /// The port number, when it is at most 65535.
+    pub fn value(&self) -> Option<u16> {
+        self.text.parse().ok()
+    }
+}
+
+leaf_node! {
+    /// `user = *[ uchar | ";" | "?" | "&" | "=" ]`
+    User => User
+}
+
+leaf_node! {
+    /// `password = *[ uchar | ";" | "?" | "&" | "=" ]`
+    Password => Password
+}
+
+leaf_node! {
+    /// `urlpath = *xchar    ; depends on protocol see section 3.1`
+    Urlpath => Urlpath
+}

@@ -1,0 +1,274 @@
+//! The typed parse tree: one type per production that has structure or that
+//! a user asks for by name. Every node borrows its text from the input and
+//! knows its [`Span`].
+//!
+//! Repetitions (the labels of a hostname, the segments of a path, the field
+//! specs of a prospero URL) are not stored as vectors, which would allocate:
+//! each is one node whose parts are yielded by an iterator. That is exact,
+//! because each repetition is separated by a character its parts cannot
+//! contain (`.`, `/`, `;`).
+//!
+//! The modules follow the grammar, like [`crate::grammar`].
+
+use core::fmt;
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+
+mod file;
+mod ftp;
+mod generic;
+mod gopher;
+mod http;
+mod ip;
+mod mailto;
+mod news;
+mod nntp;
+mod prospero;
+mod telnet;
+mod wais;
+
+pub use file::FileUrl;
+pub use ftp::{Fpath, FtpUrl, Fsegment, Ftptype};
+pub use generic::{GenericUrl, Scheme, Schemepart};
+pub use gopher::{GopherPlusString, GopherUrl, Gtype, Selector};
+pub use http::{Hpath, Hsegment, HttpUrl, Search};
+pub use ip::{
+    Digits, Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password,
+    Port, Toplabel, Urlpath, User,
+};
+pub use mailto::{Encoded822addr, MailtoUrl};
+pub use news::{Article, Group, Grouppart, NewsUrl};
+pub use nntp::NntpUrl;
+pub use prospero::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
+pub use telnet::TelnetUrl;
+pub use wais::{Database, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype};
+
+/// Defines a node that is a run of characters: its text and its span.
+macro_rules! leaf_node {
+    ($(#[$meta:meta])* $name:ident => $rule:ident) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        pub struct $name<'a> {
+            text: &'a str,
+            span: Span,
+        }
+
+        impl<'a> $name<'a> {
+            #[allow(dead_code)]
+            pub(crate) fn new(text: &'a str, span: Span) -> Self {
+                $name { text, span }
+            }
+
+            /// The text as written in the URL (escapes not decoded).
+            pub fn as_str(&self) -> &'a str {
+                self.text
+            }
+
+            /// Where the text is in the input.
+            pub fn span(&self) -> Span {
+                self.span
+            }
+
+            /// The production this node is an instance of.
+            pub const RULE: Rule = Rule::$rule;
+
+            /// This node as a generic syntax tree.
+            pub fn syntax(&self) -> SyntaxNode<'a> {
+                SyntaxNode::new(Rule::$rule, self.span, self.text, Vec::new())
+            }
+        }
+
+        impl core::fmt::Display for $name<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.text)
+            }
+        }
+    };
+}
+pub(crate) use leaf_node;
+
+/// Splits the text of a repetition at `separator`, yielding each part with
+/// its span. The parts of the BNF's repetitions never contain their
+/// separator, so this recovers exactly the parts the parser matched.
+pub(crate) fn split_parts<'a>(
+    text: &'a str,
+    span: Span,
+    separator: char,
+) -> impl Iterator<Item = (&'a str, Span)> + 'a {
+    let mut start = span.start;
+    text.split(separator).map(move |part| {
+        let part_span = Span::new(start, start + part.len());
+        start += part.len() + separator.len_utf8();
+        (part, part_span)
+    })
+}
+
+/// A URL: the `url` production, typed by its scheme.
+///
+/// [`crate::parse`] returns one of the ten scheme variants whenever the
+/// scheme is one of the ten, and [`Url::Other`] for every other scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[allow(clippy::large_enum_variant)]
+pub enum Url<'a> {
+    /// `httpurl`
+    Http(HttpUrl<'a>),
+    /// `ftpurl`
+    Ftp(FtpUrl<'a>),
+    /// `newsurl`
+    News(NewsUrl<'a>),
+    /// `nntpurl`
+    Nntp(NntpUrl<'a>),
+    /// `telneturl`
+    Telnet(TelnetUrl<'a>),
+    /// `gopherurl`
+    Gopher(GopherUrl<'a>),
+    /// `waisurl`
+    Wais(WaisUrl<'a>),
+    /// `mailtourl`
+    Mailto(MailtoUrl<'a>),
+    /// `fileurl`
+    File(FileUrl<'a>),
+    /// `prosperourl`
+    Prospero(ProsperoUrl<'a>),
+    /// `otherurl = genericurl`: any other scheme.
+    Other(GenericUrl<'a>),
+}
+
+impl<'a> Url<'a> {
+    /// The production of the variant (`Rule::Httpurl`, ..., `Rule::Otherurl`).
+    pub fn rule(&self) -> Rule {
+        match self {
+            Url::Http(_) => Rule::Httpurl,
+            Url::Ftp(_) => Rule::Ftpurl,
+            Url::News(_) => Rule::Newsurl,
+            Url::Nntp(_) => Rule::Nntpurl,
+            Url::Telnet(_) => Rule::Telneturl,
+            Url::Gopher(_) => Rule::Gopherurl,
+            Url::Wais(_) => Rule::Waisurl,
+            Url::Mailto(_) => Rule::Mailtourl,
+            Url::File(_) => Rule::Fileurl,
+            Url::Prospero(_) => Rule::Prosperourl,
+            Url::Other(_) => Rule::Otherurl,
+        }
+    }
+
+    /// Where the URL is in the input.
+    pub fn span(&self) -> Span {
+        self.syntax_root().1
+    }
+
+    /// The whole URL as written.
+    pub fn as_str(&self) -> &'a str {
+        self.syntax_root().2
+    }
+
+    /// The scheme name as written (`"ftp"`, `"HTTP"`, `"x-foo"`).
+    pub fn scheme(&self) -> Scheme<'a> {
+        match self {
+            Url::Http(url) => url.scheme,
+            Url::Ftp(url) => url.scheme,
+            Url::News(url) => url.scheme,
+            Url::Nntp(url) => url.scheme,
+            Url::Telnet(url) => url.scheme,
+            Url::Gopher(url) => url.scheme,
+            Url::Wais(url) => url.scheme(),
+            Url::Mailto(url) => url.scheme,
+            Url::File(url) => url.scheme,
+            Url::Prospero(url) => url.scheme,
+            Url::Other(url) => url.scheme,
+        }
+    }
+
+    fn syntax_root(&self) -> (Rule, Span, &'a str) {
+        match self {
+            Url::Http(url) => (Rule::Httpurl, url.span, url.text),
+            Url::Ftp(url) => (Rule::Ftpurl, url.span, url.text),
+            Url::News(url) => (Rule::Newsurl, url.span, url.text),
+            Url::Nntp(url) => (Rule::Nntpurl, url.span, url.text),
+            Url::Telnet(url) => (Rule::Telneturl, url.span, url.text),
+            Url::Gopher(url) => (Rule::Gopherurl, url.span, url.text),
+            Url::Wais(url) => (Rule::Waisurl, url.span(), url.as_str()),
+            Url::Mailto(url) => (Rule::Mailtourl, url.span, url.text),
+            Url::File(url) => (Rule::Fileurl, url.span, url.text),
+            Url::Prospero(url) => (Rule::Prosperourl, url.span, url.text),
+            Url::Other(url) => (Rule::Otherurl, url.span, url.text),
+        }
+    }
+
+    /// This URL as a generic syntax tree, rooted at `url`.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("http://example.com:8080/a?b").unwrap();
+    /// assert_eq!(url.syntax().to_string(), "\
+    /// url 0..27 \"http://example.com:8080/a?b\"
+    ///   httpurl 0..27 \"http://example.com:8080/a?b\"
+    ///     scheme 0..4 \"http\"
+    ///     hostport 7..23 \"example.com:8080\"
+    ///       host 7..18 \"example.com\"
+    ///         hostname 7..18 \"example.com\"
+    ///           domainlabel 7..14 \"example\"
+    ///           toplabel 15..18 \"com\"
+    ///       port 19..23 \"8080\"
+    ///     hpath 24..25 \"a\"
+    ///       hsegment 24..25 \"a\"
+    ///     search 26..27 \"b\"
+    /// ");
+    /// ```
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let child = match self {
+            Url::Http(url) => url.syntax(),
+            Url::Ftp(url) => url.syntax(),
+            Url::News(url) => url.syntax(),
+            Url::Nntp(url) => url.syntax(),
+            Url::Telnet(url) => url.syntax(),
+            Url::Gopher(url) => url.syntax(),
+            Url::Wais(url) => url.syntax(),
+            Url::Mailto(url) => url.syntax(),
+            Url::File(url) => url.syntax(),
+            Url::Prospero(url) => url.syntax(),
+            Url::Other(url) => {
+                let generic = url.syntax();
+                SyntaxNode::new(Rule::Otherurl, url.span, url.text, vec![generic])
+            }
+        };
+        SyntaxNode::new(Rule::Url, self.span(), self.as_str(), vec![child])
+    }
+}
+
+impl fmt::Display for Url<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Builds a syntax node from optional children, in order.
+pub(crate) fn node<'a>(
+    rule: Rule,
+    span: Span,
+    text: &'a str,
+    children: impl IntoIterator<Item = Option<SyntaxNode<'a>>>,
+) -> SyntaxNode<'a> {
+    SyntaxNode::new(rule, span, text, children.into_iter().flatten().collect())
+}
+
+/// The `as_str` and `span` accessors of a node with `text` and `span` fields.
+macro_rules! text_and_span {
+    ($name:ident) => {
+        impl<'a> $name<'a> {
+            /// The text as written.
+            pub fn as_str(&self) -> &'a str {
+                self.text
+            }
+
+            /// Where it is in the input.
+            pub fn span(&self) -> Span {
+                self.span
+            }
+        }
+    };
+}
+pub(crate) use text_and_span;

@@ -1,0 +1,116 @@
+//! Nodes of NEWS URLs (section 3.6).
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{leaf_node, node, text_and_span, Host, Scheme};
+
+/// `newsurl = "news:" grouppart`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NewsUrl<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"news:"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// A group, an article, or `*`.
+    pub grouppart: Grouppart<'a>,
+}
+
+text_and_span!(NewsUrl);
+
+impl<'a> NewsUrl<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Newsurl,
+            self.span,
+            self.text,
+            [Some(self.scheme.syntax()), Some(self.grouppart.syntax())],
+        )
+    }
+}
+
+/// `grouppart = "*" | group | article`
+///
+/// An `@` decides: a `group` cannot contain one and an `article` must.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Grouppart<'a> {
+    /// `*`: all the groups there are.
+    All(Span),
+    /// A newsgroup name.
+    Group(Group<'a>),
+    /// A message id.
+    Article(Article<'a>),
+}
+
+impl<'a> Grouppart<'a> {
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        match self {
+            Grouppart::All(span) => *span,
+            Grouppart::Group(group) => group.span(),
+            Grouppart::Article(article) => article.span,
+        }
+    }
+
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            Grouppart::All(_) => "*",
+            Grouppart::Group(group) => group.as_str(),
+            Grouppart::Article(article) => article.text,
+        }
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let child = match self {
+            Grouppart::All(_) => None,
+            Grouppart::Group(group) => Some(group.syntax()),
+            Grouppart::Article(article) => Some(article.syntax()),
+        };
+        node(Rule::Grouppart, self.span(), self.as_str(), [child])
+    }
+}
+
+leaf_node! {
+    /// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`
+    Group => Group
+}
+
+/// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Article<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    pub(crate) unique: (&'a str, Span),
+    /// The host after the `@`.
+    pub host: Host<'a>,
+}
+
+text_and_span!(Article);
+
+impl<'a> Article<'a> {
+    /// The part before the `@` (RFC 1036's "unique"), as written.
+    pub fn unique(&self) -> &'a str {
+        self.unique.0
+    }
+
+    /// Where the part before the `@` is.
+    pub fn unique_span(&self) -> Span {
+        self.unique.1
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Article,
+            self.span,
+            self.text,
+            [Some(self.host.syntax())],
+        )
+    }
+}

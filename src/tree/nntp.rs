@@ -1,0 +1,41 @@
+//! Nodes of NNTP URLs (section 3.7).
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{node, text_and_span, Digits, Group, Hostport, Scheme};
+
+/// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NntpUrl<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"nntp://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// Host and port.
+    pub hostport: Hostport<'a>,
+    /// The newsgroup.
+    pub group: Group<'a>,
+    /// The article number in the group.
+    pub article: Option<Digits<'a>>,
+}
+
+text_and_span!(NntpUrl);
+
+impl<'a> NntpUrl<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Nntpurl,
+            self.span,
+            self.text,
+            [
+                Some(self.scheme.syntax()),
+                Some(self.hostport.syntax()),
+                Some(self.group.syntax()),
+                self.article.map(|digits| digits.syntax()),
+            ],
+        )
+    }
+}

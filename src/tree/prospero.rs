@@ -1,0 +1,137 @@
+//! Nodes of PROSPERO URLs (section 3.11).
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme};
+
+/// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ProsperoUrl<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    pub(crate) fieldspecs: (&'a str, Span),
+    /// The scheme name of the `"prospero://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// Host and port.
+    pub hostport: Hostport<'a>,
+    /// The path (the hsoname).
+    pub ppath: Ppath<'a>,
+}
+
+text_and_span!(ProsperoUrl);
+
+impl<'a> ProsperoUrl<'a> {
+    /// The `;name=value` field specs, in order.
+    pub fn fieldspecs(&self) -> impl Iterator<Item = Fieldspec<'a>> + 'a {
+        let (text, span) = self.fieldspecs;
+        // The text starts with the ";" of the first field spec.
+        split_parts(text, span, ';')
+            .skip(1)
+            .map(move |(part, part_span)| {
+                let semicolon = part_span.start - 1;
+                let relative = semicolon - span.start;
+                Fieldspec::from_parts(
+                    &text[relative..relative + 1 + part.len()],
+                    Span::new(semicolon, part_span.end),
+                )
+            })
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let head = [
+            Some(self.scheme.syntax()),
+            Some(self.hostport.syntax()),
+            Some(self.ppath.syntax()),
+        ];
+        let fields = self.fieldspecs().map(|field| Some(field.syntax()));
+        node(
+            Rule::Prosperourl,
+            self.span,
+            self.text,
+            head.into_iter().chain(fields),
+        )
+    }
+}
+
+/// `ppath = psegment *[ "/" psegment ]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Ppath<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+}
+
+text_and_span!(Ppath);
+
+impl<'a> Ppath<'a> {
+    /// The segments, in order; an empty path has one empty segment.
+    pub fn segments(&self) -> impl Iterator<Item = Psegment<'a>> + 'a {
+        split_parts(self.text, self.span, '/').map(|(text, span)| Psegment::new(text, span))
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let segments = self.segments().map(|segment| Some(segment.syntax()));
+        node(Rule::Ppath, self.span, self.text, segments)
+    }
+}
+
+leaf_node! {
+    /// `psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`
+    Psegment => Psegment
+}
+
+/// `fieldspec = ";" fieldname "=" fieldvalue`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Fieldspec<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The name before `=`.
+    pub fieldname: Fieldname<'a>,
+    /// The value after `=`.
+    pub fieldvalue: Fieldvalue<'a>,
+}
+
+text_and_span!(Fieldspec);
+
+impl<'a> Fieldspec<'a> {
+    /// `text` is the whole field spec, `;` included.
+    fn from_parts(text: &'a str, span: Span) -> Self {
+        // A fieldname holds no "=", so the first one separates the two.
+        let equals = text.find('=').unwrap_or(text.len());
+        let value_start = (equals + 1).min(text.len());
+        Fieldspec {
+            text,
+            span,
+            fieldname: Fieldname::new(&text[1..equals], Span::new(span.start + 1, span.start + equals)),
+            fieldvalue: Fieldvalue::new(
+                &text[value_start..],
+                Span::new(span.start + value_start, span.end),
+            ),
+        }
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Fieldspec,
+            self.span,
+            self.text,
+            [Some(self.fieldname.syntax()), Some(self.fieldvalue.syntax())],
+        )
+    }
+}
+
+leaf_node! {
+    /// `fieldname = *[ uchar | "?" | ":" | "@" | "&" ]`
+    Fieldname => Fieldname
+}
+
+leaf_node! {
+    /// `fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]`
+    Fieldvalue => Fieldvalue
+}

@@ -1,0 +1,34 @@
+//! Nodes of TELNET URLs (section 3.8).
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{node, text_and_span, Login, Scheme};
+
+/// `telneturl = "telnet://" login [ "/" ]`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TelnetUrl<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"telnet://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// User, password, host and port.
+    pub login: Login<'a>,
+    /// Whether the URL ends with the optional `/`.
+    pub trailing_slash: bool,
+}
+
+text_and_span!(TelnetUrl);
+
+impl<'a> TelnetUrl<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Telneturl,
+            self.span,
+            self.text,
+            [Some(self.scheme.syntax()), Some(self.login.syntax())],
+        )
+    }
+}

@@ -1,0 +1,197 @@
+//! Nodes of WAIS URLs (section 3.9).
+
+use crate::rule::Rule;
+use crate::span::Span;
+use crate::syntax::SyntaxNode;
+use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
+
+/// `waisurl = waisdatabase | waisindex | waisdoc`
+///
+/// What follows the database decides: nothing, `?` or `/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum WaisUrl<'a> {
+    /// A database to search.
+    Database(WaisDatabase<'a>),
+    /// A search of a database.
+    Index(WaisIndex<'a>),
+    /// A document in a database.
+    Doc(WaisDoc<'a>),
+}
+
+impl<'a> WaisUrl<'a> {
+    /// The text as written.
+    pub fn as_str(&self) -> &'a str {
+        match self {
+            WaisUrl::Database(url) => url.text,
+            WaisUrl::Index(url) => url.text,
+            WaisUrl::Doc(url) => url.text,
+        }
+    }
+
+    /// Where it is in the input.
+    pub fn span(&self) -> Span {
+        match self {
+            WaisUrl::Database(url) => url.span,
+            WaisUrl::Index(url) => url.span,
+            WaisUrl::Doc(url) => url.span,
+        }
+    }
+
+    /// The scheme name of the `"wais://"` literal, as written.
+    pub fn scheme(&self) -> Scheme<'a> {
+        match self {
+            WaisUrl::Database(url) => url.scheme,
+            WaisUrl::Index(url) => url.scheme,
+            WaisUrl::Doc(url) => url.scheme,
+        }
+    }
+
+    /// Host and port.
+    pub fn hostport(&self) -> Hostport<'a> {
+        match self {
+            WaisUrl::Database(url) => url.hostport,
+            WaisUrl::Index(url) => url.hostport,
+            WaisUrl::Doc(url) => url.hostport,
+        }
+    }
+
+    /// The database name.
+    pub fn database(&self) -> Database<'a> {
+        match self {
+            WaisUrl::Database(url) => url.database,
+            WaisUrl::Index(url) => url.database,
+            WaisUrl::Doc(url) => url.database,
+        }
+    }
+
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        let child = match self {
+            WaisUrl::Database(url) => url.syntax(),
+            WaisUrl::Index(url) => url.syntax(),
+            WaisUrl::Doc(url) => url.syntax(),
+        };
+        node(Rule::Waisurl, self.span(), self.as_str(), [Some(child)])
+    }
+}
+
+/// `waisdatabase = "wais://" hostport "/" database`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WaisDatabase<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"wais://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// Host and port.
+    pub hostport: Hostport<'a>,
+    /// The database name.
+    pub database: Database<'a>,
+}
+
+text_and_span!(WaisDatabase);
+
+impl<'a> WaisDatabase<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Waisdatabase,
+            self.span,
+            self.text,
+            [
+                Some(self.scheme.syntax()),
+                Some(self.hostport.syntax()),
+                Some(self.database.syntax()),
+            ],
+        )
+    }
+}
+
+/// `waisindex = "wais://" hostport "/" database "?" search`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WaisIndex<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"wais://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// Host and port.
+    pub hostport: Hostport<'a>,
+    /// The database name.
+    pub database: Database<'a>,
+    /// The search after `?`.
+    pub search: Search<'a>,
+}
+
+text_and_span!(WaisIndex);
+
+impl<'a> WaisIndex<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Waisindex,
+            self.span,
+            self.text,
+            [
+                Some(self.scheme.syntax()),
+                Some(self.hostport.syntax()),
+                Some(self.database.syntax()),
+                Some(self.search.syntax()),
+            ],
+        )
+    }
+}
+
+/// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WaisDoc<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) span: Span,
+    /// The scheme name of the `"wais://"` literal, as written.
+    pub scheme: Scheme<'a>,
+    /// Host and port.
+    pub hostport: Hostport<'a>,
+    /// The database name.
+    pub database: Database<'a>,
+    /// The type of the document.
+    pub wtype: Wtype<'a>,
+    /// The document id, as the server gave it.
+    pub wpath: Wpath<'a>,
+}
+
+text_and_span!(WaisDoc);
+
+impl<'a> WaisDoc<'a> {
+    /// This node as a generic syntax tree.
+    pub fn syntax(&self) -> SyntaxNode<'a> {
+        node(
+            Rule::Waisdoc,
+            self.span,
+            self.text,
+            [
+                Some(self.scheme.syntax()),
+                Some(self.hostport.syntax()),
+                Some(self.database.syntax()),
+                Some(self.wtype.syntax()),
+                Some(self.wpath.syntax()),
+            ],
+        )
+    }
+}
+
+leaf_node! {
+    /// `database = *uchar`
+    Database => Database
+}
+
+leaf_node! {
+    /// `wtype = *uchar`
+    Wtype => Wtype
+}
+
+leaf_node! {
+    /// `wpath = *uchar`
+    Wpath => Wpath
+}
