@@ -1,0 +1,371 @@
+//! The inputs of the benchmarks, shared by `benches/parse.rs`,
+//! `benches/instructions.rs` and `tests/alloc.rs` (each includes this file
+//! with `#[path]`): the two real-world lists of `benches/data/`, a generated
+//! corpus of all ten schemes and the generic form, and the adversarial
+//! inputs.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/data")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// `kasztp.txt`: 48,010 real `https` URLs, with `https://` rewritten to
+/// `http://` so that they are `httpurl`s (RFC 1738 has no `https`; an
+/// `https` URL would only be an `otherurl`). The byte-order mark is dropped.
+/// The last line, `https://` alone, stays in (as `http://`, which fails).
+pub fn kasztp_http() -> Vec<String> {
+    data("kasztp.txt")
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(|line| match line.strip_prefix("https://") {
+            Some(rest) => format!("http://{rest}"),
+            None => line.to_owned(),
+        })
+        .collect()
+}
+
+/// `kasztp.txt` as it is (`https` URLs, which RFC 1738 reads as `otherurl`).
+pub fn kasztp_https() -> Vec<String> {
+    data("kasztp.txt")
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `node_files.txt`: 43,415 `file://` URLs of the files of a Node.js tree.
+pub fn node_files() -> Vec<String> {
+    data("node_files.txt").lines().map(str::to_owned).collect()
+}
+
+/// The URLs of `urls` that [`rfc1738::parse`] accepts: the success path,
+/// on which the parsers are compared.
+pub fn accepted(urls: &[String]) -> Vec<String> {
+    urls.iter()
+        .filter(|url| rfc1738::parse(url).is_ok())
+        .cloned()
+        .collect()
+}
+
+/// SplitMix64: a tiny, fixed, seedable generator, so that the generated
+/// corpus is the same on every machine and every run.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound`.
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+/// The seed of the generated corpus.
+pub const SEED: u64 = 1738;
+
+const WORDS: &[&str] = &[
+    "www", "example", "isi", "edu", "info", "pub", "ietf", "uri", "docs", "index", "rfc1738",
+    "archive", "mirror", "a", "b2", "net-news", "host", "files", "readme", "search", "data", "x",
+    "cs", "uci", "news", "images", "v2", "2024", "ftp", "gopher", "user_guide", "main",
+];
+const TOPLABELS: &[&str] = &["com", "org", "net", "edu", "de", "uk", "info", "io", "x1"];
+
+fn label(rng: &mut Rng) -> String {
+    rng.pick(WORDS).replace('_', "-")
+}
+
+fn host(rng: &mut Rng) -> String {
+    if rng.chance(10) {
+        return format!(
+            "{}.{}.{}.{}",
+            rng.below(256),
+            rng.below(256),
+            rng.below(256),
+            rng.below(256)
+        );
+    }
+    let mut host = String::new();
+    for _ in 0..1 + rng.below(3) {
+        host.push_str(&label(rng));
+        host.push('.');
+    }
+    host.push_str(rng.pick(TOPLABELS));
+    host
+}
+
+fn hostport(rng: &mut Rng) -> String {
+    let host = host(rng);
+    if rng.chance(20) {
+        format!("{host}:{}", rng.below(65536))
+    } else {
+        host
+    }
+}
+
+/// A segment of `uchar`s (with an escape now and then) and `extra`.
+fn segment(rng: &mut Rng, extra: &[&str]) -> String {
+    let mut segment = rng.pick(WORDS).to_owned();
+    if rng.chance(15) {
+        segment.push_str(rng.pick(&["%20", "%2F", "%7e", "%C3%A9"]));
+        segment.push_str(rng.pick(WORDS));
+    }
+    if !extra.is_empty() && rng.chance(15) {
+        segment.push_str(rng.pick(extra));
+        segment.push_str(rng.pick(WORDS));
+    }
+    if rng.chance(30) {
+        segment.push_str(rng.pick(&[".html", ".txt", ".tar.gz", "-1.0", "(2)", "$", "!"]));
+    }
+    segment
+}
+
+fn path(rng: &mut Rng, extra: &[&str]) -> String {
+    let count = 1 + rng.below(4);
+    (0..count)
+        .map(|_| segment(rng, extra))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn login(rng: &mut Rng) -> String {
+    if rng.chance(25) {
+        let user = rng.pick(WORDS);
+        if rng.chance(50) {
+            format!("{user}:{}@{}", rng.pick(WORDS), hostport(rng))
+        } else {
+            format!("{user}@{}", hostport(rng))
+        }
+    } else {
+        hostport(rng)
+    }
+}
+
+fn group(rng: &mut Rng) -> String {
+    let mut group = String::from(rng.pick(&["comp", "alt", "rec", "sci", "news"]));
+    for _ in 0..rng.below(3) {
+        group.push('.');
+        group.push_str(rng.pick(&["lang", "rust", "infosystems", "www", "misc", "c++", "x_y"]));
+    }
+    group
+}
+
+/// One URL of `scheme` (one of the ten, or anything else for the generic
+/// form), valid for its production.
+pub fn generate(rng: &mut Rng, scheme: &str) -> String {
+    match scheme {
+        "http" => {
+            let mut url = format!("http://{}", hostport(rng));
+            if rng.chance(80) {
+                url.push('/');
+                url.push_str(&path(rng, &[";", ":", "@", "&", "="]));
+                if rng.chance(30) {
+                    url.push_str(&format!("?q={}&lang=en", rng.pick(WORDS)));
+                }
+            }
+            url
+        }
+        "ftp" => {
+            let mut url = format!("ftp://{}", login(rng));
+            if rng.chance(85) {
+                url.push('/');
+                url.push_str(&path(rng, &["?", ":", "@", "&", "="]));
+                if rng.chance(30) {
+                    url.push_str(";type=");
+                    url.push_str(rng.pick(&["a", "i", "d", "A"]));
+                }
+            }
+            url
+        }
+        "news" => match rng.below(3) {
+            0 => "news:*".to_owned(),
+            1 => format!("news:{}", group(rng)),
+            _ => format!("news:{}${}@{}", rng.below(100_000), rng.pick(WORDS), host(rng)),
+        },
+        "nntp" => {
+            let mut url = format!("nntp://{}/{}", hostport(rng), group(rng));
+            if rng.chance(50) {
+                url.push_str(&format!("/{}", rng.below(1_000_000)));
+            }
+            url
+        }
+        "telnet" => {
+            let mut url = format!("telnet://{}", login(rng));
+            if rng.chance(50) {
+                url.push('/');
+            }
+            url
+        }
+        "gopher" => {
+            let mut url = format!("gopher://{}", hostport(rng));
+            if rng.chance(85) {
+                url.push('/');
+                url.push_str(rng.pick(&["0", "1", "7", "h", "I"]));
+                url.push_str(&path(rng, &[]));
+                if rng.chance(30) {
+                    url.push_str("%09");
+                    url.push_str(rng.pick(WORDS));
+                    if rng.chance(50) {
+                        url.push_str("%09+");
+                    }
+                }
+            }
+            url
+        }
+        "wais" => {
+            let head = format!("wais://{}/{}", hostport(rng), rng.pick(WORDS));
+            match rng.below(3) {
+                0 => head,
+                1 => format!("{head}?{}+{}", rng.pick(WORDS), rng.pick(WORDS)),
+                _ => format!("{head}/TEXT/{}", rng.pick(WORDS)),
+            }
+        }
+        "mailto" => format!(
+            "mailto:{}@{}",
+            rng.pick(&["user", "postmaster", "j.doe", "info%2Bspam"]),
+            host(rng)
+        ),
+        "file" => {
+            let host = match rng.below(3) {
+                0 => String::new(),
+                1 => "localhost".to_owned(),
+                _ => host(rng),
+            };
+            format!("file://{host}/{}", path(rng, &["?", ":", "@", "&", "="]))
+        }
+        "prospero" => {
+            let mut url = format!(
+                "prospero://{}/{}",
+                hostport(rng),
+                path(rng, &["?", ":", "@", "&"])
+            );
+            for _ in 0..rng.below(3) {
+                url.push_str(&format!(";{}={}", rng.pick(WORDS), rng.pick(WORDS)));
+            }
+            url
+        }
+        other => {
+            let mut url = format!("{other}:");
+            if rng.chance(60) {
+                url.push_str(&format!("//{}/", login(rng)));
+            }
+            url.push_str(&path(rng, &[";", "?", ":", "@", "&", "="]));
+            url
+        }
+    }
+}
+
+/// The ten schemes of section 5, and generic-form schemes beside them.
+pub const SCHEMES: [&str; 10] = [
+    "http", "ftp", "news", "nntp", "telnet", "gopher", "wais", "mailto", "file", "prospero",
+];
+pub const OTHER_SCHEMES: [&str; 4] = ["https", "urn", "x-private", "svn+ssh"];
+
+/// `count` URLs, in turn of the ten schemes and the generic form (one
+/// generic URL in eleven), from the fixed seed [`SEED`].
+pub fn generated(count: usize) -> Vec<String> {
+    let mut rng = Rng::new(SEED);
+    (0..count)
+        .map(|index| {
+            let scheme = match SCHEMES.get(index % 11) {
+                Some(scheme) => *scheme,
+                None => rng.pick(&OTHER_SCHEMES),
+            };
+            generate(&mut rng, scheme)
+        })
+        .collect()
+}
+
+/// The adversarial inputs, each built to about `size` bytes.
+pub struct Adversarial {
+    pub name: &'static str,
+    /// Whether [`rfc1738::parse`] accepts it (the success path).
+    pub parses: bool,
+    /// Whether `check(Rule::Url, ..)` accepts it: `url` includes
+    /// `otherurl`, so an `http` URL that fails `httpurl` may still pass.
+    pub is_url: bool,
+    pub build: fn(usize) -> String,
+}
+
+fn repeat_to(prefix: &str, unit: &str, suffix: &str, size: usize) -> String {
+    let count = size.saturating_sub(prefix.len() + suffix.len()) / unit.len();
+    let mut text = String::with_capacity(prefix.len() + count * unit.len() + suffix.len());
+    text.push_str(prefix);
+    for _ in 0..count.max(1) {
+        text.push_str(unit);
+    }
+    text.push_str(suffix);
+    text
+}
+
+pub const ADVERSARIAL: [Adversarial; 6] = [
+    // A path of short segments.
+    Adversarial {
+        name: "long_path",
+        parses: true,
+        is_url: true,
+        build: |size| repeat_to("http://example.com/", "abc/", "", size),
+    },
+    // A hostname of many one-letter labels (100,000 labels is 200 KB).
+    Adversarial {
+        name: "many_labels",
+        parses: true,
+        is_url: true,
+        build: |size| repeat_to("http://", "a.", "com/", size),
+    },
+    // A path of nothing but escapes.
+    Adversarial {
+        name: "escapes",
+        parses: true,
+        is_url: true,
+        build: |size| repeat_to("http://example.com/", "%41", "", size),
+    },
+    // Valid up to its last character, a space: the error path (a second,
+    // traced pass, then the genericurl check).
+    Adversarial {
+        name: "fails_at_end",
+        parses: false,
+        is_url: false,
+        build: |size| repeat_to("http://example.com/", "abc/", " ", size),
+    },
+    // A hostname whose last label is a digit, so neither a hostname nor
+    // a hostnumber: the host is read twice, then traced twice.
+    Adversarial {
+        name: "labels_fail_at_end",
+        parses: false,
+        is_url: true,
+        build: |size| repeat_to("http://", "a.", "1/", size),
+    },
+    // A hostnumber-like run of dotted digits that is not four parts.
+    Adversarial {
+        name: "digits_fail_at_end",
+        parses: false,
+        is_url: true,
+        build: |size| repeat_to("http://", "1.", "1/", size),
+    },
+];
+
+/// The sizes of the adversarial inputs: 1 KB, 100 KB, 10 MB.
+pub const SIZES: [usize; 3] = [1 << 10, 100 << 10, 10 << 20];
