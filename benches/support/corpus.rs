@@ -87,9 +87,38 @@ impl Rng {
 pub const SEED: u64 = 1738;
 
 const WORDS: &[&str] = &[
-    "www", "example", "isi", "edu", "info", "pub", "ietf", "uri", "docs", "index", "rfc1738",
-    "archive", "mirror", "a", "b2", "net-news", "host", "files", "readme", "search", "data", "x",
-    "cs", "uci", "news", "images", "v2", "2024", "ftp", "gopher", "user_guide", "main",
+    "www",
+    "example",
+    "isi",
+    "edu",
+    "info",
+    "pub",
+    "ietf",
+    "uri",
+    "docs",
+    "index",
+    "rfc1738",
+    "archive",
+    "mirror",
+    "a",
+    "b2",
+    "net-news",
+    "host",
+    "files",
+    "readme",
+    "search",
+    "data",
+    "x",
+    "cs",
+    "uci",
+    "news",
+    "images",
+    "v2",
+    "2024",
+    "ftp",
+    "gopher",
+    "user_guide",
+    "main",
 ];
 const TOPLABELS: &[&str] = &["com", "org", "net", "edu", "de", "uk", "info", "io", "x1"];
 
@@ -202,7 +231,12 @@ pub fn generate(rng: &mut Rng, scheme: &str) -> String {
         "news" => match rng.below(3) {
             0 => "news:*".to_owned(),
             1 => format!("news:{}", group(rng)),
-            _ => format!("news:{}${}@{}", rng.below(100_000), rng.pick(WORDS), host(rng)),
+            _ => format!(
+                "news:{}${}@{}",
+                rng.below(100_000),
+                rng.pick(WORDS),
+                host(rng)
+            ),
         },
         "nntp" => {
             let mut url = format!("nntp://{}/{}", hostport(rng), group(rng));
@@ -369,3 +403,72 @@ pub const ADVERSARIAL: [Adversarial; 6] = [
 
 /// The sizes of the adversarial inputs: 1 KB, 100 KB, 10 MB.
 pub const SIZES: [usize; 3] = [1 << 10, 100 << 10, 10 << 20];
+
+const PROSE: &[&str] = &[
+    "the",
+    "of",
+    "and",
+    "a",
+    "to",
+    "in",
+    "is",
+    "that",
+    "for",
+    "it",
+    "as",
+    "with",
+    "be",
+    "on",
+    "not",
+    "this",
+    "by",
+    "are",
+    "or",
+    "from",
+    "at",
+    "which",
+    "but",
+    "have",
+    "an",
+    "protocol",
+    "resource",
+    "locator",
+    "section",
+    "scheme",
+    "host",
+    "described",
+    "characters",
+    "encoded",
+    "e.g.",
+    "(see",
+    "below)",
+    "RFC",
+    "1738,",
+    "Internet;",
+    "said:",
+    "\"quoted\"",
+    "end.",
+];
+
+/// A document of about `size` bytes of prose lines with few URLs (one
+/// line in forty holds one), for the linter's scan.
+pub fn prose(size: usize) -> String {
+    let mut rng = Rng::new(SEED + 1);
+    let mut text = String::with_capacity(size + 200);
+    let mut line = 0;
+    while text.len() < size {
+        for _ in 0..12 {
+            text.push_str(rng.pick(PROSE));
+            text.push(' ');
+        }
+        if line % 40 == 0 {
+            let scheme = SCHEMES[rng.below(SCHEMES.len())];
+            text.push_str(&generate(&mut rng, scheme));
+            text.push(' ');
+        }
+        text.push_str(rng.pick(PROSE));
+        text.push('\n');
+        line += 1;
+    }
+    text
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Instruction counts of the benchmark workloads, with callgrind: stable on a
+# busy machine, where times are not. Counts only `instructions::measure`
+# (the loop over the inputs), not the loading of the corpora.
+#
+#   benches/callgrind.sh                      # the default table
+#   benches/callgrind.sh parse kasztp_http_accepted   # one workload
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=$(cargo bench --bench instructions --no-run --message-format=json 2>/dev/null \
+    | grep -o '"executable":"[^"]*instructions[^"]*"' | tail -1 | cut -d'"' -f4)
+[ -x "$binary" ] || { echo "no instructions binary" >&2; exit 1; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+count() { # workload corpus -> "Ir inputs bytes accepted"
+    local stats
+    stats=$(valgrind --tool=callgrind --callgrind-out-file="$out/cg" \
+        --toggle-collect='instructions::measure' "$binary" "$1" "$2" 2>/dev/null)
+    local ir
+    ir=$(grep '^summary:' "$out/cg" | awk '{print $2}')
+    echo "$ir $stats"
+}
+
+row() { # workload corpus: instructions per input and per byte
+    local ir inputs bytes accepted
+    read -r ir inputs bytes accepted <<<"$(count "$1" "$2")"
+    inputs=${inputs#inputs=}; bytes=${bytes#bytes=}; accepted=${accepted#accepted=}
+    awk -v w="$1" -v c="$2" -v ir="$ir" -v n="$inputs" -v b="$bytes" -v a="$accepted" \
+        'BEGIN { printf "%-22s %-40s %14d Ir  %9.1f Ir/input  %7.2f Ir/byte  (%d of %d accepted)\n", w, c, ir, ir/n, ir/b, a, n }'
+}
+
+if [ $# -eq 2 ]; then
+    row "$1" "$2"
+    exit
+fi
+
+for corpus in kasztp_http_accepted node_files_accepted generated kasztp_http_all node_files_all; do
+    for workload in parse check_url url fluent_uri floor; do
+        row "$workload" "$corpus"
+    done
+done
+for input in long_path many_labels escapes fails_at_end labels_fail_at_end digits_fail_at_end; do
+    for size in 1024 102400 10485760; do
+        for workload in parse check_url floor; do
+            row "$workload" "adversarial:$input:$size"
+        done
+    done
+done
+row floor prose

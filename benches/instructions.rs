@@ -1,0 +1,111 @@
+//! The workloads of `benches/parse.rs`, one per process, for counting
+//! instructions with callgrind (`benches/callgrind.sh`): instruction counts
+//! stay the same when the machine is busy, where times do not.
+//!
+//! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `check_url`,
+//! `url`, `fluent_uri`, `floor`) once over every input of `CORPUS`
+//! (`kasztp_http_accepted`, `node_files_accepted`, `generated`,
+//! `kasztp_http_all`, `node_files_all`, or `adversarial:NAME:SIZE`), inside
+//! the function `instructions::measure`, the only one callgrind counts. It
+//! prints the number of inputs and of bytes. Run by `cargo bench` (with no
+//! workload), it does nothing.
+
+use std::hint::black_box;
+
+use rfc1738::{check, parse, Rule};
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+static TABLE: [bool; 256] = {
+    let mut table = [false; 256];
+    let allowed =
+        b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),;/?:@&=%";
+    let mut index = 0;
+    while index < allowed.len() {
+        table[allowed[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
+/// The floor of `benches/parse.rs`: every byte looked up in a table.
+#[inline(never)]
+fn floor(text: &str) -> bool {
+    let mut all = true;
+    for &byte in text.as_bytes() {
+        all &= TABLE[byte as usize];
+    }
+    all
+}
+
+/// How many of `inputs` the workload accepts; the only function counted.
+#[inline(never)]
+fn measure(workload: &str, inputs: &[String]) -> usize {
+    let mut accepted = 0;
+    match workload {
+        "parse" => {
+            for input in inputs {
+                accepted += usize::from(black_box(parse(black_box(input)).is_ok()));
+            }
+        }
+        "check_url" => {
+            for input in inputs {
+                accepted += usize::from(black_box(check(Rule::Url, black_box(input)).is_ok()));
+            }
+        }
+        "url" => {
+            for input in inputs {
+                accepted += usize::from(black_box(url::Url::parse(black_box(input)).is_ok()));
+            }
+        }
+        "fluent_uri" => {
+            for input in inputs {
+                let parsed = fluent_uri::Uri::parse(black_box(input.as_str()));
+                accepted += usize::from(black_box(parsed.is_ok()));
+            }
+        }
+        "floor" => {
+            for input in inputs {
+                accepted += usize::from(black_box(floor(black_box(input))));
+            }
+        }
+        other => panic!("unknown workload {other}"),
+    }
+    accepted
+}
+
+fn inputs(name: &str) -> Vec<String> {
+    match name {
+        "kasztp_http_accepted" => corpus::accepted(&corpus::kasztp_http()),
+        "node_files_accepted" => corpus::accepted(&corpus::node_files()),
+        "kasztp_http_all" => corpus::kasztp_http(),
+        "node_files_all" => corpus::node_files(),
+        "generated" => corpus::generated(11 * 1000),
+        "prose" => vec![corpus::prose(4 << 20)],
+        other => {
+            let parts: Vec<&str> = other.split(':').collect();
+            let [_, input, size] = parts[..] else {
+                panic!("unknown corpus {other}")
+            };
+            let input = corpus::ADVERSARIAL
+                .iter()
+                .find(|adversarial| adversarial.name == input)
+                .unwrap_or_else(|| panic!("unknown adversarial input {input}"));
+            vec![(input.build)(size.parse().expect("a size in bytes"))]
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [workload, corpus] = &args[..] else {
+        // `cargo bench` runs every bench target with `--bench`.
+        eprintln!("usage: instructions WORKLOAD CORPUS (see benches/callgrind.sh)");
+        return;
+    };
+    let inputs = inputs(corpus);
+    let bytes: usize = inputs.iter().map(String::len).sum();
+    let accepted = measure(workload, &inputs);
+    println!("inputs={} bytes={bytes} accepted={accepted}", inputs.len());
+}
