@@ -114,14 +114,17 @@ pub fn check(rule: Rule, text: &str) -> Result<(), Error> {
 
 /// Whether the whole of `text` matches the production `rule`; see [`check`].
 pub fn check_with(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
-    match whole(rule, input(text, options)) {
-        Ok(_) => Ok(()),
-        Err(_) => {
-            let error = diagnose(text, options, |start| whole(rule, start));
-            // The character classes are leaves that do not name themselves.
-            Err(error.within(rule))
-        }
+    // The recognizer of `grammar::fast` where it has one: no tree, no slices.
+    let matched = match grammar::fast::whole(rule, text, options) {
+        Some(matched) => matched,
+        None => whole(rule, input(text, options)).is_ok(),
+    };
+    if matched {
+        return Ok(());
     }
+    let error = diagnose(text, options, |start| whole(rule, start));
+    // The character classes are leaves that do not name themselves.
+    Err(error.within(rule))
 }
 
 /// The production `rule`, then the end of the input.

@@ -74,9 +74,9 @@ pub fn otherurl(input: Input<'_>) -> PResult<'_, GenericUrl<'_>> {
 }
 
 /// The characters of `scheme`.
-const SCHEME: CharClass = LOWALPHA.union(DIGIT).union(CharClass::of(b"+-."));
+pub(crate) const SCHEME: CharClass = LOWALPHA.union(DIGIT).union(CharClass::of(b"+-."));
 /// The characters of `scheme` when case is ignored (section 2.1).
-const SCHEME_ANY_CASE: CharClass = SCHEME.union(HIALPHA);
+pub(crate) const SCHEME_ANY_CASE: CharClass = SCHEME.union(HIALPHA);
 
 /// ```bnf
 /// ; the scheme is in lower case; interpreters should use case-ignore

@@ -23,6 +23,7 @@
 //! hostnumber), `login` (the optional user), `grouppart` (`@` decides),
 //! `gopherurl` (the `%09` separators) and `waisurl` (three forms).
 
+pub(crate) mod fast;
 pub mod file;
 pub mod ftp;
 pub mod generic;
