@@ -96,7 +96,10 @@ fn the_counter_counts() {
 #[test]
 fn real_world_urls_parse_without_allocating() {
     for (name, urls) in [
-        ("kasztp (https:// rewritten to http://)", corpus::kasztp_http()),
+        (
+            "kasztp (https:// rewritten to http://)",
+            corpus::kasztp_http(),
+        ),
         ("kasztp as is (https)", corpus::kasztp_https()),
         ("node_files", corpus::node_files()),
     ] {
@@ -158,7 +161,12 @@ fn adversarial_inputs_are_what_they_claim() {
             let url = (input.build)(size);
             assert!(url.len() <= size && url.len() + 4 > size, "{}", input.name);
             assert_eq!(parse(&url).is_ok(), input.parses, "{}", input.name);
-            assert_eq!(check(Rule::Url, &url).is_ok(), input.is_url, "{}", input.name);
+            assert_eq!(
+                check(Rule::Url, &url).is_ok(),
+                input.is_url,
+                "{}",
+                input.name
+            );
         }
     }
 }

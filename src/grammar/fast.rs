@@ -177,6 +177,124 @@ mod tests {
         assert!(known > 1000, "{known}");
     }
 
+    /// Prefixes and one-character mutations of `text`.
+    fn variants(text: &str, into: &mut Vec<String>) {
+        into.push(text.to_owned());
+        let boundaries: Vec<usize> = (0..=text.len())
+            .filter(|&at| text.is_char_boundary(at))
+            .collect();
+        for &at in boundaries.iter().step_by(3) {
+            into.push(text[..at].to_owned());
+            for replacement in [".", "-", "1", "a", "%", "/", ":", "@", " "] {
+                let next = boundaries.iter().find(|&&b| b > at).copied();
+                if let Some(next) = next {
+                    into.push(format!("{}{replacement}{}", &text[..at], &text[next..]));
+                }
+            }
+        }
+    }
+
+    fn corpus_samples() -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data");
+        let mut samples = Vec::new();
+        for (file, every) in [("kasztp.txt", 400), ("node_files.txt", 800)] {
+            let text = std::fs::read_to_string(dir.join(file)).expect("benches/data");
+            for line in text.trim_start_matches('\u{feff}').lines().step_by(every) {
+                samples.push(line.replacen("https://", "http://", 1));
+            }
+        }
+        samples
+    }
+
+    /// The first pass (no trace) takes fast paths that the traced pass
+    /// does not: both must match the same text, with the same tree.
+    #[test]
+    fn untraced_pass_agrees_with_traced_pass() {
+        let mut texts = Vec::new();
+        let seeds = [
+            "a.b",
+            "a-.b",
+            "1.a",
+            "a.1",
+            "a..b",
+            "-a.b",
+            "a.b-",
+            "a.b.",
+            "a.b.c:80/x",
+            "1.2.3.4",
+            "1.2.3.4.5",
+            "a.-b",
+            "ab-c.d",
+            "a.b-c",
+            "a-b-c",
+            "a1",
+            "A.B.C",
+            "a.b.c.d.e.f.g",
+            "a.b.1",
+            "1.2.3",
+            "ab.",
+            "x",
+            "-",
+            "",
+            "a.",
+            ".a",
+            "http://a.b.c:80/d/e?f",
+            "ftp://u:p@h.com/a/b;type=i",
+            "news:comp.lang",
+            "news:123@h.com",
+            "news:*",
+            "nntp://h/g.x/12",
+            "telnet://u@h:23/",
+            "gopher://h/1sel%09search%09plus",
+            "wais://h/db?q",
+            "wais://h/db/t/p",
+            "mailto:a@b.c",
+            "file://localhost/etc",
+            "file:///x",
+            "file://h.com/x",
+            "prospero://h/p/q;a=b;c=d",
+            "x-y://u@h.com/p",
+            "https://a.b.c/d#e",
+            "HTTP://H.COM/",
+            "Ftp://h/",
+            "http://1.2.3.4:8080/",
+            "http://a.1/",
+            "http://a.b-/",
+            "http://-a.b/",
+            "http://a..b/",
+            "http://user@h/",
+        ];
+        for seed in seeds {
+            variants(seed, &mut texts);
+        }
+        for sample in corpus_samples() {
+            variants(&sample, &mut texts);
+        }
+        for text in &texts {
+            for options in [Options::default(), Options::strict()] {
+                let trace = crate::input::Trace::default();
+                let plain = crate::input::input(text, options);
+                let traced = crate::input::with_trace(plain, Some(&trace));
+                for rule in Rule::ALL.iter().copied() {
+                    let fast = rule
+                        .recognize(plain)
+                        .map(|(rest, _)| rest.location_offset());
+                    let slow = rule
+                        .recognize(traced)
+                        .map(|(rest, _)| rest.location_offset());
+                    assert_eq!(fast.ok(), slow.ok(), "{rule:?} {text:?} {options:?}");
+                }
+                let fast = crate::grammar::url(plain).map(|(rest, url)| (*rest.fragment(), url));
+                let slow = crate::grammar::url(traced).map(|(rest, url)| (*rest.fragment(), url));
+                assert_eq!(fast.ok(), slow.ok(), "url {text:?} {options:?}");
+                let fast = crate::parse_with(text, options).ok();
+                let slow = crate::parse_url(traced).map(|(_, url)| url);
+                assert_eq!(fast, slow.ok(), "parse {text:?} {options:?}");
+            }
+        }
+        assert!(texts.len() > 5000, "{}", texts.len());
+    }
+
     #[test]
     fn url_is_genericurl() {
         assert_eq!(
