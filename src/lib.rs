@@ -68,6 +68,10 @@ pub fn parse(text: &str) -> Result<Url<'_>, Error> {
 
 /// Parses a URL into its typed tree; see [`parse`].
 pub fn parse_with(text: &str, options: Options) -> Result<Url<'_>, Error> {
+    // The tree straight from the bytes, for the schemes `grammar::fast` reads.
+    if let Some(url) = grammar::fast::parse(text, options) {
+        return Ok(url);
+    }
     match parse_url(input(text, options)) {
         Ok((_, url)) => Ok(url),
         Err(_) => {

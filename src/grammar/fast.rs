@@ -1,5 +1,7 @@
 //! Recognition without the combinators, for the productions whose language
-//! is a run of characters: what [`crate::check`] runs first. It builds no
+//! is a run of characters: what [`crate::check`] runs first; and the trees
+//! of `http` and `file` URLs, read on bytes: what [`crate::parse`] tries
+//! first. It builds no
 //! tree, slices no [`Input`](crate::Input) (nom_locate counts the newlines
 //! of every slice) and records nothing; when it says no, `check` runs the
 //! combinators with a trace to explain why, so the errors are the
@@ -12,10 +14,18 @@
 //! scheme's own production, for the tree; recognition does not need to.
 //! The tests below hold this module to the combinators.
 
-use crate::grammar::generic::{SCHEME, SCHEME_ANY_CASE};
-use crate::grammar::misc::{CharClass, HEX, XCHAR};
+use crate::grammar::ftp::FPATH;
+use crate::grammar::generic::{known_scheme_of, SCHEME, SCHEME_ANY_CASE};
+use crate::grammar::http::{HPATH, HSEGMENT};
+use crate::grammar::ip::hostname_end;
+use crate::grammar::misc::{CharClass, DIGIT, HEX, XCHAR};
 use crate::options::Options;
 use crate::rule::Rule;
+use crate::span::Span;
+use crate::tree::{
+    Digits, FileUrl, Fpath, Host, Hostname, Hostnumber, Hostport, Hpath, HttpUrl, Port, Scheme,
+    Search, Url,
+};
 
 /// Whether all of `text` matches `rule`, for the rules this module knows;
 /// `None` for the others.
@@ -55,14 +65,23 @@ fn all_in(class: &CharClass, chunk: &[u8; 8]) -> bool {
 }
 
 /// The end of the run of `xchar`s (`unreserved | reserved | escape`) from
-/// `at`: as the combinators read it, a `%` that does not start an escape
-/// ends the run.
+/// `at`.
 #[inline]
-pub(crate) fn xchars(bytes: &[u8], mut at: usize) -> usize {
+pub(crate) fn xchars(bytes: &[u8], at: usize) -> usize {
+    run_end(bytes, at, &XCHAR)
+}
+
+/// The end of the run of `class` from `at`, as [`run`] reads it: a `%`
+/// that does not start an escape ends the run (when the class admits
+/// escapes at all).
+///
+/// [`run`]: crate::grammar::primitives::run
+#[inline]
+pub(crate) fn run_end(bytes: &[u8], mut at: usize, class: &CharClass) -> usize {
     loop {
         while let Some(chunk) = bytes.get(at..at + 8) {
             let chunk: &[u8; 8] = chunk.try_into().expect("eight bytes");
-            if !all_in(&XCHAR, chunk) {
+            if !all_in(class, chunk) {
                 break;
             }
             at += 8;
@@ -71,14 +90,15 @@ pub(crate) fn xchars(bytes: &[u8], mut at: usize) -> usize {
         // was read, often end the run in one test.
         if at + 8 > bytes.len() && at < bytes.len() && bytes.len() >= 8 {
             let last: &[u8; 8] = bytes[bytes.len() - 8..].try_into().expect("eight bytes");
-            if all_in(&XCHAR, last) {
+            if all_in(class, last) {
                 return bytes.len();
             }
         }
         match bytes.get(at) {
-            Some(&b) if XCHAR.contains(b) => at += 1,
+            Some(&b) if class.contains(b) => at += 1,
             Some(b'%')
-                if bytes.get(at + 1).is_some_and(|&b| HEX.contains(b))
+                if class.escapes
+                    && bytes.get(at + 1).is_some_and(|&b| HEX.contains(b))
                     && bytes.get(at + 2).is_some_and(|&b| HEX.contains(b)) =>
             {
                 at += 3
@@ -86,6 +106,169 @@ pub(crate) fn xchars(bytes: &[u8], mut at: usize) -> usize {
             _ => return at,
         }
     }
+}
+
+/// The tree of `text` for the schemes whose productions this module reads
+/// on bytes (`httpurl` and `fileurl`, the bulk of real URLs); `None` for
+/// the others, and whenever the text is not such a URL: [`crate::parse`]
+/// then runs the combinators, which decide and explain.
+#[inline]
+pub(crate) fn parse(text: &str, options: Options) -> Option<Url<'_>> {
+    match known_scheme_of(text, options.strict)? {
+        Rule::Httpurl => httpurl(text, options.strict).map(Url::Http),
+        Rule::Fileurl => fileurl(text, options.strict).map(Url::File),
+        _ => None,
+    }
+}
+
+/// Whether `bytes` starts with the scheme literal `literal` (`"http://"`),
+/// as [`scheme_literal`] matches it.
+///
+/// [`scheme_literal`]: crate::grammar::primitives::scheme_literal
+#[inline]
+fn starts_with_scheme(bytes: &[u8], literal: &[u8], strict: bool) -> bool {
+    let name = literal.len() - 3;
+    bytes.len() >= literal.len()
+        && bytes[name..literal.len()] == literal[name..]
+        && if strict {
+            bytes[..name] == literal[..name]
+        } else {
+            bytes[..name].eq_ignore_ascii_case(&literal[..name])
+        }
+}
+
+/// A node's text and span, from `start` to `end` of the whole text.
+#[inline]
+fn piece(text: &str, start: usize, end: usize) -> (&str, Span) {
+    (&text[start..end], Span::new(start, end))
+}
+
+/// The `host` at `at`: a `hostname` or else a `hostnumber`.
+#[inline]
+fn host(text: &str, at: usize) -> Option<(usize, Host<'_>)> {
+    let bytes = text.as_bytes();
+    if let Some(len) = hostname_end(&bytes[at..]) {
+        let (text, span) = piece(text, at, at + len);
+        return Some((at + len, Host::Hostname(Hostname { text, span })));
+    }
+    let mut parts = [Digits::new("", Span::default()); 4];
+    let mut end = at;
+    for (index, part) in parts.iter_mut().enumerate() {
+        if index > 0 {
+            if bytes.get(end) != Some(&b'.') {
+                return None;
+            }
+            end += 1;
+        }
+        let start = end;
+        end += bytes[start..]
+            .iter()
+            .take_while(|&&b| DIGIT.contains(b))
+            .count();
+        if end == start {
+            return None;
+        }
+        let (digits, span) = piece(text, start, end);
+        *part = Digits::new(digits, span);
+    }
+    let (number, span) = piece(text, at, end);
+    Some((
+        end,
+        Host::Hostnumber(Hostnumber {
+            text: number,
+            span,
+            parts,
+        }),
+    ))
+}
+
+/// The `hostport` at `at`: a `host`, then `":" port` if digits follow.
+#[inline]
+fn hostport(text: &str, at: usize) -> Option<(usize, Hostport<'_>)> {
+    let bytes = text.as_bytes();
+    let (mut end, host) = host(text, at)?;
+    let mut port = None;
+    if bytes.get(end) == Some(&b':') {
+        let digits = bytes[end + 1..]
+            .iter()
+            .take_while(|&&b| DIGIT.contains(b))
+            .count();
+        if digits > 0 {
+            let (digits, span) = piece(text, end + 1, end + 1 + digits);
+            port = Some(Port::new(digits, span));
+            end = span.end;
+        }
+    }
+    let (whole, span) = piece(text, at, end);
+    Some((
+        end,
+        Hostport {
+            text: whole,
+            span,
+            host,
+            port,
+        },
+    ))
+}
+
+/// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`, the whole
+/// of `text`.
+#[inline]
+fn httpurl(text: &str, strict: bool) -> Option<HttpUrl<'_>> {
+    let bytes = text.as_bytes();
+    if !starts_with_scheme(bytes, b"http://", strict) {
+        return None;
+    }
+    let (scheme, scheme_span) = piece(text, 0, 4);
+    let (mut at, hostport) = hostport(text, 7)?;
+    let (mut hpath, mut search) = (None, None);
+    if bytes.get(at) == Some(&b'/') {
+        let end = run_end(bytes, at + 1, &HPATH);
+        let (path, span) = piece(text, at + 1, end);
+        hpath = Some(Hpath { text: path, span });
+        at = end;
+        if bytes.get(at) == Some(&b'?') {
+            let end = run_end(bytes, at + 1, &HSEGMENT);
+            let (query, span) = piece(text, at + 1, end);
+            search = Some(Search::new(query, span));
+            at = end;
+        }
+    }
+    (at == bytes.len()).then(|| HttpUrl {
+        text,
+        span: Span::new(0, at),
+        scheme: Scheme::new(scheme, scheme_span),
+        hostport,
+        hpath,
+        search,
+    })
+}
+
+/// `fileurl = "file://" [ host | "localhost" ] "/" fpath`, the whole of
+/// `text` (`localhost` is a `host` too).
+#[inline]
+fn fileurl(text: &str, strict: bool) -> Option<FileUrl<'_>> {
+    let bytes = text.as_bytes();
+    if !starts_with_scheme(bytes, b"file://", strict) {
+        return None;
+    }
+    let (scheme, scheme_span) = piece(text, 0, 4);
+    let (at, host) = match host(text, 7) {
+        Some((end, host)) => (end, Some(host)),
+        None => (7, None),
+    };
+    if bytes.get(at) != Some(&b'/') {
+        return None;
+    }
+    let end = run_end(bytes, at + 1, &FPATH);
+    let (path, span) = piece(text, at + 1, end);
+    (end == bytes.len()).then(|| FileUrl {
+        text,
+        span: Span::new(0, end),
+        scheme: Scheme::new(scheme, scheme_span),
+        host,
+        fpath: Fpath { text: path, span },
+    })
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@ const FSEGMENT_ELEMENTS: &[Expected] = &[
     Expected::Literal("="),
 ];
 /// The characters of `fpath`: those of `fsegment` and the `/` between them.
-const FPATH: CharClass = FSEGMENT.union(CharClass::of(b"/"));
+pub(crate) const FPATH: CharClass = FSEGMENT.union(CharClass::of(b"/"));
 
 /// ```bnf
 /// fpath          = fsegment *[ "/" fsegment ]

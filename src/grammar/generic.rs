@@ -151,9 +151,16 @@ const SCHEMES: [(&str, Rule); 10] = [
 /// The production of the scheme the input starts with (`scheme ":"`), when
 /// it is one of the ten; case is ignored unless the options are strict.
 pub(crate) fn known_scheme(input: &Input<'_>) -> Option<Rule> {
-    let text = input.fragment();
-    let name = &text[..text.find(':')?];
-    let strict = input.extra.options().strict;
+    known_scheme_of(input.fragment(), input.extra.options().strict)
+}
+
+/// [`known_scheme`] of a string.
+#[inline]
+pub(crate) fn known_scheme_of(text: &str, strict: bool) -> Option<Rule> {
+    // The longest of the ten names has eight letters: no need to look for
+    // the ":" further than that.
+    let colon = text.bytes().take(9).position(|b| b == b':')?;
+    let name = &text[..colon];
     SCHEMES
         .iter()
         .find(|(known, _)| {

@@ -22,6 +22,7 @@ use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 /// assert_eq!(http.hostport.port.unwrap().value(), Some(80));
 /// assert_eq!(http.search.unwrap().as_str(), "q");
 /// ```
+#[inline]
 pub fn httpurl(input: Input<'_>) -> PResult<'_, HttpUrl<'_>> {
     production(Rule::Httpurl, input, |start| {
         let (rest, scheme) = scheme_literal(start, "http://")?;
@@ -66,7 +67,7 @@ pub(crate) const HSEGMENT_ELEMENTS: &[Expected] = &[
     Expected::Literal("="),
 ];
 /// The characters of `hpath`.
-const HPATH: CharClass = HSEGMENT.union(CharClass::of(b"/"));
+pub(crate) const HPATH: CharClass = HSEGMENT.union(CharClass::of(b"/"));
 /// What may continue an `hpath`.
 const HPATH_ELEMENTS: &[Expected] = &[
     Expected::Rule(Rule::Uchar),
@@ -84,6 +85,7 @@ const HPATH_ELEMENTS: &[Expected] = &[
 ///
 /// An `hsegment` holds no `/`, so the path is read as one run;
 /// [`Hpath::segments`] splits it again.
+#[inline]
 pub fn hpath(input: Input<'_>) -> PResult<'_, Hpath<'_>> {
     production(Rule::Hpath, input, |start| {
         let (rest, _) = run(start, &HPATH, 0, HPATH_ELEMENTS)?;
@@ -108,6 +110,7 @@ pub fn hsegment(input: Input<'_>) -> PResult<'_, Hsegment<'_>> {
 /// ```
 ///
 /// Also the search of gopher and WAIS URLs.
+#[inline]
 pub fn search(input: Input<'_>) -> PResult<'_, Search<'_>> {
     production(Rule::Search, input, |start| {
         let (rest, _) = run(start, &HSEGMENT, 0, HSEGMENT_ELEMENTS)?;

@@ -83,6 +83,7 @@ pub fn login(input: Input<'_>) -> PResult<'_, Login<'_>> {
 /// ```bnf
 /// hostport       = host [ ":" port ]
 /// ```
+#[inline]
 pub fn hostport(input: Input<'_>) -> PResult<'_, Hostport<'_>> {
     production(Rule::Hostport, input, |start| {
         let (rest, host) = host(start)?;
@@ -110,6 +111,7 @@ pub fn hostport(input: Input<'_>) -> PResult<'_, Hostport<'_>> {
 /// The two are disjoint (a `toplabel` starts with a letter, a `hostnumber`
 /// ends in digits) and neither may be followed by `.`, a letter or a digit
 /// in any production, so trying `hostname` first gives the one derivation.
+#[inline]
 pub fn host(input: Input<'_>) -> PResult<'_, Host<'_>> {
     production(Rule::Host, input, |start| match hostname(start) {
         Ok((rest, name)) => Ok((rest, Host::Hostname(name))),
@@ -139,6 +141,7 @@ fn label_run(input: &Input<'_>) -> usize {
 /// must be a `toplabel`. A label never ends at a character that could
 /// continue it (no production lets a host be followed by a letter, digit,
 /// `-` or `.`), so reading each label to its longest is exact.
+#[inline]
 pub fn hostname(input: Input<'_>) -> PResult<'_, Hostname<'_>> {
     if input.extra.trace().is_none() {
         // Nothing to record: the same loop on bytes, with one slice at the
@@ -189,16 +192,15 @@ pub fn hostname(input: Input<'_>) -> PResult<'_, Hostname<'_>> {
 
 /// Where the `hostname` at the start of `bytes` ends, if there is one: the
 /// loop of [`hostname`], label by label, on bytes.
-fn hostname_end(bytes: &[u8]) -> Option<usize> {
+pub(crate) fn hostname_end(bytes: &[u8]) -> Option<usize> {
     let mut at = 0;
     loop {
-        let run = bytes[at..]
-            .iter()
-            .take_while(|&&b| LABEL.contains(b))
-            .count();
-        let end = at + run;
+        let mut end = at;
+        while end < bytes.len() && LABEL.contains(bytes[end]) {
+            end += 1;
+        }
         // Neither label may be empty or end in "-".
-        if run == 0 || bytes[end - 1] == b'-' {
+        if end == at || bytes[end - 1] == b'-' {
             return None;
         }
         let dot_then_label = bytes.get(end) == Some(&b'.')

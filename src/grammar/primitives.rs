@@ -95,9 +95,10 @@ pub(crate) fn literal<'a>(input: Input<'a>, text: &'static str) -> PResult<'a, I
 /// The literal that opens a scheme's URL, such as `"ftp://"`. The scheme
 /// name in it matches without regard to case unless the options are strict
 /// (section 2.1); the punctuation after it matches exactly.
+#[inline]
 pub(crate) fn scheme_literal<'a>(input: Input<'a>, text: &'static str) -> PResult<'a, Scheme<'a>> {
     let strict = input.extra.options().strict;
-    let name_len = text.find(':').unwrap_or(text.len());
+    let name_len = name_len(text);
     let bytes = input.fragment().as_bytes();
     let matching = bytes
         .iter()
@@ -111,10 +112,23 @@ pub(crate) fn scheme_literal<'a>(input: Input<'a>, text: &'static str) -> PResul
         expect(&input, matching, &[Expected::Literal(text)]);
         return Err(nom::Err::Error(crate::input::Backtrack));
     }
+    // One slice: nom_locate counts the newlines of every slice.
     let (rest, _) = split(input, text.len());
-    let (after_name, _) = split(input, name_len);
-    let (name, span) = consumed(&input, &after_name);
-    Ok((rest, Scheme::new(name, span)))
+    let from = input.location_offset();
+    let name = &input.fragment()[..name_len];
+    Ok((rest, Scheme::new(name, Span::new(from, from + name_len))))
+}
+
+/// The length of the scheme name in a literal such as `"ftp://"`; a loop
+/// the compiler folds for a constant literal.
+#[inline]
+const fn name_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while index < bytes.len() && bytes[index] != b':' {
+        index += 1;
+    }
+    index
 }
 
 /// One character of `class`, reported as the production `rule` when absent.
