@@ -80,7 +80,8 @@ pub fn parse_with(text: &str, options: Options) -> Result<Url<'_>, Error> {
             });
             Err(match known_scheme(&input(text, options)) {
                 Some(production) => {
-                    let generic = check_with(Rule::Genericurl, text, options).is_ok();
+                    // Recognition only: an error for `genericurl` would be thrown away.
+                    let generic = grammar::fast::is_genericurl(text, options);
                     error.with_genericurl(generic, production)
                 }
                 None => error,

@@ -42,6 +42,11 @@ pub(crate) fn whole(rule: Rule, text: &str, options: Options) -> Option<bool> {
     Some(end == Some(bytes.len()))
 }
 
+/// Whether all of `text` is a `genericurl`.
+pub(crate) fn is_genericurl(text: &str, options: Options) -> bool {
+    genericurl(text.as_bytes(), options) == Some(text.len())
+}
+
 /// The end of the `genericurl` at the start of `bytes`, if there is one.
 #[inline]
 fn genericurl(bytes: &[u8], options: Options) -> Option<usize> {
