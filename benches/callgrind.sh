@@ -27,7 +27,7 @@ row() { # workload corpus: instructions per input and per byte
     read -r ir inputs bytes accepted <<<"$(count "$1" "$2")"
     inputs=${inputs#inputs=}; bytes=${bytes#bytes=}; accepted=${accepted#accepted=}
     awk -v w="$1" -v c="$2" -v ir="$ir" -v n="$inputs" -v b="$bytes" -v a="$accepted" \
-        'BEGIN { printf "%-22s %-40s %14d Ir  %9.1f Ir/input  %7.2f Ir/byte  (%d of %d accepted)\n", w, c, ir, ir/n, ir/b, a, n }'
+        'BEGIN { printf "%-22s %-40s %14.0f Ir  %9.1f Ir/input  %7.2f Ir/byte  (%d of %d accepted)\n", w, c, ir, ir/n, ir/b, a, n }'
 }
 
 if [ $# -eq 2 ]; then

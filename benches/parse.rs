@@ -43,8 +43,22 @@ fn floor(text: &str) -> bool {
     all
 }
 
+/// Whether this is a smoke test (`cargo test --benches`, which runs every
+/// benchmark once, in a debug build) rather than `cargo bench`: then the
+/// corpora are thinned and the 10 MB inputs left out.
+fn smoke() -> bool {
+    !std::env::args().any(|arg| arg == "--bench")
+}
+
 /// The five contenders, each over every URL of a list.
 fn contenders(c: &mut Criterion, group_name: &str, urls: &[String]) {
+    let thinned: Vec<String>;
+    let urls = if smoke() {
+        thinned = urls.iter().step_by(100).cloned().collect();
+        &thinned[..]
+    } else {
+        urls
+    };
     let mut group = c.benchmark_group(group_name);
     group
         .throughput(Throughput::Elements(urls.len() as u64))
@@ -115,6 +129,9 @@ fn adversarial(c: &mut Criterion) {
             .measurement_time(Duration::from_secs(2))
             .sample_size(10);
         for size in corpus::SIZES {
+            if smoke() && size > 100 << 10 {
+                continue;
+            }
             let text = (input.build)(size);
             group.throughput(Throughput::Bytes(text.len() as u64));
             group.bench_with_input(BenchmarkId::new("rfc1738_parse", size), &text, |b, text| {
@@ -147,7 +164,7 @@ fn adversarial(c: &mut Criterion) {
 /// (with the scanner's real name and signature). Until then only the
 /// floor runs over the document, so the MB/s of the scan has a yardstick.
 fn scan(c: &mut Criterion) {
-    let prose = corpus::prose(4 << 20);
+    let prose = corpus::prose(if smoke() { 64 << 10 } else { 4 << 20 });
     let mut group = c.benchmark_group("scan_prose");
     group
         .throughput(Throughput::Bytes(prose.len() as u64))

@@ -81,7 +81,7 @@ pub(crate) fn xchars(bytes: &[u8], at: usize) -> usize {
 /// escapes at all).
 ///
 /// [`run`]: crate::grammar::primitives::run
-#[inline]
+#[inline(always)]
 pub(crate) fn run_end(bytes: &[u8], mut at: usize, class: &CharClass) -> usize {
     loop {
         while let Some(chunk) = bytes.get(at..at + 8) {
