@@ -4,7 +4,8 @@
 //!
 //! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `check_url`,
 //! `url`, `fluent_uri`, `floor`) once over every input of `CORPUS`
-//! (`kasztp_http_accepted`, `node_files_accepted`, `generated`,
+//! (`kasztp_http_accepted`, `node_files_accepted`, `kasztp_https_accepted`,
+//! `generated`,
 //! `kasztp_http_all`, `node_files_all`, or `adversarial:NAME:SIZE`), inside
 //! the function `instructions::measure`, the only one callgrind counts. It
 //! prints the number of inputs and of bytes. Run by `cargo bench` (with no
@@ -79,6 +80,7 @@ fn inputs(name: &str) -> Vec<String> {
     match name {
         "kasztp_http_accepted" => corpus::accepted(&corpus::kasztp_http()),
         "node_files_accepted" => corpus::accepted(&corpus::node_files()),
+        "kasztp_https_accepted" => corpus::accepted(&corpus::kasztp_https()),
         "kasztp_http_all" => corpus::kasztp_http(),
         "node_files_all" => corpus::node_files(),
         "generated" => corpus::generated(11 * 1000),

@@ -110,6 +110,12 @@ fn real_world(c: &mut Criterion) {
     // accept them too).
     contenders(c, "kasztp_http_accepted", &corpus::accepted(&kasztp));
     contenders(c, "node_files_accepted", &corpus::accepted(&node));
+    // The list as it is: `https` URLs, which RFC 1738 reads as `otherurl`.
+    contenders(
+        c,
+        "kasztp_https_accepted",
+        &corpus::accepted(&corpus::kasztp_https()),
+    );
     // Whole lists, rejects and all: each reject costs this crate a second,
     // traced pass and an `Error`.
     contenders(c, "kasztp_http_all", &kasztp);

@@ -27,7 +27,7 @@ def corpora():
     print("| corpus | URLs | parse ns/URL | check ns/URL | url ns/URL | fluent-uri ns/URL | floor ns/URL "
           "| parse vs url | parse vs fluent-uri | check / floor | parse / floor |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for group in ["kasztp_http_accepted", "node_files_accepted", "generated",
+    for group in ["kasztp_http_accepted", "node_files_accepted", "kasztp_https_accepted", "generated",
                   "kasztp_http_all", "node_files_all"]:
         times = {}
         count = 0

@@ -1,7 +1,7 @@
 //! Recognition without the combinators, for the productions whose language
 //! is a run of characters: what [`crate::check`] runs first; and the trees
-//! of `http` and `file` URLs, read on bytes: what [`crate::parse`] tries
-//! first. It builds no
+//! of `http` and `file` URLs and of the generic form, read on bytes: what
+//! [`crate::parse`] tries first. It builds no
 //! tree, slices no [`Input`](crate::Input) (nom_locate counts the newlines
 //! of every slice) and records nothing; when it says no, `check` runs the
 //! combinators with a trace to explain why, so the errors are the
@@ -17,14 +17,14 @@
 use crate::grammar::ftp::FPATH;
 use crate::grammar::generic::{known_scheme_of, SCHEME, SCHEME_ANY_CASE};
 use crate::grammar::http::{HPATH, HSEGMENT};
-use crate::grammar::ip::hostname_end;
+use crate::grammar::ip::{hostname_end, USER};
 use crate::grammar::misc::{CharClass, DIGIT, HEX, XCHAR};
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::tree::{
-    Digits, FileUrl, Fpath, Host, Hostname, Hostnumber, Hostport, Hpath, HttpUrl, Port, Scheme,
-    Search, Url,
+    Digits, FileUrl, Fpath, GenericUrl, Host, Hostname, Hostnumber, Hostport, Hpath, HttpUrl,
+    IpSchemepart, Login, Password, Port, Scheme, Schemepart, Search, Url, Urlpath, User,
 };
 
 /// Whether all of `text` matches `rule`, for the rules this module knows;
@@ -50,16 +50,20 @@ pub(crate) fn is_genericurl(text: &str, options: Options) -> bool {
 /// The end of the `genericurl` at the start of `bytes`, if there is one.
 #[inline]
 fn genericurl(bytes: &[u8], options: Options) -> Option<usize> {
+    let scheme = genericurl_scheme_end(bytes, options)?;
+    Some(xchars(bytes, scheme + 1))
+}
+
+/// The end of the `scheme` at the start of `bytes`, if a `:` follows it.
+#[inline]
+fn genericurl_scheme_end(bytes: &[u8], options: Options) -> Option<usize> {
     let class = if options.strict {
         &SCHEME
     } else {
         &SCHEME_ANY_CASE
     };
     let scheme = bytes.iter().take_while(|&&b| class.contains(b)).count();
-    if scheme == 0 || bytes.get(scheme) != Some(&b':') {
-        return None;
-    }
-    Some(xchars(bytes, scheme + 1))
+    (scheme > 0 && bytes.get(scheme) == Some(&b':')).then_some(scheme)
 }
 
 /// Whether all eight bytes are in `class`: one test for the eight, so that
@@ -114,15 +118,24 @@ pub(crate) fn run_end(bytes: &[u8], mut at: usize, class: &CharClass) -> usize {
 }
 
 /// The tree of `text` for the schemes whose productions this module reads
-/// on bytes (`httpurl` and `fileurl`, the bulk of real URLs); `None` for
+/// on bytes (`httpurl`, `fileurl` and `otherurl`, the bulk of real URLs,
+/// `https` included); `None` for
 /// the others, and whenever the text is not such a URL: [`crate::parse`]
 /// then runs the combinators, which decide and explain.
 #[inline]
 pub(crate) fn parse(text: &str, options: Options) -> Option<Url<'_>> {
-    match known_scheme_of(text, options.strict)? {
-        Rule::Httpurl => httpurl(text, options.strict).map(Url::Http),
-        Rule::Fileurl => fileurl(text, options.strict).map(Url::File),
-        _ => None,
+    // Most URLs spell their scheme in lower case: a plain comparison
+    // decides those without the case-folding look-up.
+    let known = if text.as_bytes().starts_with(b"http:") {
+        Some(Rule::Httpurl)
+    } else {
+        known_scheme_of(text, options.strict)
+    };
+    match known {
+        Some(Rule::Httpurl) => httpurl(text, options.strict).map(Url::Http),
+        Some(Rule::Fileurl) => fileurl(text, options.strict).map(Url::File),
+        Some(_) => None,
+        None => genericurl_tree(text, options).map(Url::Other),
     }
 }
 
@@ -132,6 +145,9 @@ pub(crate) fn parse(text: &str, options: Options) -> Option<Url<'_>> {
 /// [`scheme_literal`]: crate::grammar::primitives::scheme_literal
 #[inline]
 fn starts_with_scheme(bytes: &[u8], literal: &[u8], strict: bool) -> bool {
+    if bytes.starts_with(literal) {
+        return true;
+    }
     let name = literal.len() - 3;
     bytes.len() >= literal.len()
         && bytes[name..literal.len()] == literal[name..]
@@ -149,7 +165,7 @@ fn piece(text: &str, start: usize, end: usize) -> (&str, Span) {
 }
 
 /// The `host` at `at`: a `hostname` or else a `hostnumber`.
-#[inline]
+#[inline(always)]
 fn host(text: &str, at: usize) -> Option<(usize, Host<'_>)> {
     let bytes = text.as_bytes();
     if let Some(len) = hostname_end(&bytes[at..]) {
@@ -188,7 +204,7 @@ fn host(text: &str, at: usize) -> Option<(usize, Host<'_>)> {
 }
 
 /// The `hostport` at `at`: a `host`, then `":" port` if digits follow.
-#[inline]
+#[inline(always)]
 fn hostport(text: &str, at: usize) -> Option<(usize, Hostport<'_>)> {
     let bytes = text.as_bytes();
     let (mut end, host) = host(text, at)?;
@@ -218,7 +234,7 @@ fn hostport(text: &str, at: usize) -> Option<(usize, Hostport<'_>)> {
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`, the whole
 /// of `text`.
-#[inline]
+#[inline(always)]
 fn httpurl(text: &str, strict: bool) -> Option<HttpUrl<'_>> {
     let bytes = text.as_bytes();
     if !starts_with_scheme(bytes, b"http://", strict) {
@@ -251,7 +267,7 @@ fn httpurl(text: &str, strict: bool) -> Option<HttpUrl<'_>> {
 
 /// `fileurl = "file://" [ host | "localhost" ] "/" fpath`, the whole of
 /// `text` (`localhost` is a `host` too).
-#[inline]
+#[inline(always)]
 fn fileurl(text: &str, strict: bool) -> Option<FileUrl<'_>> {
     let bytes = text.as_bytes();
     if !starts_with_scheme(bytes, b"file://", strict) {
@@ -274,6 +290,97 @@ fn fileurl(text: &str, strict: bool) -> Option<FileUrl<'_>> {
         host,
         fpath: Fpath { text: path, span },
     })
+}
+
+/// `genericurl = scheme ":" schemepart`, the whole of `text`, with the
+/// `ip-schemepart` reading of the schemepart when it covers all of it (as
+/// [`schemepart`](crate::grammar::schemepart) does).
+#[inline(always)]
+fn genericurl_tree(text: &str, options: Options) -> Option<GenericUrl<'_>> {
+    let bytes = text.as_bytes();
+    let scheme_end = genericurl_scheme_end(bytes, options)?;
+    let part_start = scheme_end + 1;
+    // An `ip-schemepart` that reaches the end is made of `xchar`s, so it
+    // answers for `*xchar` too; otherwise the run of `xchar`s decides.
+    let ip_schemepart = match ip_schemepart(text, part_start) {
+        Some((end, ip)) if end == bytes.len() => Some(ip),
+        _ if xchars(bytes, part_start) != bytes.len() => return None,
+        _ => None,
+    };
+    let (scheme, scheme_span) = piece(text, 0, scheme_end);
+    let (part, part_span) = piece(text, part_start, bytes.len());
+    Some(GenericUrl {
+        text,
+        span: Span::new(0, bytes.len()),
+        scheme: Scheme::new(scheme, scheme_span),
+        schemepart: Schemepart {
+            text: part,
+            span: part_span,
+            ip_schemepart,
+        },
+    })
+}
+
+/// `ip-schemepart = "//" login [ "/" urlpath ]` at `at`.
+#[inline(always)]
+fn ip_schemepart(text: &str, at: usize) -> Option<(usize, IpSchemepart<'_>)> {
+    let bytes = text.as_bytes();
+    if bytes.get(at..at + 2) != Some(b"//") {
+        return None;
+    }
+    let (mut end, login) = login(text, at + 2)?;
+    let mut urlpath = None;
+    if bytes.get(end) == Some(&b'/') {
+        let path_end = xchars(bytes, end + 1);
+        let (path, span) = piece(text, end + 1, path_end);
+        urlpath = Some(Urlpath::new(path, span));
+        end = path_end;
+    }
+    let (whole, span) = piece(text, at, end);
+    Some((
+        end,
+        IpSchemepart {
+            text: whole,
+            span,
+            login,
+            urlpath,
+        },
+    ))
+}
+
+/// `login = [ user [ ":" password ] "@" ] hostport` at `at`: the optional
+/// part is given up whole when no `@` ends it, as [`login`] does.
+///
+/// [`login`]: crate::grammar::login
+#[inline(always)]
+fn login(text: &str, at: usize) -> Option<(usize, Login<'_>)> {
+    let bytes = text.as_bytes();
+    let user_end = run_end(bytes, at, &USER);
+    let (password_end, password) = if bytes.get(user_end) == Some(&b':') {
+        let end = run_end(bytes, user_end + 1, &USER);
+        let (password, span) = piece(text, user_end + 1, end);
+        (end, Some(Password::new(password, span)))
+    } else {
+        (user_end, None)
+    };
+    let (host_start, user, password) = if bytes.get(password_end) == Some(&b'@') {
+        let (user, span) = piece(text, at, user_end);
+        (password_end + 1, Some(User::new(user, span)), password)
+    } else {
+        (at, None, None)
+    };
+    let (end, hostport) = hostport(text, host_start)?;
+    let (whole, span) = piece(text, at, end);
+    Some((
+        end,
+        Login {
+            text: whole,
+            span,
+            user,
+            password,
+            hostport,
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -389,6 +496,7 @@ mod tests {
             let text = std::fs::read_to_string(dir.join(file)).expect("benches/data");
             for line in text.trim_start_matches('\u{feff}').lines().step_by(every) {
                 samples.push(line.replacen("https://", "http://", 1));
+                samples.push(line.replacen("https://", "x-y://u:p@", 1));
             }
         }
         samples
@@ -451,6 +559,18 @@ mod tests {
             "http://-a.b/",
             "http://a..b/",
             "http://user@h/",
+            "https://u:p@h.com:8080/x?y",
+            "https://u@h.com/",
+            "https://u:@h.com",
+            "https://:p@h.com",
+            "https://@h.com",
+            "https://u:p:q@h.com",
+            "https://h.com:/",
+            "https://h.com:x/",
+            "https://1.2.3.4/",
+            "x://",
+            "x:///p",
+            "x:",
         ];
         for seed in seeds {
             variants(seed, &mut texts);

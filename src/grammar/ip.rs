@@ -298,7 +298,7 @@ pub fn port(input: Input<'_>) -> PResult<'_, Port<'_>> {
 }
 
 /// The characters of `user` and `password`.
-const USER: CharClass = UCHAR.union(CharClass::of(b";?&="));
+pub(crate) const USER: CharClass = UCHAR.union(CharClass::of(b";?&="));
 /// What may continue a `user` or `password`.
 const USER_ELEMENTS: &[Expected] = &[
     Expected::Rule(Rule::Uchar),
