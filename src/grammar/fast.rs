@@ -110,16 +110,25 @@ pub(crate) fn run_end(bytes: &[u8], mut at: usize, class: &CharClass) -> usize {
                 return bytes.len();
             }
         }
-        match bytes.get(at) {
-            Some(&b) if class.contains(b) => at += 1,
-            Some(b'%')
-                if class.escapes
-                    && bytes.get(at + 1).is_some_and(|&b| HEX.contains(b))
-                    && bytes.get(at + 2).is_some_and(|&b| HEX.contains(b)) =>
-            {
-                at += 3
+        // Byte by byte through escapes, back to the eight-byte test after
+        // eight plain bytes in a row.
+        let mut plain = 0;
+        while plain < 8 {
+            match bytes.get(at) {
+                Some(&b) if class.contains(b) => {
+                    at += 1;
+                    plain += 1;
+                }
+                Some(b'%')
+                    if class.escapes
+                        && bytes.get(at + 1).is_some_and(|&b| HEX.contains(b))
+                        && bytes.get(at + 2).is_some_and(|&b| HEX.contains(b)) =>
+                {
+                    at += 3;
+                    plain = 0;
+                }
+                _ => return at,
             }
-            _ => return at,
         }
     }
 }
