@@ -31,8 +31,10 @@
 mod error;
 pub mod grammar;
 mod input;
+pub mod lint;
 mod options;
 mod rule;
+pub mod scan;
 mod span;
 mod syntax;
 pub mod tree;
