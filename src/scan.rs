@@ -218,12 +218,21 @@ fn ends_bare(byte: u8) -> bool {
 /// sentence, not to the URL; never before `floor`.
 fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize {
     let bytes = text.as_bytes();
+    let token = &text[floor..end];
+    // Counted once, so a long run of ")" stays linear.
+    let open = [token.matches('(').count(), token.matches('[').count()];
+    let mut close = [token.matches(')').count(), token.matches(']').count()];
     while end > floor {
-        let token = &text[floor..end];
         let drop = match bytes[end - 1] {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
-            b')' => token.matches(')').count() > token.matches('(').count(),
-            b']' => token.matches(']').count() > token.matches('[').count(),
+            b')' if close[0] > open[0] => {
+                close[0] -= 1;
+                true
+            }
+            b']' if close[1] > open[1] => {
+                close[1] -= 1;
+                true
+            }
             _ => false,
         };
         if !drop {

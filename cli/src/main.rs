@@ -7,6 +7,8 @@ use clap::{Args, Parser, Subcommand};
 use rfc1738::{Options, Rule};
 
 mod check;
+mod explain;
+mod lint;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -23,6 +25,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the production tree of a URL, with byte spans.
     Tree(TreeArgs),
+    /// Find the URLs in files and report every problem at its line and column.
+    Lint(lint::LintArgs),
+    /// Explain a lint code (none: list the codes).
+    Explain(explain::ExplainArgs),
 }
 
 #[derive(Args)]
@@ -41,6 +47,8 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Tree(args) => tree(&args, &mut out),
+        Command::Lint(args) => lint::run(&args, &mut out),
+        Command::Explain(args) => explain::run(&args, &mut out),
     };
     let _ = out.flush();
     code

@@ -74,7 +74,8 @@ macro_rules! codes {
                 match self { $(Code::$variant => Severity::$severity,)* }
             }
 
-            /// The section of RFC 1738 the rule comes from.
+            /// The section of RFC 1738 the rule comes from (`"2.2"`, or
+            /// `"appendix"`); [`Code::reference`] makes it a phrase.
             pub const fn section(self) -> &'static str {
                 match self { $(Code::$variant => $section,)* }
             }
@@ -199,7 +200,7 @@ codes! {
      and not experimental (x-). It may have been registered later; RFC 1738 checks \
      it only against the generic syntax (otherurl).";
     /// A line break right after a hyphen inside a wrapper.
-    AmbiguousHyphen = "U017", "ambiguous-hyphen", Warning, "Appendix",
+    AmbiguousHyphen = "U017", "ambiguous-hyphen", Warning, "appendix",
     "a URL is broken across lines right after a hyphen",
     "The appendix (Recommendations for URLs in Context): white space around a line \
      break inside <URL:...> is ignored, but when the line ends in a hyphen \"the \
@@ -214,6 +215,16 @@ codes! {
 }
 
 impl Code {
+    /// Where in RFC 1738: `"RFC 1738 section 2.2"`, `"RFC 1738 appendix"`.
+    pub fn reference(self) -> String {
+        let section = self.section();
+        if section.starts_with(|c: char| c.is_ascii_digit()) {
+            format!("RFC 1738 section {section}")
+        } else {
+            format!("RFC 1738 {section}")
+        }
+    }
+
     /// The code with this identifier (`U001`) or name (`syntax`), in any case.
     ///
     /// ```
@@ -245,11 +256,11 @@ impl fmt::Display for Code {
 pub fn explain(code: &str) -> Option<String> {
     let code = Code::from_name(code)?;
     Some(format!(
-        "{} {} ({}), RFC 1738 section {}\n{}.\n\n{}\n",
+        "{} {} ({}), {}\n{}.\n\n{}\n",
         code.code(),
         code.name(),
         code.severity(),
-        code.section(),
+        code.reference(),
         code.summary(),
         code.help()
     ))

@@ -98,14 +98,14 @@ fn characters(url: &str) -> Vec<Finding> {
         } else if UNSAFE.contains(&c) {
             let name = match c {
                 ' ' => "a space".to_owned(),
-                '#' => "\"#\" (it starts a fragment)".to_owned(),
-                c => format!("{c:?}"),
+                c => format!("\"{c}\""),
             };
+            let why = if c == '#' { " (it starts a fragment)" } else { "" };
             findings.push(Finding::new(
                 Code::UnsafeCharacter,
                 span,
                 format!(
-                    "unsafe character {name} is not encoded; write %{:02X}",
+                    "{name} is unsafe and not encoded{why}; write %{:02X}",
                     u32::from(c)
                 ),
             ));
