@@ -422,7 +422,12 @@ mod tests {
     fn bare_urls_end_before_sentence_punctuation() {
         assert_eq!(
             texts("See http://a.b/c. Or (ftp://x.y/z), mailto:me@x.y; news:comp.std!"),
-            ["http://a.b/c", "ftp://x.y/z", "mailto:me@x.y", "news:comp.std"]
+            [
+                "http://a.b/c",
+                "ftp://x.y/z",
+                "mailto:me@x.y",
+                "news:comp.std"
+            ]
         );
         assert_eq!(texts("(http://a.b/f(x))"), ["http://a.b/f(x)"]);
     }
@@ -466,7 +471,10 @@ mod tests {
         let b = url.text.find('b').unwrap();
         let at = Location::of_offset(text, url.original_offset(b));
         assert_eq!(at, Location { line: 3, column: 3 });
-        assert_eq!(&text[url.span.range()], "http://ds.internic.  \n      net/a-\n  b.html");
+        assert_eq!(
+            &text[url.span.range()],
+            "http://ds.internic.  \n      net/a-\n  b.html"
+        );
     }
 
     #[test]
@@ -485,7 +493,10 @@ mod tests {
 
     #[test]
     fn white_space_inside_a_line_is_kept() {
-        assert_eq!(texts("<gopher://g.h/00/About Gopher>"), ["gopher://g.h/00/About Gopher"]);
+        assert_eq!(
+            texts("<gopher://g.h/00/About Gopher>"),
+            ["gopher://g.h/00/About Gopher"]
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub(crate) fn run(args: &ExplainArgs, out: &mut impl Write) -> ExitCode {
                     "{} {:<20} {:<8} {}",
                     code.code(),
                     code.name(),
-                    code.severity(),
+                    code.severity().name(),
                     code.summary()
                 );
             }

@@ -196,7 +196,15 @@ pub(crate) fn run(args: &LintArgs, out: &mut impl Write) -> ExitCode {
             .iter()
             .map(|(span, bytes)| invalid_utf8(doc, *span, bytes))
             .collect();
-        findings.extend(urls.iter().flat_map(|url| lint_scanned(&doc.text, url)));
+        // A U+FFFD that stands for bad bytes is reported once, as such.
+        findings.extend(
+            urls.iter()
+                .flat_map(|url| lint_scanned(&doc.text, url))
+                .filter(|finding| {
+                    finding.code != Code::NonAscii
+                        || !doc.invalid.iter().any(|(span, _)| *span == finding.span)
+                }),
+        );
         findings.sort_by_key(|finding| (finding.span.start, finding.code));
         for finding in findings {
             let wanted = (select.is_empty() || select.contains(&finding.code))

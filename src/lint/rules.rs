@@ -100,7 +100,11 @@ fn characters(url: &str) -> Vec<Finding> {
                 ' ' => "a space".to_owned(),
                 c => format!("\"{c}\""),
             };
-            let why = if c == '#' { " (it starts a fragment)" } else { "" };
+            let why = if c == '#' {
+                " (it starts a fragment)"
+            } else {
+                ""
+            };
             findings.push(Finding::new(
                 Code::UnsafeCharacter,
                 span,
@@ -150,7 +154,9 @@ fn scheme_rules(scheme: &str) -> Vec<Finding> {
         findings.push(Finding::new(
             Code::UnknownScheme,
             span,
-            format!("scheme {lower:?} is not defined by RFC 1738; only the generic syntax is checked"),
+            format!(
+                "scheme {lower:?} is not defined by RFC 1738; only the generic syntax is checked"
+            ),
         ));
     }
     findings
@@ -373,12 +379,18 @@ mod tests {
     fn login_rules() {
         assert_eq!(
             codes("ftp://:secret@host.com/"),
-            [(Code::EmptyUserPassword, ":secret"), (Code::Password, "secret")]
+            [
+                (Code::EmptyUserPassword, ":secret"),
+                (Code::Password, "secret")
+            ]
         );
         assert_eq!(codes("ftp://joe:pw@host.com/"), [(Code::Password, "pw")]);
         assert!(codes("ftp://foo:@host.com/").is_empty());
         assert!(codes("ftp://@host.com/").is_empty());
-        assert_eq!(codes("telnet://:x@h.com/"), [(Code::EmptyUserPassword, ":x"), (Code::Password, "x")]);
+        assert_eq!(
+            codes("telnet://:x@h.com/"),
+            [(Code::EmptyUserPassword, ":x"), (Code::Password, "x")]
+        );
         assert_eq!(codes("x-y://u:pw@h.com/")[1], (Code::Password, "pw"));
     }
 
@@ -386,13 +398,19 @@ mod tests {
     fn host_and_port_rules() {
         assert_eq!(
             codes("http://256.1.1.999/"),
-            [(Code::HostnumberRange, "256"), (Code::HostnumberRange, "999")]
+            [
+                (Code::HostnumberRange, "256"),
+                (Code::HostnumberRange, "999")
+            ]
         );
         assert_eq!(codes("http://a.b:65536/"), [(Code::PortRange, "65536")]);
         assert_eq!(codes("http://a.b:8080/"), [(Code::NonDefaultPort, "8080")]);
         assert!(codes("http://a.b:80/").is_empty());
         assert!(codes("gopher://a.b:70/").is_empty());
-        assert_eq!(codes("file://256.0.0.1/x"), [(Code::HostnumberRange, "256")]);
+        assert_eq!(
+            codes("file://256.0.0.1/x"),
+            [(Code::HostnumberRange, "256")]
+        );
     }
 
     #[test]
@@ -401,7 +419,10 @@ mod tests {
         // The first %09 ends the selector when a search follows.
         assert!(codes("gopher://a.b/7sel%09search").is_empty());
         // A "/" cannot be in a search, so here the %09 stays in the selector.
-        assert_eq!(codes("gopher://a.b/1a%09b/c"), [(Code::GopherSelectorTab, "%09")]);
+        assert_eq!(
+            codes("gopher://a.b/1a%09b/c"),
+            [(Code::GopherSelectorTab, "%09")]
+        );
     }
 
     #[test]
