@@ -317,8 +317,8 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
                 Some((collector, _)) => collector,
                 None => &mut url,
             };
-            for offset in space..at {
-                current.push(char::from(bytes[offset]), offset);
+            for (offset, byte) in bytes.iter().enumerate().take(at).skip(space) {
+                current.push(char::from(*byte), offset);
             }
         }
         match (&mut fragment, c) {

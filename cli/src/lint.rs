@@ -52,8 +52,9 @@ fn parse_severity(name: &str) -> Result<Severity, String> {
 /// the file's bytes.
 pub(crate) struct Decoded {
     pub(crate) text: String,
-    /// `(text offset, byte offset)` where each valid or replaced run starts.
-    runs: Vec<(usize, usize)>,
+    /// `(text offset, byte offset, replaced)` where each valid or replaced
+    /// run starts.
+    runs: Vec<(usize, usize, bool)>,
     /// The replaced sequences: their span in `text` and their bytes.
     invalid: Vec<(Span, Vec<u8>)>,
     /// Offsets in `text` where each line starts.
@@ -70,7 +71,7 @@ impl Decoded {
         let mut invalid = Vec::new();
         let mut at = 0;
         while at < bytes.len() {
-            runs.push((text.len(), at));
+            runs.push((text.len(), at, false));
             match std::str::from_utf8(&bytes[at..]) {
                 Ok(valid) => {
                     text.push_str(valid);
@@ -82,7 +83,7 @@ impl Decoded {
                     text.push_str(std::str::from_utf8(&bytes[at..at + valid]).unwrap_or(""));
                     at += valid;
                     let bad = error.error_len().unwrap_or(bytes.len() - at);
-                    runs.push((text.len(), at));
+                    runs.push((text.len(), at, true));
                     let start = text.len();
                     text.push(char::REPLACEMENT_CHARACTER);
                     invalid.push((Span::new(start, text.len()), bytes[at..at + bad].to_vec()));
@@ -90,6 +91,8 @@ impl Decoded {
                 }
             }
         }
+        // The end of the text is the end of the file.
+        runs.push((text.len(), bytes.len(), false));
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -104,14 +107,11 @@ impl Decoded {
 
     /// The file's byte offset of a text offset.
     fn byte_offset(&self, offset: usize) -> usize {
-        let index = self.runs.partition_point(|(start, _)| *start <= offset);
+        let index = self.runs.partition_point(|(start, _, _)| *start <= offset);
         match index.checked_sub(1).map(|i| self.runs[i]) {
-            Some((text_start, byte_start)) => {
-                let inside = offset - text_start;
-                // Inside a replacement character: its first byte.
-                let next = self.runs.get(index).map_or(usize::MAX, |run| run.1);
-                (byte_start + inside).min(next)
-            }
+            // Inside a replacement character: its first byte.
+            Some((_, byte_start, true)) => byte_start,
+            Some((text_start, byte_start, false)) => byte_start + (offset - text_start),
             None => offset,
         }
     }
@@ -519,6 +519,8 @@ mod tests {
         assert_eq!(doc.byte_offset(11), 8);
         assert_eq!(doc.location(5), (1, 4));
         assert_eq!(doc.location(11), (2, 2));
+        let tail = Decoded::new(b"ab\xff");
+        assert_eq!(tail.byte_offset(5), 3);
     }
 
     #[test]
