@@ -122,6 +122,10 @@ impl ScannedUrl {
     }
 }
 
+/// The schemes RFC 1738 defines or reserves whose URLs need not start with
+/// `//`.
+const NAMED_SCHEMES: &[&str] = &["mailto", "news", "mid", "cid", "afs", "nfs", "mailserver"];
+
 /// The longest text a wrapper may span, in bytes: a `<` that no `>` closes
 /// within it is ordinary text. It keeps the scan linear.
 const MAX_WRAPPED: usize = 2048;
@@ -274,6 +278,20 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
     let colon = scheme_end(bytes, url_start);
     if bytes.get(colon) != Some(&b':') {
         return None;
+    }
+    // Without `URL:`, `<xsl:template>` and the like are markup, not URLs:
+    // plain brackets need `scheme://` or a scheme RFC 1738 names.
+    // (`<ftp:` + line break + `//host/...>` occurs in the drafts.)
+    let rest = &bytes[colon + 1..];
+    let after_colon = &rest[rest
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(rest.len())..];
+    if form == Form::Angle && !after_colon.starts_with(b"//") {
+        let scheme = text[url_start..colon].to_ascii_lowercase();
+        if !NAMED_SCHEMES.contains(&scheme.as_str()) {
+            return None;
+        }
     }
     let limit = (open + MAX_WRAPPED).min(bytes.len());
     let mut url = Collector::default();
@@ -449,6 +467,11 @@ mod tests {
         assert_eq!(urls[0].outer, Span::new(2, 19));
         assert_eq!(urls[1].form, Form::Angle);
         assert_eq!(urls[1].text, "http://d.e/");
+        assert!(texts("<xsl:template match=\"a\"> <ns:x>").is_empty());
+        assert_eq!(
+            texts("<mailto:a@b.c> <URL:urn:x>"),
+            ["mailto:a@b.c", "urn:x"]
+        );
     }
 
     #[test]

@@ -436,48 +436,51 @@ fn sarif(reports: &[Report<'_>], out: &mut impl Write) -> std::io::Result<()> {
             })
         })
         .collect();
-    let results: Vec<Value> = reports
-        .iter()
-        .map(|report| {
-            let finding = &report.finding;
-            let index = Code::ALL.iter().position(|c| *c == finding.code);
-            json!({
-                "ruleId": finding.code.code(),
-                "ruleIndex": index,
-                "level": sarif_level(finding.severity),
-                "message": { "text": finding.message },
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": { "uri": file_uri(report.file) },
-                        "region": {
-                            "startLine": report.start.0,
-                            "startColumn": report.start.1,
-                            "endLine": report.end.0,
-                            "endColumn": report.end.1,
-                            "byteOffset": report.bytes.0,
-                            "byteLength": report.bytes.1 - report.bytes.0,
-                        }
-                    }
-                }],
-            })
-        })
-        .collect();
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "rfc1738",
-                "version": env!("CARGO_PKG_VERSION"),
-                "informationUri": "https://www.rfc-editor.org/rfc/rfc1738",
-                "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
+    let tool = json!({ "driver": {
+        "name": "rfc1738",
+        "version": env!("CARGO_PKG_VERSION"),
+        "informationUri": "https://www.rfc-editor.org/rfc/rfc1738",
+        "rules": rules,
+    }});
+    // Results are written one by one: a log of many findings is never held
+    // in memory as one JSON value.
+    write!(
+        out,
+        "{{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\
+         \"runs\":[{{\"tool\":{tool},\"columnKind\":\"unicodeCodePoints\",\"results\":["
+    )?;
+    for (index, report) in reports.iter().enumerate() {
+        if index > 0 {
+            out.write_all(b",")?;
+        }
+        writeln!(out)?;
+        serde_json::to_writer(&mut *out, &sarif_result(report))?;
+    }
+    writeln!(out, "]}}]}}")
+}
+
+fn sarif_result(report: &Report<'_>) -> Value {
+    let finding = &report.finding;
+    let index = Code::ALL.iter().position(|c| *c == finding.code);
+    json!({
+        "ruleId": finding.code.code(),
+        "ruleIndex": index,
+        "level": sarif_level(finding.severity),
+        "message": { "text": finding.message },
+        "locations": [{
+            "physicalLocation": {
+                "artifactLocation": { "uri": file_uri(report.file) },
+                "region": {
+                    "startLine": report.start.0,
+                    "startColumn": report.start.1,
+                    "endLine": report.end.0,
+                    "endColumn": report.end.1,
+                    "byteOffset": report.bytes.0,
+                    "byteLength": report.bytes.1 - report.bytes.0,
+                }
+            }
         }],
-    });
-    serde_json::to_writer_pretty(&mut *out, &log)?;
-    writeln!(out)
+    })
 }
 
 fn sarif_level(severity: Severity) -> &'static str {
