@@ -143,7 +143,12 @@ impl Decoded {
             .line_starts
             .get(last)
             .map_or(self.text.len(), |next| next - 1);
-        (first, &self.text[start..end.max(start)])
+        let mut end = end.max(start);
+        // The renderer would show the CR of a CRLF line break.
+        if end > span.end.max(start) && self.text[..end].ends_with('\r') {
+            end -= 1;
+        }
+        (first, &self.text[start..end])
     }
 }
 
