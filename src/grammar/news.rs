@@ -123,4 +123,3 @@ pub fn article(input: Input<'_>) -> PResult<'_, Article<'_>> {
         ))
     })
 }
-
