@@ -125,3 +125,4 @@ pub fn article(input: Input<'_>) -> PResult<'_, Article<'_>> {
         ))
     })
 }
+
