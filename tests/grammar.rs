@@ -110,6 +110,11 @@ mod generic {
         accepts(Rule::Scheme, "a+b-c.d");
         rejects(Rule::Scheme, "");
         rejects(Rule::Scheme, "a_b");
+        // An error names what the options accept.
+        let lenient = check(Rule::Scheme, "a_b").unwrap_err();
+        assert_eq!(lenient.expected()[0], Expected::Rule(Rule::Alpha));
+        let strict = check_with(Rule::Scheme, "a_b", Options::strict()).unwrap_err();
+        assert_eq!(strict.expected()[0], Expected::Rule(Rule::Lowalpha));
     }
 
     /// Decision: section 2.1 asks interpreters to ignore case in scheme
