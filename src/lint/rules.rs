@@ -431,7 +431,8 @@ mod tests {
             codes("gopher://a.b/1x%0d%0Ay"),
             [(Code::EncodedControl, "%0d"), (Code::EncodedControl, "%0A")]
         );
-        assert_eq!(codes("telnet://a.b%00/")[0], (Code::EncodedControl, "%00"));
+        // Not a telneturl either; the escape is reported all the same.
+        assert!(codes("telnet://a.b%00/").contains(&(Code::EncodedControl, "%00")));
         assert!(codes("http://a.b/%0D%0A").is_empty());
         assert_eq!(codes("ftp://a.b/%00"), [(Code::EncodedControl, "%00")]);
     }
