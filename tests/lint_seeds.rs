@@ -149,3 +149,70 @@ fn templates_and_mentions_are_not_urls() {
         "{lines:?}"
     );
 }
+
+/// The whole URLs of `tests/fixtures/examples.tsv`, which another part of
+/// the project collected from the same documents by other means: document,
+/// line where the printed text starts, URL (with any `#fragment`); whole
+/// URLs only, templates and components left out.
+fn catalogued() -> Vec<(String, u32, String)> {
+    let path = format!("{}/tests/fixtures/examples.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the catalogue is there");
+    let mut lines = text.lines().filter(|line| !line.starts_with('#'));
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).expect(name);
+    let (document, line, kind, url, production) = (
+        column("document"),
+        column("line"),
+        column("kind"),
+        column("url"),
+        column("production"),
+    );
+    lines
+        .map(|row| row.split('\t').collect::<Vec<&str>>())
+        .filter(|row| row[production] == "url")
+        .filter(|row| matches!(row[kind], "wrapped" | "broken" | "reference"))
+        .map(|row| {
+            (
+                row[document].to_owned(),
+                row[line].parse().expect("a line number"),
+                row[url].to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_scan_agrees_with_the_catalogue_of_examples() {
+    let catalogue = catalogued();
+    assert!(catalogue.len() >= 70, "{} rows", catalogue.len());
+    let mut extra = Vec::new();
+    for name in SEEDS {
+        let text = seed(name);
+        let found: Vec<(u32, String)> = scan(&text)
+            .iter()
+            .map(|url| {
+                let line = Location::of_offset(&text, url.outer.start).line;
+                let fragment = url.fragment.as_ref().map(|f| format!("#{}", f.text));
+                (
+                    line,
+                    format!("{}{}", url.text, fragment.unwrap_or_default()),
+                )
+            })
+            .collect();
+        let expected: Vec<(u32, String)> = catalogue
+            .iter()
+            .filter(|(document, _, _)| name.starts_with(document.as_str()))
+            .map(|(_, line, url)| (*line, url.clone()))
+            .collect();
+        for row in &expected {
+            assert!(found.contains(row), "{name}: {row:?} not found");
+        }
+        extra.extend(found.into_iter().filter(|row| !expected.contains(row)));
+    }
+    // The scan's only additions: the draft's templates
+    // "gopher://host [port]/..." start with a valid URL, and are reported
+    // as it.
+    let lines: Vec<u32> = extra.iter().map(|(line, _)| *line).collect();
+    assert_eq!(lines, [231, 236, 240, 244, 248, 252]);
+    assert!(extra.iter().all(|(_, url)| url == "gopher://host"));
+}
