@@ -114,3 +114,69 @@ pub fn lint_scanned(text: &str, url: &ScannedUrl) -> Vec<Finding> {
     }
     findings
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text of up to four characters from an alphabet of the
+    /// characters the scanner and the rules treat specially: no panic, and
+    /// every span lies in the text, on character boundaries.
+    #[test]
+    fn short_texts_never_panic_and_spans_stay_in_the_text() {
+        let alphabet = [
+            "<URL:",
+            "<",
+            ">",
+            "http://",
+            "ftp://a:b@",
+            "mailto:",
+            "-",
+            " ",
+            "\n",
+            "\r\n",
+            "#",
+            "%",
+            "%0",
+            "é",
+            "a.b",
+            ":99999",
+            "[",
+            ")",
+            ".",
+        ];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let mut longer = Vec::new();
+            for text in &texts {
+                for piece in alphabet {
+                    longer.push(format!("{text}{piece}"));
+                }
+            }
+            texts.extend(longer);
+            texts.sort();
+            texts.dedup();
+        }
+        assert!(texts.len() > 100_000);
+        for text in &texts {
+            for finding in lint_text(text) {
+                let span = finding.span;
+                assert!(span.start <= span.end && span.end <= text.len(), "{text:?}");
+                assert!(
+                    text.is_char_boundary(span.start) && text.is_char_boundary(span.end),
+                    "{text:?}: {finding:?}"
+                );
+            }
+            for url in scan(text) {
+                assert!(url.outer.contains(url.span), "{text:?}");
+                let offsets: Vec<usize> = (0..url.text.len())
+                    .map(|i| url.original_offset(i))
+                    .collect();
+                assert!(offsets.windows(2).all(|w| w[0] < w[1]), "{text:?}");
+                for (i, offset) in offsets.iter().enumerate() {
+                    assert_eq!(text.as_bytes()[*offset], url.text.as_bytes()[i], "{text:?}");
+                }
+            }
+        }
+    }
+}

@@ -49,7 +49,10 @@ pub(super) fn check(url: &str) -> Vec<Finding> {
                     Some(true) => Code::SchemeProduction,
                     _ => Code::Syntax,
                 };
-                let len = url[offset..].chars().next().map_or(0, char::len_utf8);
+                let len = url
+                    .get(offset..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or(0, char::len_utf8);
                 let display = error.to_string();
                 let message = display
                     .split_once(": ")
