@@ -267,11 +267,21 @@ impl Collector {
 fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
     let bytes = text.as_bytes();
     let after = open + 1;
-    let (form, url_start) = match bytes.get(after..after + 4) {
+    let (form, mut url_start) = match bytes.get(after..after + 4) {
         Some(prefix) if prefix.eq_ignore_ascii_case(b"URL:") => (Form::Wrapped, after + 4),
         _ => (Form::Angle, after),
     };
-    // The URL must start with a scheme and its colon, on this line.
+    if form == Form::Wrapped {
+        // White space after `URL:`, even a line break, is not part of the
+        // URL either.
+        while matches!(bytes.get(url_start), Some(b' ' | b'\t')) {
+            url_start += 1;
+        }
+        if matches!(bytes.get(url_start), Some(b'\r' | b'\n')) {
+            url_start = skip_line_break(text, url_start)?;
+        }
+    }
+    // The URL starts with a scheme and its colon.
     if !bytes.get(url_start)?.is_ascii_alphabetic() {
         return None;
     }
@@ -512,6 +522,16 @@ mod tests {
     fn unclosed_brackets_fall_back_to_bare_tokens() {
         assert_eq!(texts("<http://a.b/c and more"), ["http://a.b/c"]);
         assert_eq!(texts("<URL:http://a.b/<x>"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn white_space_after_the_url_prefix_is_skipped() {
+        let text = "<URL: http://a.b/> <URL:\n   ftp://c.d/>";
+        let urls = scan(text);
+        assert_eq!(urls.len(), 2);
+        assert_eq!(&text[urls[0].span.range()], "http://a.b/");
+        assert_eq!(&text[urls[1].span.range()], "ftp://c.d/");
+        assert_eq!(urls[1].form, Form::Wrapped);
     }
 
     #[test]
