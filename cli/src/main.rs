@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use rfc1738::{Options, Rule};
 
 mod check;
+mod describe;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -23,6 +24,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the production tree of a URL, with byte spans.
     Tree(TreeArgs),
+    /// Explain what a URL means: decoded parts, port, FTP commands, gopher request.
+    Describe(describe::DescribeArgs),
 }
 
 #[derive(Args)]
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Tree(args) => tree(&args, &mut out),
+        Command::Describe(args) => describe::run(&args, &mut out),
     };
     let _ = out.flush();
     code
