@@ -521,7 +521,7 @@ fn respell(rng: &mut Rng, url: &Url<'_>) -> String {
             .into_iter()
             .collect(),
         Url::Gopher(gopher) => gopher.gtype.map(|t| t.span().range()).into_iter().collect(),
-        Url::News(_) | Url::Nntp(_) => vec![0..text.len()],
+        Url::News(_) | Url::Nntp(_) => std::iter::once(0..text.len()).collect(),
         _ => Vec::new(),
     };
     let mut out = String::new();

@@ -26,7 +26,9 @@ fn ftp_plan_for_people() {
     let (ok, stdout, _) = describe(&["ftp://myname@host.dom/%2Fetc/motd"]);
     assert!(ok);
     assert!(
-        stdout.contains("ftp commands:\n  USER myname\n  PASS <ask the user>\n  CWD /etc\n  RETR motd\n"),
+        stdout.contains(
+            "ftp commands:\n  USER myname\n  PASS <ask the user>\n  CWD /etc\n  RETR motd\n"
+        ),
         "{stdout}"
     );
     assert!(stdout.contains("effective port  21\n"), "{stdout}");
@@ -73,7 +75,10 @@ fn gopher_request_bytes() {
     assert_eq!(value["request"], "\r\n");
     let (_, stdout, _) = describe(&["gopher://h.org"]);
     assert!(stdout.contains("\"1\" (default)"), "{stdout}");
-    assert!(stdout.contains("request             \"\\r\\n\"\n"), "{stdout}");
+    assert!(
+        stdout.contains("request             \"\\r\\n\"\n"),
+        "{stdout}"
+    );
 }
 
 #[test]

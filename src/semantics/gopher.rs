@@ -144,7 +144,7 @@ fn split<'a>(decoded: &Decoded<'a>, start: usize, separator: u8, limit: usize) -
     match decoded.clone().into_cow() {
         Cow::Borrowed(bytes) => bytes[start..]
             .splitn(limit, |&b| b == separator)
-            .map(|part| Decoded::from_borrowed(part))
+            .map(Decoded::from_borrowed)
             .collect(),
         Cow::Owned(bytes) => bytes[start..]
             .splitn(limit, |&b| b == separator)
