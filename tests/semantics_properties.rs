@@ -280,7 +280,10 @@ fn other_builders_round_trip() {
         let Url::News(news) = reparse(&text) else {
             panic!("{text}")
         };
-        assert_eq!(news.target(), rfc1738::semantics::NewsTarget::Group(&group));
+        assert_eq!(
+            news.target(),
+            rfc1738::semantics::NewsTarget::Group { name: &group }
+        );
         let mut unique = rng.octets(8);
         unique.push(b'x');
         let host = rng.host();

@@ -68,8 +68,10 @@ impl Report {
     }
 }
 
+/// The JSON of a value; a value that cannot be serialized (a bug) shows
+/// its error rather than pass for an absent part.
 fn to_json(value: &impl serde::Serialize) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+    serde_json::to_value(value).unwrap_or_else(|error| json!({ "error": error.to_string() }))
 }
 
 pub(crate) fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
@@ -172,7 +174,7 @@ fn describe(url: &Url<'_>, email: Option<&str>) -> Report {
             let target = news.target();
             let shown = match &target {
                 NewsTarget::AllGroups => "all groups (*)".to_owned(),
-                NewsTarget::Group(group) => format!("group {}", quote(group.as_bytes())),
+                NewsTarget::Group { name } => format!("group {}", quote(name.as_bytes())),
                 NewsTarget::Article { message_id } => {
                     format!("article {}", quote(message_id.as_bytes()))
                 }

@@ -92,6 +92,8 @@ fn non_utf8_octets_are_numbers_in_json() {
 #[test]
 fn other_schemes() {
     assert_eq!(json("news:*")["news"]["kind"], "all_groups");
+    // Regression: a group once serialized to an error, shown as null.
+    assert_eq!(json("news:alt.test")["news"]["name"], "alt.test");
     assert_eq!(json("mailto:a%25b@c.d")["addr_spec"], "a%b@c.d");
     assert_eq!(json("nntp://h.com/alt.test/7")["article_number"], 7);
     assert_eq!(json("telnet://u:p@h.com:2323/")["effective_port"], 2323);
@@ -99,6 +101,40 @@ fn other_schemes() {
     let fields = &json("prospero://h.com//x;V=3")["fields"];
     assert_eq!(fields[0]["name"], "V");
     assert_eq!(json("HTTP://a.b/%7e%41")["normalized"], "http://a.b/%7EA");
+}
+
+#[test]
+fn every_form_serializes() {
+    for url in [
+        "ftp://u:p@h.com:21/a/b;type=a",
+        "http://h.com/a?b",
+        "gopher://h.org/1x%09%09+",
+        "gopher://h.org/1x%09%09?",
+        "gopher://h.org/1x%09%09!",
+        "gopher://h.org/1x%09%09+a%20b",
+        "gopher://h.org/1x%09%09+%091%0D%0A+-1%0D%0Av%0D%0A.%0D%0A",
+        "gopher://h.org/1x%09%09%FF",
+        "mailto:a@b",
+        "news:*",
+        "news:alt.test",
+        "news:a@b.c",
+        "nntp://h.com/g/1",
+        "telnet://h.com",
+        "wais://h.com/d",
+        "wais://h.com/d?s",
+        "wais://h.com/d/t/p",
+        "file:///x",
+        "prospero://h.com/x;a=b",
+        "x-foo://u@h.com/x",
+        "x-foo:bar",
+    ] {
+        let value = json(url);
+        let text = value.to_string();
+        assert!(!text.contains("\"error\""), "{url}: {text}");
+        assert_eq!(value["url"], url);
+        let (ok, stdout, _) = describe(&[url]);
+        assert!(ok && stdout.contains("normalized"), "{url}: {stdout}");
+    }
 }
 
 #[test]

@@ -1,6 +1,18 @@
 //! GOPHER URLs (section 3.4): the type, the selector, the search, the
 //! gopher+ string and its forms, and the bytes a client sends.
 //!
+//! A URL from the drafts of RFC 1738, type `0` (a file):
+//!
+//! ```
+//! use rfc1738::Url;
+//! let Ok(Url::Gopher(url)) = rfc1738::parse(
+//!     "gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher",
+//! ) else { panic!() };
+//! assert_eq!(url.gopher_type(), b'0');
+//! assert_eq!(url.selector(), "0/Information About Gopher/About Gopher");
+//! assert_eq!(url.request(), b"0/Information About Gopher/About Gopher\r\n");
+//! ```
+//!
 //! The example of section 3.4.8, a Spanish postscript view:
 //!
 //! ```
@@ -64,8 +76,11 @@ pub enum GopherPlus<'a> {
         /// The values of the form's items, in order.
         values: Vec<Decoded<'a>>,
     },
-    /// Any other string, decoded.
-    Other(Decoded<'a>),
+    /// Any other string.
+    Other {
+        /// The gopher+ string, decoded.
+        string: Decoded<'a>,
+    },
 }
 
 /// The head of a filled-out form, decoded: `+ TAB 1 CR LF +-1 CR LF`.
@@ -105,7 +120,7 @@ impl<'a> GopherPlus<'a> {
                     language: parts.next(),
                 }
             }
-            _ => GopherPlus::Other(string),
+            _ => GopherPlus::Other { string },
         }
     }
 }
@@ -357,13 +372,23 @@ mod tests {
         let url = gopher("gopher://h.org/1s%09%09+%091%0D%0Ano%20end");
         assert_eq!(
             url.gopher_plus(),
-            Some(GopherPlus::Other(decode("+\t1\r\nno end")))
+            Some(GopherPlus::Other {
+                string: decode("+\t1\r\nno end")
+            })
         );
         assert_eq!(url.request(), b"s\t\t+\t1\r\nno end\r\n");
         let url = gopher("gopher://h.org/1s%09%09x");
-        assert_eq!(url.gopher_plus(), Some(GopherPlus::Other(decode("x"))));
+        assert_eq!(
+            url.gopher_plus(),
+            Some(GopherPlus::Other {
+                string: decode("x")
+            })
+        );
         let url = gopher("gopher://h.org/1s%09%09");
-        assert_eq!(url.gopher_plus(), Some(GopherPlus::Other(decode(""))));
+        assert_eq!(
+            url.gopher_plus(),
+            Some(GopherPlus::Other { string: decode("") })
+        );
         assert_eq!(url.request(), b"s\t\t\r\n");
     }
 }

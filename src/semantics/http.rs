@@ -1,12 +1,17 @@
 //! HTTP URLs (section 3.3): path segments and the search part, decoded.
 //!
+//! The URL of section 1 of RFC 1738, and a search:
+//!
 //! ```
 //! use rfc1738::Url;
-//! let Ok(Url::Http(url)) = rfc1738::parse("http://www.w3.org/pub/WWW/TheProject.html?a%20b")
+//! let Ok(Url::Http(url)) =
+//!     rfc1738::parse("http://www.acl.lanl.gov/URI/archive/uri-archive.index.html")
 //!     else { panic!() };
 //! assert_eq!(url.port_or_default(), Some(80));
-//! assert_eq!(url.path_segments().unwrap(), ["pub", "WWW", "TheProject.html"]);
-//! assert_eq!(url.search().unwrap(), "a b");
+//! assert_eq!(url.path_segments().unwrap(), ["URI", "archive", "uri-archive.index.html"]);
+//! assert_eq!(url.search(), None);
+//! let Ok(Url::Http(url)) = rfc1738::parse("http://a.example/find?rfc%201738") else { panic!() };
+//! assert_eq!(url.search().unwrap(), "rfc 1738");
 //! ```
 
 use crate::decode::Decoded;

@@ -3,7 +3,7 @@
 //! ```
 //! use rfc1738::{semantics::NewsTarget, Url};
 //! let Ok(Url::News(url)) = rfc1738::parse("news:comp.infosystems.www.misc") else { panic!() };
-//! assert_eq!(url.target(), NewsTarget::Group("comp.infosystems.www.misc"));
+//! assert_eq!(url.target(), NewsTarget::Group { name: "comp.infosystems.www.misc" });
 //! let Ok(Url::News(url)) = rfc1738::parse("news:*") else { panic!() };
 //! assert_eq!(url.target(), NewsTarget::AllGroups);
 //! ```
@@ -18,8 +18,11 @@ use crate::tree::{Article, Grouppart, NewsUrl};
 pub enum NewsTarget<'a> {
     /// `news:*`: "all available news groups".
     AllGroups,
-    /// A newsgroup name (it holds no escape).
-    Group(&'a str),
+    /// A newsgroup.
+    Group {
+        /// The `<newsgroup-name>` (it holds no escape).
+        name: &'a str,
+    },
     /// An article: its Message-ID without the `<` `>` of RFC 1036,
     /// decoded.
     Article {
@@ -47,7 +50,9 @@ impl<'a> NewsUrl<'a> {
     pub fn target(&self) -> NewsTarget<'a> {
         match self.grouppart {
             Grouppart::All(_) => NewsTarget::AllGroups,
-            Grouppart::Group(group) => NewsTarget::Group(group.as_str()),
+            Grouppart::Group(group) => NewsTarget::Group {
+                name: group.as_str(),
+            },
             Grouppart::Article(article) => NewsTarget::Article {
                 message_id: article.message_id(),
             },
@@ -72,7 +77,9 @@ mod tests {
         assert_eq!(target("news:*"), NewsTarget::AllGroups);
         assert_eq!(
             target("news:comp.infosystems.www.misc"),
-            NewsTarget::Group("comp.infosystems.www.misc")
+            NewsTarget::Group {
+                name: "comp.infosystems.www.misc"
+            }
         );
         assert_eq!(
             target("news:a/b%3Cc@x.y"),

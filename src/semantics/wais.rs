@@ -1,12 +1,14 @@
 //! WAIS URLs (section 3.9): the database, and the search or the document's
 //! type and path.
 //!
+//! A search from the drafts of RFC 1738:
+//!
 //! ```
 //! use rfc1738::Url;
-//! let Ok(Url::Wais(url)) = rfc1738::parse("wais://quake.think.com/directory-of-servers?wais%20news")
+//! let Ok(Url::Wais(url)) = rfc1738::parse("wais://quake.think.com/wais-discussion-archives?lynch")
 //!     else { panic!() };
-//! assert_eq!(url.database_name(), "directory-of-servers");
-//! assert_eq!(url.search().unwrap(), "wais news");
+//! assert_eq!(url.database_name(), "wais-discussion-archives");
+//! assert_eq!(url.search().unwrap(), "lynch");
 //! assert_eq!(url.port_or_default(), Some(210));
 //! ```
 
