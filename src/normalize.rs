@@ -17,6 +17,12 @@
 //! URL" (`ftp://h/%2Fetc` is not `ftp://h//etc`). Nor is an escape of an
 //! unsafe character or an octet outside graphic US-ASCII, which must stay
 //! encoded. Host names keep their case: section 2 does not fold them.
+//!
+//! The normal spelling of a URL of one of the ten schemes parses to the same
+//! decoded parts. An `otherurl` keeps its decoded schemepart, but may change
+//! shape: `x-a://h%2Eexample/` is only a string of `xchar`s (a host holds no
+//! escape), while its normal spelling `x-a://h.example/` follows the common
+//! Internet scheme syntax and so has a host.
 
 use std::borrow::Cow;
 
