@@ -88,9 +88,9 @@ fn encode_into(out: &mut String, bytes: &[u8], allowed: &[u8]) {
     }
 }
 
-/// Encodes `bytes` as [`encode_into`] does, for parts whose production
-/// admits exactly the unreserved characters, escapes and the reserved
-/// characters in `allowed`.
+/// Encodes `bytes` for a part whose production admits the unreserved
+/// characters, escapes, and the reserved characters in `allowed`: every
+/// other octet becomes an escape, hex digits in upper case.
 ///
 /// ```
 /// assert_eq!(rfc1738::build::encode(b"a b/c", b"/"), "a%20b/c");

@@ -58,6 +58,27 @@ impl<'a> Decoded<'a> {
         self.0.into_owned()
     }
 
+    /// The octets as text when they are UTF-8, still borrowing when they
+    /// did; the octets back otherwise.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// let text = rfc1738::decode::decode("a-b").into_str().unwrap();
+    /// assert!(matches!(text, Cow::Borrowed("a-b")));
+    /// assert!(rfc1738::decode::decode("%FF").into_str().is_err());
+    /// ```
+    pub fn into_str(self) -> Result<Cow<'a, str>, Self> {
+        match self.0 {
+            Cow::Borrowed(bytes) => match std::str::from_utf8(bytes) {
+                Ok(text) => Ok(Cow::Borrowed(text)),
+                Err(_) => Err(Decoded(Cow::Borrowed(bytes))),
+            },
+            Cow::Owned(bytes) => String::from_utf8(bytes)
+                .map(Cow::Owned)
+                .map_err(|error| Decoded(Cow::Owned(error.into_bytes()))),
+        }
+    }
+
     /// The underlying `Cow`.
     pub fn into_cow(self) -> Cow<'a, [u8]> {
         self.0

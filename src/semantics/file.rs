@@ -46,6 +46,20 @@ mod tests {
     use crate::{parse, Url};
 
     #[test]
+    fn section_3_10_vms_file() {
+        let text = "file://vms.host.edu/disk$user/my/notes/note12345.txt";
+        let Ok(Url::File(url)) = parse(text) else {
+            panic!()
+        };
+        assert_eq!(url.host_name(), Some("vms.host.edu"));
+        assert!(!url.is_local());
+        assert_eq!(
+            url.path_segments(),
+            ["disk$user", "my", "notes", "note12345.txt"]
+        );
+    }
+
+    #[test]
     fn hosts_and_paths() {
         let Ok(Url::File(url)) = parse("file:///etc/a%20b") else {
             panic!()

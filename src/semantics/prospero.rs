@@ -53,6 +53,16 @@ mod tests {
     use crate::{parse, Url};
 
     #[test]
+    fn section_3_11_hsoname_with_initial_slash() {
+        let Ok(Url::Prospero(url)) = parse("prospero://host.dom//pros/name") else {
+            panic!()
+        };
+        assert_eq!(url.hsoname(), "/pros/name");
+        assert_eq!(url.port_or_default(), Some(1525));
+        assert!(url.fields().is_empty());
+    }
+
+    #[test]
     fn hsoname_and_fields() {
         let Ok(Url::Prospero(url)) = parse("prospero://h.com/a%3Bb/c;x=1;y%3D=%3B;=") else {
             panic!()
