@@ -2,10 +2,10 @@
 //!
 //! Each builder percent-encodes exactly what its scheme must encode
 //! (section 2.2): every octet that is not an `unreserved` character, except
-//! the reserved characters the part's production admits as themselves
-//! without giving them a meaning there. `%` is always encoded; so are the
-//! unsafe characters, the control characters and the octets 80 to FF. The
-//! result always parses back to the same parts.
+//! the reserved characters that the part's production admits as themselves
+//! and that the scheme's section of RFC 1738 does not reserve there. `%` is
+//! always encoded; so are the unsafe characters, the control characters and
+//! the octets 80 to FF. The result always parses back to the same parts.
 //!
 //! ```
 //! use rfc1738::{build::Ftp, Url};
@@ -60,8 +60,12 @@ mod allowed {
     pub const LOGIN: &[u8] = b";?&=";
     /// `fsegment`, `psegment`: `?` `:` `@` `&` `=` (3.2.2: `/` `;` reserved).
     pub const SEGMENT: &[u8] = b"?:@&=";
-    /// `hsegment`, `search`: `;` `:` `@` `&` `=` (3.3: `/` `?` reserved).
-    pub const HTTP: &[u8] = b";:@&=";
+    /// HTTP paths and searches: `:` `@` `&` `=`. The BNF's `hsegment` and
+    /// `search` also admit `;`, but 3.3 reserves `/`, `;` and `?` there.
+    pub const HTTP: &[u8] = b":@&=";
+    /// The `search` of gopher and WAIS URLs, as the BNF has it: `;` `:`
+    /// `@` `&` `=` (3.4.1: no character is reserved in the gopher path).
+    pub const SEARCH: &[u8] = b";:@&=";
     /// `xchar` parts (`selector`, `gopher+_string`, `encoded822addr`): no
     /// character is reserved there (3.4.1, 3.5).
     pub const ALL: &[u8] = b";/?:@&=";
@@ -392,7 +396,7 @@ impl Gopher {
                 "a tab, CR or LF would end the search",
             )?;
             out.push_str("%09");
-            encode_into(&mut out, search, allowed::HTTP);
+            encode_into(&mut out, search, allowed::SEARCH);
         }
         if let Some(string) = &self.gopher_plus {
             out.push_str("%09");
@@ -583,7 +587,7 @@ impl Wais {
             }
             (Some(search), None) => {
                 out.push('?');
-                encode_into(&mut out, search, allowed::HTTP);
+                encode_into(&mut out, search, allowed::SEARCH);
             }
             (None, Some((wtype, wpath))) => {
                 out.push('/');

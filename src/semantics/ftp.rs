@@ -187,9 +187,9 @@ impl<'a> FtpUrl<'a> {
     ///     "RETR rfc1738.txt",
     /// ]);
     /// ```
-    pub fn commands_with_email<'e>(&self, email: &'e str) -> Vec<FtpCommand<'a>>
+    pub fn commands_with_email<'b>(&self, email: &'b str) -> Vec<FtpCommand<'b>>
     where
-        'e: 'a,
+        'a: 'b,
     {
         let mut plan = Vec::new();
         match self.user() {
@@ -365,6 +365,16 @@ mod tests {
         assert_eq!(url.cwds(), ["a/b;c"]);
         assert_eq!(url.name().unwrap(), "x;type=a");
         assert_eq!(url.typecode(), None);
+    }
+
+    #[test]
+    fn the_address_may_live_shorter_than_the_url() {
+        let url = ftp("ftp://h.com/f");
+        let first = {
+            let email = String::from("ann@example.org");
+            url.commands_with_email(&email)[1].to_string()
+        };
+        assert_eq!(first, "PASS ann@example.org");
     }
 
     #[test]
