@@ -631,7 +631,10 @@ fn mutated_urls_round_trip() {
         assert_eq!(meaning(&again), meaning(&url), "{text} -> {normal}");
         assert!(again.is_equivalent(&url));
     }
-    eprintln!("{parsed} of {MUTATIONS} edited URLs parsed; corpus {}", urls.len());
+    eprintln!(
+        "{parsed} of {MUTATIONS} edited URLs parsed; corpus {}",
+        urls.len()
+    );
     // Most edits keep a URL valid; the count shows the test is not empty.
     assert!(
         parsed > MUTATIONS / 4,
