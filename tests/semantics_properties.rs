@@ -489,6 +489,20 @@ fn corpus() -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
+    // The valid whole URLs of the examples fixture.
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/examples.tsv");
+    for line in std::fs::read_to_string(examples).unwrap().lines() {
+        let columns: Vec<&str> = line.split('\t').collect();
+        if let [_, _, _, _, _, _, url, "url", "valid", ..] = columns.as_slice() {
+            let url = url
+                .replace("\\t", "\t")
+                .replace("\\n", "\n")
+                .replace("\\\\", "\\");
+            if parse(&url).is_ok() && !urls.contains(&url) {
+                urls.push(url);
+            }
+        }
+    }
     // Every URL of one of the ten schemes in the source documents that
     // parses (some are cut by line breaks or altered on purpose).
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/seeds");
