@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use rfc1738::decode::Decoded;
-use rfc1738::semantics::NewsTarget;
+use rfc1738::semantics::{AttributeScope, GopherPlus, NewsTarget};
 use rfc1738::tree::Host;
 use rfc1738::{Options, Url};
 use serde_json::{json, Value};
@@ -160,7 +160,11 @@ fn describe(url: &Url<'_>, email: Option<&str>) -> Report {
             report.decoded("selector", Some(gopher.selector()));
             report.decoded("search", gopher.search());
             report.decoded("gopher_plus_string", gopher.gopher_plus_string());
-            report.put("gopher_plus", to_json(&gopher.gopher_plus()));
+            let plus = gopher.gopher_plus();
+            let shown = plus
+                .as_ref()
+                .map_or_else(|| "(none)".to_owned(), gopher_plus_human);
+            report.put_shown("gopher_plus", to_json(&plus), vec![shown]);
             // The bytes themselves: a string when they are UTF-8.
             let request = gopher.request();
             let value = match std::str::from_utf8(&request) {
@@ -196,7 +200,9 @@ fn describe(url: &Url<'_>, email: Option<&str>) -> Report {
             report.decoded("wpath", wais.wpath());
         }
         Url::File(file) => {
-            report.put("host", json!(file.host_name()));
+            if file.host.is_none() {
+                report.put("host", Value::Null);
+            }
             report.put("local", json!(file.is_local()));
             report.list("path", file.path_segments());
         }
@@ -223,6 +229,39 @@ fn describe(url: &Url<'_>, email: Option<&str>) -> Report {
     }
     report.put("normalized", json!(url.normalized()));
     report
+}
+
+/// A gopher+ form in words (sections 3.4.4 to 3.4.9).
+fn gopher_plus_human(plus: &GopherPlus<'_>) -> String {
+    let list = |items: &[Decoded<'_>]| {
+        let quoted: Vec<String> = items.iter().map(|item| quote(item.as_bytes())).collect();
+        quoted.join(" ")
+    };
+    match plus {
+        GopherPlus::DefaultView => "default view (+)".to_owned(),
+        GopherPlus::AskForm => "item with an ASK form (?)".to_owned(),
+        GopherPlus::Attributes { scope, names } => {
+            let whose = match scope {
+                AttributeScope::Item => "the item (!)",
+                AttributeScope::Directory => "the directory's items ($)",
+            };
+            if names.is_empty() {
+                format!("all attributes of {whose}")
+            } else {
+                format!("attributes of {whose}: {}", list(names))
+            }
+        }
+        GopherPlus::AlternateView { view, language } => match language {
+            Some(language) => format!(
+                "alternate view {}, language {}",
+                quote(view.as_bytes()),
+                quote(language.as_bytes())
+            ),
+            None => format!("alternate view {}", quote(view.as_bytes())),
+        },
+        GopherPlus::FilledForm { values } => format!("filled ASK form: {}", list(values)),
+        GopherPlus::Other { .. } => "no form of 3.4.4 to 3.4.9".to_owned(),
+    }
 }
 
 /// Octets in double quotes, escaped as Rust escapes ASCII (`\t`, `\r`,
