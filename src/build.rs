@@ -705,6 +705,83 @@ impl Prospero {
 mod tests {
     use super::*;
 
+    /// Each reserved character is written as itself exactly where the
+    /// part admits it, and encoded everywhere else.
+    #[test]
+    fn reserved_characters_are_encoded_exactly_where_reserved() {
+        type Part = fn(&[u8]) -> String;
+        let parts: [(&str, Part, &str); 12] = [
+            (
+                "ftp user",
+                |b| Ftp::new("h.com").user(b).build().unwrap(),
+                ";?&=",
+            ),
+            (
+                "ftp password",
+                |b| Ftp::new("h.com").user("u").password(b).build().unwrap(),
+                ";?&=",
+            ),
+            (
+                "ftp cwd",
+                |b| Ftp::new("h.com").cwd(b).name("n").build().unwrap(),
+                "?:@&=",
+            ),
+            (
+                "ftp name",
+                |b| Ftp::new("h.com").name(b).build().unwrap(),
+                "?:@&=",
+            ),
+            (
+                "http segment",
+                |b| Http::new("h.com").segment(b).build().unwrap(),
+                ":@&=",
+            ),
+            (
+                "http search",
+                |b| Http::new("h.com").search(b).build().unwrap(),
+                ":@&=",
+            ),
+            (
+                "gopher selector",
+                |b| Gopher::new("h.com").selector(b).build().unwrap(),
+                ";/?:@&=",
+            ),
+            (
+                "gopher search",
+                |b| Gopher::new("h.com").search(b).build().unwrap(),
+                ";:@&=",
+            ),
+            (
+                "gopher+ string",
+                |b| Gopher::new("h.com").gopher_plus(b).build().unwrap(),
+                ";/?:@&=",
+            ),
+            ("mailto", |b| mailto(b).unwrap(), ";/?:@&="),
+            (
+                "wais database",
+                |b| Wais::new("h.com", b).build().unwrap(),
+                "",
+            ),
+            (
+                "prospero hsoname",
+                |b| Prospero::new("h.com", b).build().unwrap(),
+                "?:@&=/",
+            ),
+        ];
+        for (name, build, literal) in parts {
+            for reserved in ";/?:@&=".bytes() {
+                let text = build(&[b'x', reserved, b'x']);
+                let escape = format!("x%{reserved:02X}x");
+                let plain = format!("x{}x", char::from(reserved));
+                if literal.as_bytes().contains(&reserved) {
+                    assert!(text.contains(&plain), "{name}: {text}");
+                } else {
+                    assert!(text.contains(&escape), "{name}: {text}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn section_3_2_2_urls_from_parts() {
         let build = |cwds: &[&str]| {

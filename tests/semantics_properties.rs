@@ -114,11 +114,14 @@ fn port_of(url: &Url<'_>) -> Option<u16> {
         .and_then(|port| port.value())
 }
 
-/// Parses a built URL, failing with the URL when it does not parse.
+/// Parses a built URL, failing with the URL when it does not parse. A
+/// built URL is also in normal form: it encodes no unreserved character
+/// and writes hex digits in upper case.
 fn reparse(text: &str) -> Url<'_> {
     match parse(text) {
         Ok(url) => {
             assert_eq!(url.to_string(), text);
+            assert_eq!(url.normalized(), text);
             url
         }
         Err(error) => panic!("built {text:?} does not parse: {error}"),
