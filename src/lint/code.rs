@@ -133,23 +133,24 @@ codes! {
     /// A password with an empty user name.
     EmptyUserPassword = "U006", "empty-user-password", Warning, "3.1",
     "a password is given with an empty user name",
-    "Section 3.1: the user name may be empty, but \"the password is optional; if \
-     present, it follows the user name\": a password without a user name (`//:secret@`) \
-     matches the BNF but means nothing to a server. Give the user name, or drop the \
-     password.";
+    "Section 3.1: the password \"is an optional password. If present, it follows \
+     the user name separated from it by a colon.\" A password after an empty user \
+     name (`//:secret@`) matches the BNF, but there is no user name for it to follow. \
+     Give the user name, or drop the password.";
     /// An upper-case ftp typecode.
     FtpTypecodeCase = "U007", "ftp-typecode-case", Warning, "3.2.2",
     "an ftp typecode in upper case",
-    "Section 3.2.2 names the typecodes \"a\", \"i\" and \"d\" in lower case \
-     (`;type=<typecode>`); the BNF's ftptype also allows A, I and D, but programs that \
-     follow the prose compare in lower case. Write the typecode in lower case.";
+    "Section 3.2.2: <typecode> is one of the characters \"a\", \"i\", or \"d\", in lower \
+     case; the BNF's ftptype also allows A, I and D, but programs that follow the \
+     prose compare in lower case. Write the typecode in lower case.";
     /// A gopher selector containing `%09`.
     GopherSelectorTab = "U008", "gopher-selector-tab", Warning, "3.4",
     "a gopher selector contains %09, which makes the URL ambiguous",
-    "Section 3.4: %09 (TAB) separates the selector from the search string and the \
-     gopher+ string; a selector that itself contains %09 cannot be told apart from \
-     one that ends there. The parser ended the selector elsewhere, so this %09 is \
-     read as part of the selector. Avoid TABs in selectors.";
+    "Section 3.4: Gopher selector strings \"may contain any octets except 09 \
+     hexadecimal (US-ASCII HT or tab)\", and %09 separates the selector from the \
+     search and the gopher+ string. A %09 the parser had to leave inside the \
+     selector (because what follows cannot be a search) makes the URL ambiguous \
+     and the selector invalid.";
     /// A hostnumber part above 255.
     HostnumberRange = "U009", "hostnumber-range", Error, "3.1",
     "a part of a hostnumber is above 255",
