@@ -108,7 +108,7 @@ codes! {
     "The scheme is one of the ten section 5 defines, so the URL must match that \
      scheme's production; it only matches the generic form `scheme:schemepart`. \
      A typical case is a user name or password in an http URL (section 3.3 allows \
-     only host, port, path and search), or a gopher type missing after the host. \
+     only host, port, path and search), or a `/` or `?` inside an http search. \
      Programs that know the scheme will reject or misread it.";
     /// An unsafe character that is not encoded.
     UnsafeCharacter = "U003", "unsafe-character", Error, "2.2",
