@@ -281,3 +281,32 @@ fn edge_cases_agree_with_the_bnf_oracle() {
     }
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }
+
+/// The generator of the `arbitrary` feature, held to the oracle: every URL
+/// it makes matches its production and `url` by the letter of the BNF.
+#[cfg(feature = "arbitrary")]
+#[test]
+fn arbitrary_urls_match_the_bnf_oracle() {
+    use arbitrary::{Arbitrary, Unstructured};
+    use rfc1738::arbitrary::ArbitraryUrl;
+
+    let strict = Oracle::strict(&grammar_text());
+    let lenient = Oracle::lenient(&grammar_text());
+    let mut rng = Rng::new(SEED);
+    let data: Vec<u8> = (0..1 << 20).map(|_| rng.next_u64() as u8).collect();
+    let mut u = Unstructured::new(&data);
+    let mut count = 0;
+    while !u.is_empty() {
+        let url = ArbitraryUrl::arbitrary(&mut u).unwrap();
+        let text = url.as_str();
+        assert!(lenient.matches(url.form().name(), text), "{text:?}");
+        assert!(lenient.matches("url", text), "{text:?}");
+        assert_eq!(
+            strict.matches("url", text),
+            url.lower_case_scheme(),
+            "{text:?}"
+        );
+        count += 1;
+    }
+    assert!(count > 5_000, "{count}");
+}
