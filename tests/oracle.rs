@@ -20,8 +20,16 @@ use std::io::Write;
 use oracle::{near_miss, parse_bnf, Oracle, Rng};
 use rfc1738::{check_with, Options, Rule};
 
-/// The fixed seed: the same strings on every run.
+/// The fixed seed: the same strings on every run. `ORACLE_SEED=n` picks
+/// another, and `ORACLE_SCALE=k` makes k times as many strings, for longer
+/// hunts (`ORACLE_SCALE=50 cargo test --release --test oracle`).
 const SEED: u64 = 0x1738_1994_0005;
+
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name)
+        .ok()
+        .map(|v| v.parse().unwrap_or_else(|_| panic!("{name}={v}")))
+}
 /// Valid strings generated per production.
 const VALID: usize = 1500;
 /// Near misses per production.
@@ -79,12 +87,14 @@ struct Tally {
 }
 
 fn run(options: Options, oracle: &Oracle, mixed_case: bool, label: &str) -> usize {
-    let mut rng = Rng::new(SEED ^ u64::from(mixed_case));
+    let seed = env_number("ORACLE_SEED").unwrap_or(SEED);
+    let scale = env_number("ORACLE_SCALE").unwrap_or(1).max(1) as usize;
+    let mut rng = Rng::new(seed ^ u64::from(mixed_case));
     let grammar = &oracle.grammar;
     let pools: Vec<Vec<String>> = Rule::ALL
         .iter()
         .map(|rule| {
-            (0..VALID)
+            (0..VALID * scale)
                 .map(|_| grammar.generate(rule.name(), &mut rng, mixed_case))
                 .collect()
         })
@@ -95,18 +105,18 @@ fn run(options: Options, oracle: &Oracle, mixed_case: bool, label: &str) -> usiz
     for (index, &rule) in Rule::ALL.iter().enumerate() {
         let pool = &pools[index];
         let mut strings: Vec<&str> = pool.iter().map(String::as_str).collect();
-        let misses: Vec<String> = (0..NEAR_MISSES)
+        let misses: Vec<String> = (0..NEAR_MISSES * scale)
             .map(|_| near_miss(&pool[rng.below(pool.len())], &mut rng))
             .collect();
         strings.extend(misses.iter().map(String::as_str));
-        for _ in 0..CROSS {
+        for _ in 0..CROSS * scale {
             let other = &pools[rng.below(pools.len())];
             strings.push(&other[rng.below(other.len())]);
         }
         for (n, text) in strings.into_iter().enumerate() {
             let ours = check_with(rule, text, options);
             let theirs = oracle.matches(rule.name(), text);
-            if n < VALID {
+            if n < VALID * scale {
                 assert!(
                     theirs,
                     "the oracle rejects a string generated for {rule}: {text:?}"
