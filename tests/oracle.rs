@@ -17,8 +17,8 @@ mod oracle;
 
 use std::io::Write;
 
-use oracle::{near_miss, parse_bnf, Oracle, Rng};
-use rfc1738::{check_with, Options, Rule};
+use oracle::{near_miss, parse_bnf, parse_production, Oracle, Rng};
+use rfc1738::{check_with, parse_with, Options, Rule};
 
 /// The fixed seed: the same strings on every run. `ORACLE_SEED=n` picks
 /// another, and `ORACLE_SCALE=k` makes k times as many strings, for longer
@@ -125,6 +125,14 @@ fn run(options: Options, oracle: &Oracle, mixed_case: bool, label: &str) -> usiz
             let tally = &mut tallies[index];
             tally.strings += 1;
             tally.accepted += usize::from(theirs);
+            // `parse` holds a URL to its scheme's production.
+            let production = parse_production(text, options.strict);
+            let parsed = parse_with(text, options).is_ok();
+            if parsed != oracle.matches(production, text) {
+                disagreements.push(format!(
+                    "{label}: rfc1738::parse of {text:?} says {parsed}, the BNF oracle of {production} disagrees"
+                ));
+            }
             if ours.is_ok() != theirs {
                 disagreements.push(format!(
                     "{label}: rule {rule}, string {text:?}: rfc1738::check says {}, the BNF oracle says {}",
@@ -149,7 +157,7 @@ fn run(options: Options, oracle: &Oracle, mixed_case: bool, label: &str) -> usiz
         ));
     }
     report.push_str(&format!(
-        "oracle, {label}: {total} strings, {} disagreements\n",
+        "oracle, {label}: {total} strings, each through check and parse, {} disagreements\n",
         disagreements.len()
     ));
     // Straight to stderr: the harness captures only the print macros.

@@ -541,3 +541,34 @@ pub fn near_miss(text: &str, choose: &mut impl Choose) -> String {
     // Generated strings are ASCII, and so are the mutations.
     String::from_utf8(bytes).expect("ASCII")
 }
+
+/// The production `rfc1738::parse` holds `text` to: its scheme's, when the
+/// scheme is one of the ten (in any case unless `strict`), otherwise
+/// `otherurl`.
+pub fn parse_production(text: &str, strict: bool) -> &'static str {
+    const SCHEMES: [(&str, &str); 10] = [
+        ("http", "httpurl"),
+        ("ftp", "ftpurl"),
+        ("news", "newsurl"),
+        ("nntp", "nntpurl"),
+        ("telnet", "telneturl"),
+        ("gopher", "gopherurl"),
+        ("wais", "waisurl"),
+        ("mailto", "mailtourl"),
+        ("file", "fileurl"),
+        ("prospero", "prosperourl"),
+    ];
+    let Some((name, _)) = text.split_once(':') else {
+        return "otherurl";
+    };
+    SCHEMES
+        .iter()
+        .find(|(scheme, _)| {
+            if strict {
+                name == *scheme
+            } else {
+                name.eq_ignore_ascii_case(scheme)
+            }
+        })
+        .map_or("otherurl", |&(_, production)| production)
+}

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use rfc1738::{check_with, parse_with, Error, Location, Options, Rule, SyntaxNode};
 
-use super::oracle::Oracle;
+use super::oracle::{parse_production, Oracle};
 
 /// The two readings of the grammar: the letter of the BNF, and the default
 /// (scheme names in any case).
@@ -135,7 +135,9 @@ fn oracles() -> &'static [Oracle; 2] {
 }
 
 /// Target `differential`: for every production, in both modes,
-/// `rfc1738::check` and the grammar-derived oracle agree.
+/// `rfc1738::check` and the grammar-derived oracle agree; and
+/// `rfc1738::parse` accepts exactly what the oracle of the production it
+/// holds the URL to accepts.
 pub fn differential(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -150,5 +152,13 @@ pub fn differential(data: &[u8]) {
                 "{options:?}, rule {rule}, string {text:?}: rfc1738::check says {ours:?}, the BNF oracle says {theirs}"
             );
         }
+        let production = parse_production(text, options.strict);
+        let ours = parse_with(text, options);
+        let theirs = oracle.matches(production, text);
+        assert_eq!(
+            ours.is_ok(),
+            theirs,
+            "{options:?}, parse as {production}, string {text:?}: rfc1738::parse says {ours:?}, the BNF oracle says {theirs}"
+        );
     }
 }
