@@ -28,6 +28,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
 pub mod build;
 pub mod decode;
 mod error;
