@@ -214,14 +214,12 @@ fn drop_subsumed(expected: &mut Vec<Expected>) {
             _ => true,
         },
         Expected::Rule(rule) => match rule.char_class() {
-            Some(narrow) => !classes
-                .iter()
-                .any(|(other, wide)| {
-                    // Two classes with the same characters: keep the first.
-                    other != rule
-                        && narrow.is_subset_of(wide)
-                        && (!wide.is_subset_of(narrow) || other < rule)
-                }),
+            Some(narrow) => !classes.iter().any(|(other, wide)| {
+                // Two classes with the same characters: keep the first.
+                other != rule
+                    && narrow.is_subset_of(wide)
+                    && (!wide.is_subset_of(narrow) || other < rule)
+            }),
             None => true,
         },
         Expected::EndOfInput => true,

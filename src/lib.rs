@@ -28,17 +28,26 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "arbitrary")]
+pub mod arbitrary;
+pub mod build;
+pub mod decode;
 mod error;
 pub mod grammar;
 mod input;
+pub mod lint;
+mod normalize;
 mod options;
 mod rule;
+pub mod scan;
+pub mod semantics;
 mod span;
 mod syntax;
 pub mod tree;
 
 pub use error::{Error, Expected, Found};
 pub use input::{input, Backtrack, Context, Input, PResult};
+pub use normalize::equivalent;
 pub use options::Options;
 pub use rule::{Rule, GRAMMAR};
 pub use span::{Location, Span};

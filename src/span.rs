@@ -111,17 +111,32 @@ mod tests {
     #[test]
     fn location_counts_lines_and_characters() {
         let source = "ab\ncé\nxyz";
-        assert_eq!(Location::of_offset(source, 0), Location { line: 1, column: 1 });
-        assert_eq!(Location::of_offset(source, 3), Location { line: 2, column: 1 });
+        assert_eq!(
+            Location::of_offset(source, 0),
+            Location { line: 1, column: 1 }
+        );
+        assert_eq!(
+            Location::of_offset(source, 3),
+            Location { line: 2, column: 1 }
+        );
         // "é" is two bytes but one column.
-        assert_eq!(Location::of_offset(source, 6), Location { line: 2, column: 3 });
-        assert_eq!(Location::of_offset(source, 8), Location { line: 3, column: 2 });
+        assert_eq!(
+            Location::of_offset(source, 6),
+            Location { line: 2, column: 3 }
+        );
+        assert_eq!(
+            Location::of_offset(source, 8),
+            Location { line: 3, column: 2 }
+        );
     }
 
     #[test]
     fn location_clamps_out_of_range_offsets() {
         assert_eq!(Location::of_offset("é", 1), Location { line: 1, column: 1 });
-        assert_eq!(Location::of_offset("ab", 99), Location { line: 1, column: 3 });
+        assert_eq!(
+            Location::of_offset("ab", 99),
+            Location { line: 1, column: 3 }
+        );
     }
 
     #[test]

@@ -7,6 +7,9 @@ use clap::{Args, Parser, Subcommand};
 use rfc1738::{Options, Rule};
 
 mod check;
+mod describe;
+mod explain;
+mod lint;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -23,6 +26,12 @@ enum Command {
     Check(check::CheckArgs),
     /// Print the production tree of a URL, with byte spans.
     Tree(TreeArgs),
+    /// Explain what a URL means: decoded parts, port, FTP commands, gopher request.
+    Describe(describe::DescribeArgs),
+    /// Find the URLs in files and report every problem at its line and column.
+    Lint(lint::LintArgs),
+    /// Explain a lint code (none: list the codes).
+    Explain(explain::ExplainArgs),
 }
 
 #[derive(Args)]
@@ -41,6 +50,9 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Tree(args) => tree(&args, &mut out),
+        Command::Describe(args) => describe::run(&args, &mut out),
+        Command::Lint(args) => lint::run(&args, &mut out),
+        Command::Explain(args) => explain::run(&args, &mut out),
     };
     let _ = out.flush();
     code

@@ -12,7 +12,7 @@ use crate::grammar::primitives::{
 };
 use crate::input::{Input, PResult};
 use crate::rule::Rule;
-use crate::tree::{Fpath, FtpUrl, Fsegment, Ftptype};
+use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 
 /// ```bnf
 /// ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]

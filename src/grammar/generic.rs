@@ -78,6 +78,25 @@ pub(crate) const SCHEME: CharClass = LOWALPHA.union(DIGIT).union(CharClass::of(b
 /// The characters of `scheme` when case is ignored (section 2.1).
 pub(crate) const SCHEME_ANY_CASE: CharClass = SCHEME.union(HIALPHA);
 
+/// What may continue a `scheme`, by the letter of the BNF.
+const SCHEME_ELEMENTS: &[Expected] = &[
+    Expected::Rule(Rule::Lowalpha),
+    Expected::Rule(Rule::Digit),
+    Expected::Literal("+"),
+    Expected::Literal("-"),
+    Expected::Literal("."),
+];
+/// What may continue a `scheme` when case is ignored: `alpha` stands for
+/// `lowalpha`, so that an error does not ask for a lower-case letter where an
+/// upper-case one would do.
+const SCHEME_ANY_CASE_ELEMENTS: &[Expected] = &[
+    Expected::Rule(Rule::Alpha),
+    Expected::Rule(Rule::Digit),
+    Expected::Literal("+"),
+    Expected::Literal("-"),
+    Expected::Literal("."),
+];
+
 /// ```bnf
 /// ; the scheme is in lower case; interpreters should use case-ignore
 /// scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]
@@ -86,23 +105,12 @@ pub(crate) const SCHEME_ANY_CASE: CharClass = SCHEME.union(HIALPHA);
 /// Upper-case letters match too unless the options are strict.
 pub fn scheme(input: Input<'_>) -> PResult<'_, Scheme<'_>> {
     production(Rule::Scheme, input, |start| {
-        let class = if start.extra.options().strict {
-            &SCHEME
+        let (class, elements) = if start.extra.options().strict {
+            (&SCHEME, SCHEME_ELEMENTS)
         } else {
-            &SCHEME_ANY_CASE
+            (&SCHEME_ANY_CASE, SCHEME_ANY_CASE_ELEMENTS)
         };
-        let (rest, _) = run(
-            start,
-            class,
-            1,
-            &[
-                Expected::Rule(Rule::Lowalpha),
-                Expected::Rule(Rule::Digit),
-                Expected::Literal("+"),
-                Expected::Literal("-"),
-                Expected::Literal("."),
-            ],
-        )?;
+        let (rest, _) = run(start, class, 1, elements)?;
         let (text, span) = consumed(&start, &rest);
         Ok((rest, Scheme::new(text, span)))
     })

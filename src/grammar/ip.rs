@@ -10,9 +10,9 @@
 use crate::error::Expected;
 use crate::grammar::misc::{digits, CharClass, ALPHA, ALPHADIGIT, UCHAR, XCHAR};
 use crate::grammar::primitives::{
-    consumed, expect, literal, one, optional, production, run, split,
+    consumed, expect, literal, one, optional, production, run, split, without_trace,
 };
-use crate::input::{Backtrack, Input, PResult};
+use crate::input::{with_trace, Backtrack, Input, PResult};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -50,9 +50,20 @@ pub fn ip_schemepart(input: Input<'_>) -> PResult<'_, IpSchemepart<'_>> {
 /// Neither `user` nor `password` can contain `@` or `:`, so the optional
 /// part is tried first and given up whole when no `@` ends it: `host:21`
 /// is a host and a port, not a user and a password.
+///
+/// When no `@` follows the run of user and password characters, the user
+/// part cannot match, and its failure (an `@` expected at the end of the
+/// run) would outrun and hide the error in the host: it is then tried
+/// without the trace. This changes which error is reported, never what
+/// matches.
 pub fn login(input: Input<'_>) -> PResult<'_, Login<'_>> {
     production(Rule::Login, input, |start| {
-        let (rest, userinfo) = optional(start, |at| {
+        let userinfo_start = if at_sign_ends_userinfo(&start) {
+            start
+        } else {
+            without_trace(start)
+        };
+        let (rest, userinfo) = optional(userinfo_start, |at| {
             let (at, user) = user(at)?;
             let (at, password) = optional(at, |colon| {
                 let (colon, _) = literal(colon, ":")?;
@@ -61,9 +72,9 @@ pub fn login(input: Input<'_>) -> PResult<'_, Login<'_>> {
             let (at, _) = literal(at, "@")?;
             Ok((at, (user, password)))
         });
-        let (user, password) = match userinfo {
-            Some((user, password)) => (Some(user), password),
-            None => (None, None),
+        let (rest, user, password) = match userinfo {
+            Some((user, password)) => (with_trace(rest, start.extra.trace()), Some(user), password),
+            None => (start, None, None),
         };
         let (rest, hostport) = hostport(rest)?;
         let (text, span) = consumed(&start, &rest);
@@ -78,6 +89,15 @@ pub fn login(input: Input<'_>) -> PResult<'_, Login<'_>> {
             },
         ))
     })
+}
+
+/// Whether an `@` follows the characters a user and password may hold.
+fn at_sign_ends_userinfo(input: &Input<'_>) -> bool {
+    let run = input
+        .fragment()
+        .bytes()
+        .position(|b| !(USER.contains(b) || b == b':' || b == b'%'));
+    run.is_some_and(|end| input.fragment().as_bytes()[end] == b'@')
 }
 
 /// ```bnf

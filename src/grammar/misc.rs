@@ -296,15 +296,7 @@ mod tests {
     fn classes_partition_printable_ascii_as_section_2_2_says() {
         // Every printable ASCII character is in exactly one of the classes
         // the RFC lists (space aside, which is in none).
-        let classes = [
-            ALPHA,
-            DIGIT,
-            SAFE,
-            EXTRA,
-            NATIONAL,
-            PUNCTUATION,
-            RESERVED,
-        ];
+        let classes = [ALPHA, DIGIT, SAFE, EXTRA, NATIONAL, PUNCTUATION, RESERVED];
         for byte in 0x21u8..0x7f {
             let count = classes.iter().filter(|class| class.contains(byte)).count();
             assert_eq!(count, 1, "{:?} is in {count} classes", char::from(byte));

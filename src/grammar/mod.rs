@@ -10,7 +10,21 @@
 //!
 //! The combinators take an [`Input`](crate::Input) (made with
 //! [`crate::input`]) and match a prefix of it; [`crate::check`] runs one
-//! against a whole string and explains a mismatch.
+//! against a whole string and explains a mismatch. They are ordinary nom
+//! parsers, so they compose with nom's own combinators:
+//!
+//! ```
+//! use nom::{bytes::complete::tag, sequence::preceded, Parser};
+//! use rfc1738::{grammar, input, Options};
+//!
+//! // A "Host:" header line, say, whose value is an RFC 1738 hostport.
+//! let (rest, hostport) = preceded(tag("Host: "), grammar::hostport)
+//!     .parse(input("Host: www.w3.org:80\r\n", Options::default()))
+//!     .unwrap();
+//! assert_eq!(hostport.port.unwrap().value(), Some(80));
+//! assert_eq!(hostport.span().range(), 6..19);
+//! assert_eq!(*rest.fragment(), "\r\n");
+//! ```
 //!
 //! # Where the code is not a transliteration of the BNF
 //!

@@ -93,6 +93,9 @@ const ARTICLE: CharClass = UCHAR.union(CharClass::of(b";/?:&="));
 /// ```
 pub fn article(input: Input<'_>) -> PResult<'_, Article<'_>> {
     production(Rule::Article, input, |start| {
+        // The `"@"` is not listed here: `run` records these even when it
+        // matched too few characters, and then no `@` is allowed yet. When
+        // enough matched, `literal` records the `"@"` at the same place.
         let (at, _) = run(
             start,
             &ARTICLE,
@@ -105,7 +108,6 @@ pub fn article(input: Input<'_>) -> PResult<'_, Article<'_>> {
                 Expected::Literal(":"),
                 Expected::Literal("&"),
                 Expected::Literal("="),
-                Expected::Literal("@"),
             ],
         )?;
         let unique = consumed(&start, &at);
@@ -123,4 +125,3 @@ pub fn article(input: Input<'_>) -> PResult<'_, Article<'_>> {
         ))
     })
 }
-

@@ -11,7 +11,9 @@ use crate::grammar::primitives::{consumed, literal, production, run, scheme_lite
 use crate::grammar::{hostport, search};
 use crate::input::{Input, PResult};
 use crate::rule::Rule;
-use crate::tree::{Database, Hostport, Scheme, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype};
+use crate::tree::{
+    Database, Hostport, Scheme, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
+};
 
 /// ```bnf
 /// waisurl        = waisdatabase | waisindex | waisdoc

@@ -117,7 +117,10 @@ impl<'a> Hostport<'a> {
             Rule::Hostport,
             self.span,
             self.text,
-            [Some(self.host.syntax()), self.port.map(|port| port.syntax())],
+            [
+                Some(self.host.syntax()),
+                self.port.map(|port| port.syntax()),
+            ],
         )
     }
 }

@@ -30,13 +30,13 @@ mod telnet;
 mod wais;
 
 pub use file::FileUrl;
-pub use ftp::{Fpath, FtpUrl, Fsegment, Ftptype};
+pub use ftp::{Fpath, Fsegment, FtpUrl, Ftptype};
 pub use generic::{GenericUrl, Scheme, Schemepart};
 pub use gopher::{GopherPlusString, GopherUrl, Gtype, Selector};
 pub use http::{Hpath, Hsegment, HttpUrl, Search};
 pub use ip::{
-    Digits, Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password,
-    Port, Toplabel, Urlpath, User,
+    Digits, Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
+    Toplabel, Urlpath, User,
 };
 pub use mailto::{Encoded822addr, MailtoUrl};
 pub use news::{Article, Group, Grouppart, NewsUrl};

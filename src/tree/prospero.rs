@@ -107,7 +107,10 @@ impl<'a> Fieldspec<'a> {
         Fieldspec {
             text,
             span,
-            fieldname: Fieldname::new(&text[1..equals], Span::new(span.start + 1, span.start + equals)),
+            fieldname: Fieldname::new(
+                &text[1..equals],
+                Span::new(span.start + 1, span.start + equals),
+            ),
             fieldvalue: Fieldvalue::new(
                 &text[value_start..],
                 Span::new(span.start + value_start, span.end),
@@ -121,7 +124,10 @@ impl<'a> Fieldspec<'a> {
             Rule::Fieldspec,
             self.span,
             self.text,
-            [Some(self.fieldname.syntax()), Some(self.fieldvalue.syntax())],
+            [
+                Some(self.fieldname.syntax()),
+                Some(self.fieldvalue.syntax()),
+            ],
         )
     }
 }

@@ -1,0 +1,442 @@
+//! The rules. Character rules look at the text, so they also run on URLs the
+//! grammar rejects; the others walk the typed tree of a URL that parsed.
+
+use super::{Code, Finding};
+use crate::span::Span;
+use crate::tree::{Host, Hostport, Login, Url};
+
+/// The characters section 2.2 calls unsafe, `%` aside (it is unsafe only
+/// when it does not start an escape).
+const UNSAFE: &[char] = &[
+    ' ', '<', '>', '"', '#', '{', '}', '|', '\\', '^', '~', '[', ']', '`',
+];
+
+/// Section 4's proposed schemes.
+const RESERVED: &[&str] = &["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
+
+/// The ten schemes of section 5.
+const KNOWN: &[&str] = &[
+    "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
+];
+
+/// Schemes whose protocols read lines, where an encoded CR or LF can end a
+/// command early, and NUL can end a string.
+const LINE_BASED: &[&str] = &["telnet", "gopher", "ftp", "nntp", "news", "mailto"];
+
+/// Every finding for the URL `url`, spans relative to it, in order.
+pub(super) fn check(url: &str) -> Vec<Finding> {
+    let mut findings = characters(url);
+    let scheme = scheme_name(url);
+    if let Some(scheme) = scheme {
+        findings.extend(scheme_rules(scheme));
+    }
+    match crate::parse(url) {
+        Ok(tree) => findings.extend(tree_rules(&tree)),
+        Err(error) => {
+            let offset = error.offset();
+            // The character rules already name the character the grammar
+            // stopped at, and say more about it.
+            // A bad escape `%2` fails where the hex digits end.
+            let covered = findings.iter().any(|finding| {
+                matches!(finding.code, Code::UnsafeCharacter | Code::NonAscii)
+                    && (finding.span.start == offset
+                        || url.as_bytes()[finding.span.start] == b'%'
+                            && finding.span.start < offset
+                            && offset <= finding.span.start + 2)
+            });
+            if !covered {
+                let code = match error.matches_genericurl() {
+                    Some(true) => Code::SchemeProduction,
+                    _ => Code::Syntax,
+                };
+                let len = url
+                    .get(offset..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or(0, char::len_utf8);
+                let display = error.to_string();
+                let message = display
+                    .split_once(": ")
+                    .map_or(display.as_str(), |(_, rest)| rest)
+                    .to_owned();
+                let mut finding = Finding::new(code, Span::new(offset, offset + len), message);
+                finding.error = Some(error);
+                findings.push(finding);
+            }
+        }
+    }
+    if let Some(scheme) = scheme {
+        if LINE_BASED.contains(&scheme.to_ascii_lowercase().as_str()) {
+            findings.extend(encoded_controls(url, scheme));
+        }
+    }
+    findings.sort_by_key(|finding| (finding.span.start, finding.code));
+    findings
+}
+
+/// The scheme before the first `:`, when it is a well-formed scheme name
+/// (either case).
+fn scheme_name(url: &str) -> Option<&str> {
+    let (scheme, _) = url.split_once(':')?;
+    let ok = !scheme.is_empty()
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    ok.then_some(scheme)
+}
+
+fn characters(url: &str) -> Vec<Finding> {
+    let bytes = url.as_bytes();
+    let mut findings = Vec::new();
+    for (offset, c) in url.char_indices() {
+        let span = Span::new(offset, offset + c.len_utf8());
+        if !c.is_ascii() || c.is_ascii_control() {
+            findings.push(Finding::new(
+                Code::NonAscii,
+                span,
+                format!(
+                    "U+{:04X} is outside printable US-ASCII; encode its bytes as %XX",
+                    u32::from(c)
+                ),
+            ));
+        } else if UNSAFE.contains(&c) {
+            let name = match c {
+                ' ' => "a space".to_owned(),
+                c => format!("\"{c}\""),
+            };
+            let why = if c == '#' {
+                " (it starts a fragment)"
+            } else {
+                ""
+            };
+            findings.push(Finding::new(
+                Code::UnsafeCharacter,
+                span,
+                format!(
+                    "{name} is unsafe and not encoded{why}; write %{:02X}",
+                    u32::from(c)
+                ),
+            ));
+        } else if c == '%' {
+            let escape = bytes.get(offset + 1..offset + 3);
+            if !escape.is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)) {
+                findings.push(Finding::new(
+                    Code::UnsafeCharacter,
+                    span,
+                    "\"%\" does not start an escape %XX; write %25",
+                ));
+            }
+        }
+    }
+    findings
+}
+
+fn scheme_rules(scheme: &str) -> Vec<Finding> {
+    let span = Span::new(0, scheme.len());
+    let mut findings = Vec::new();
+    let lower = scheme.to_ascii_lowercase();
+    if scheme != lower {
+        findings.push(Finding::new(
+            Code::SchemeCase,
+            span,
+            format!("scheme {scheme:?} is not in lower case; write {lower:?}"),
+        ));
+    }
+    if RESERVED.contains(&lower.as_str()) {
+        findings.push(Finding::new(
+            Code::ReservedScheme,
+            span,
+            format!("scheme {lower:?} is reserved by section 4 but its syntax is not defined"),
+        ));
+    } else if lower.starts_with("x-") {
+        findings.push(Finding::new(
+            Code::ExperimentalScheme,
+            span,
+            format!("scheme {lower:?} is experimental"),
+        ));
+    } else if !KNOWN.contains(&lower.as_str()) {
+        findings.push(Finding::new(
+            Code::UnknownScheme,
+            span,
+            format!(
+                "scheme {lower:?} is not defined by RFC 1738; only the generic syntax is checked"
+            ),
+        ));
+    }
+    findings
+}
+
+/// The default port of each scheme that has a host and port.
+fn default_port(scheme: &str) -> Option<u32> {
+    match scheme {
+        "ftp" => Some(21),
+        "http" => Some(80),
+        "gopher" => Some(70),
+        "nntp" => Some(119),
+        "telnet" => Some(23),
+        "wais" => Some(210),
+        "prospero" => Some(1525),
+        _ => None,
+    }
+}
+
+fn tree_rules(url: &Url<'_>) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let scheme = url.scheme().as_str().to_ascii_lowercase();
+    let (login, hostport): (Option<Login<'_>>, Option<Hostport<'_>>) = match url {
+        Url::Ftp(ftp) => (Some(ftp.login), Some(ftp.login.hostport)),
+        Url::Telnet(telnet) => (Some(telnet.login), Some(telnet.login.hostport)),
+        Url::Http(http) => (None, Some(http.hostport)),
+        Url::Gopher(gopher) => (None, Some(gopher.hostport)),
+        Url::Nntp(nntp) => (None, Some(nntp.hostport)),
+        Url::Wais(wais) => (None, Some(wais.hostport())),
+        Url::Prospero(prospero) => (None, Some(prospero.hostport)),
+        Url::Other(generic) => match generic.schemepart.ip_schemepart {
+            Some(ip) => (Some(ip.login), Some(ip.login.hostport)),
+            None => (None, None),
+        },
+        Url::File(_) | Url::Mailto(_) | Url::News(_) => (None, None),
+    };
+    if let Some(login) = login {
+        login_rules(&login, &mut findings);
+    }
+    let host = match url {
+        Url::File(file) => file.host,
+        _ => hostport.map(|hostport| hostport.host),
+    };
+    if let Some(Host::Hostnumber(number)) = host {
+        for part in &number.parts {
+            if part.value().map_or(true, |value| value > 255) {
+                findings.push(Finding::new(
+                    Code::HostnumberRange,
+                    part.span(),
+                    format!(
+                        "{} is not an octet (0 to 255) in the host number {}",
+                        part.as_str(),
+                        number.as_str()
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(port) = hostport.and_then(|hostport| hostport.port) {
+        match port.value() {
+            None => findings.push(Finding::new(
+                Code::PortRange,
+                port.span(),
+                format!("port {} is above 65535", port.as_str()),
+            )),
+            Some(value) => {
+                if let Some(default) = default_port(&scheme) {
+                    if u32::from(value) != default {
+                        findings.push(Finding::new(
+                            Code::NonDefaultPort,
+                            port.span(),
+                            format!("port {value} is not the {scheme} default {default}"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    match url {
+        Url::Ftp(ftp) => {
+            if let Some(code) = ftp.ftptype.filter(|code| code.code().is_ascii_uppercase()) {
+                findings.push(Finding::new(
+                    Code::FtpTypecodeCase,
+                    code.span(),
+                    format!(
+                        "ftp typecode {:?} in upper case; write {:?}",
+                        code.as_str(),
+                        code.as_str().to_ascii_lowercase()
+                    ),
+                ));
+            }
+        }
+        Url::Gopher(gopher) => {
+            if let Some(selector) = gopher.selector {
+                for offset in find_ignore_case(selector.as_str(), "%09") {
+                    let start = selector.span().start + offset;
+                    findings.push(Finding::new(
+                        Code::GopherSelectorTab,
+                        Span::new(start, start + 3),
+                        "%09 inside the gopher selector: it also separates selector, search and gopher+ string",
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    findings
+}
+
+fn login_rules(login: &Login<'_>, findings: &mut Vec<Finding>) {
+    let Some(password) = login.password else {
+        return;
+    };
+    let user_empty = login.user.map_or(true, |user| user.as_str().is_empty());
+    if user_empty {
+        // From the `:` before the password to its end.
+        let span = Span::new(password.span().start - 1, password.span().end);
+        findings.push(Finding::new(
+            Code::EmptyUserPassword,
+            span,
+            "a password with an empty user name",
+        ));
+    }
+    if !password.as_str().is_empty() {
+        findings.push(Finding::new(
+            Code::Password,
+            password.span(),
+            "the URL contains a password; URLs are shown and logged",
+        ));
+    }
+}
+
+fn encoded_controls(url: &str, scheme: &str) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    for (escape, name) in [("%0D", "CR"), ("%0A", "LF"), ("%00", "NUL")] {
+        for offset in find_ignore_case(url, escape) {
+            findings.push(Finding::new(
+                Code::EncodedControl,
+                Span::new(offset, offset + 3),
+                format!(
+                    "encoded {name} ({escape}) in a {} URL may end a protocol line early",
+                    scheme.to_ascii_lowercase()
+                ),
+            ));
+        }
+    }
+    findings
+}
+
+/// The offsets of `needle` (ASCII) in `haystack`, ignoring ASCII case.
+fn find_ignore_case(haystack: &str, needle: &str) -> Vec<usize> {
+    let bytes = haystack.as_bytes();
+    let needle = needle.as_bytes();
+    (0..bytes.len().saturating_sub(needle.len() - 1))
+        .filter(|&at| bytes[at..at + needle.len()].eq_ignore_ascii_case(needle))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(url: &str) -> Vec<(Code, &str)> {
+        check(url)
+            .into_iter()
+            .map(|finding| (finding.code, &url[finding.span.range()]))
+            .collect()
+    }
+
+    #[test]
+    fn a_clean_url_has_no_finding() {
+        assert!(codes("ftp://ftp.isi.edu/in-notes/rfc1738.txt;type=a").is_empty());
+        assert!(codes("http://www.w3.org/").is_empty());
+        assert!(codes("mailto:a@b.c").is_empty());
+    }
+
+    #[test]
+    fn syntax_and_scheme_production() {
+        // The "{" makes it no genericurl either; the grammar stopped earlier.
+        assert_eq!(
+            codes("http://host:80x/{"),
+            [(Code::Syntax, "x"), (Code::UnsafeCharacter, "{")]
+        );
+        assert_eq!(codes("http://host:80x/"), [(Code::SchemeProduction, "x")]);
+        assert_eq!(codes("http://user@host/"), [(Code::SchemeProduction, "@")]);
+        let finding = &check("http://host:80x/{")[0];
+        assert_eq!(
+            finding.message,
+            "expected digit, \"/\" or end of input, found \"x\" (in url > httpurl)"
+        );
+        assert!(finding.error.is_some());
+    }
+
+    #[test]
+    fn unsafe_and_non_ascii_characters() {
+        assert_eq!(
+            codes("http://a.b/x y{z}%zz%41"),
+            [
+                (Code::UnsafeCharacter, " "),
+                (Code::UnsafeCharacter, "{"),
+                (Code::UnsafeCharacter, "}"),
+                (Code::UnsafeCharacter, "%"),
+            ]
+        );
+        assert_eq!(codes("http://a.b/é"), [(Code::NonAscii, "é")]);
+        assert_eq!(codes("http://a.b/~joe"), [(Code::UnsafeCharacter, "~")]);
+        assert_eq!(codes("http://a.b/%2"), [(Code::UnsafeCharacter, "%")]);
+    }
+
+    #[test]
+    fn scheme_rules() {
+        assert_eq!(codes("HTTP://a.b/"), [(Code::SchemeCase, "HTTP")]);
+        assert_eq!(codes("afs://a.b/x"), [(Code::ReservedScheme, "afs")]);
+        assert_eq!(codes("z39.50s://a.b/x"), [(Code::UnknownScheme, "z39.50s")]);
+        assert_eq!(codes("x-foo:bar"), [(Code::ExperimentalScheme, "x-foo")]);
+        assert_eq!(codes("urn:isbn:1"), [(Code::UnknownScheme, "urn")]);
+    }
+
+    #[test]
+    fn login_rules() {
+        assert_eq!(
+            codes("ftp://:secret@host.com/"),
+            [
+                (Code::EmptyUserPassword, ":secret"),
+                (Code::Password, "secret")
+            ]
+        );
+        assert_eq!(codes("ftp://joe:pw@host.com/"), [(Code::Password, "pw")]);
+        assert!(codes("ftp://foo:@host.com/").is_empty());
+        assert!(codes("ftp://@host.com/").is_empty());
+        assert_eq!(
+            codes("telnet://:x@h.com/"),
+            [(Code::EmptyUserPassword, ":x"), (Code::Password, "x")]
+        );
+        assert_eq!(codes("x-y://u:pw@h.com/")[1], (Code::Password, "pw"));
+    }
+
+    #[test]
+    fn host_and_port_rules() {
+        assert_eq!(
+            codes("http://256.1.1.999/"),
+            [
+                (Code::HostnumberRange, "256"),
+                (Code::HostnumberRange, "999")
+            ]
+        );
+        assert_eq!(codes("http://a.b:65536/"), [(Code::PortRange, "65536")]);
+        assert_eq!(codes("http://a.b:8080/"), [(Code::NonDefaultPort, "8080")]);
+        assert!(codes("http://a.b:80/").is_empty());
+        assert!(codes("gopher://a.b:70/").is_empty());
+        assert_eq!(
+            codes("file://256.0.0.1/x"),
+            [(Code::HostnumberRange, "256")]
+        );
+    }
+
+    #[test]
+    fn section_3_prose_rules() {
+        assert_eq!(codes("ftp://a.b/c;type=I"), [(Code::FtpTypecodeCase, "I")]);
+        // The first %09 ends the selector when a search follows.
+        assert!(codes("gopher://a.b/7sel%09search").is_empty());
+        // A "/" cannot be in a search, so here the %09 stays in the selector.
+        assert_eq!(
+            codes("gopher://a.b/1a%09b/c"),
+            [(Code::GopherSelectorTab, "%09")]
+        );
+    }
+
+    #[test]
+    fn encoded_controls_in_line_based_protocols() {
+        assert_eq!(
+            codes("gopher://a.b/1x%0d%0Ay"),
+            [(Code::EncodedControl, "%0d"), (Code::EncodedControl, "%0A")]
+        );
+        // Not a telneturl either; the escape is reported all the same.
+        assert!(codes("telnet://a.b%00/").contains(&(Code::EncodedControl, "%00")));
+        assert!(codes("http://a.b/%0D%0A").is_empty());
+        assert_eq!(codes("ftp://a.b/%00"), [(Code::EncodedControl, "%00")]);
+    }
+}

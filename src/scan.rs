@@ -1,0 +1,552 @@
+//! Finding URLs in running text, the way the appendix of RFC 1738
+//! ("Recommendations for URLs in Context") says a reader finds them.
+//!
+//! Three forms are recognised:
+//!
+//! - the wrapper `<URL:ftp://host/file>` the appendix recommends;
+//! - plain angle brackets `<ftp://host/file>`, which the appendix also
+//!   mentions as a delimiter;
+//! - bare tokens in prose: `scheme://...`, `mailto:...` and `news:...`,
+//!   ending at white space, at `<`, `>` or `"`, and without trailing
+//!   punctuation that belongs to the sentence (`.`, `,`, `;`, `:`, `!`,
+//!   `?`, quotes, and a `)` or `]` that closes nothing in the URL).
+//!
+//! Inside a wrapper or angle brackets a URL may be broken across lines: the
+//! white space around each line break is removed (section "Recommendations
+//! for URLs in Context": "the reader should ignore all unencoded whitespace
+//! around the line break"), and a break right after a hyphen is recorded as
+//! ambiguous, because the hyphen may or may not be part of the URL. A
+//! `#fragment` inside the brackets is separated from the URL.
+//!
+//! Every [`ScannedUrl`] keeps a map from byte offsets in its extracted text
+//! to byte offsets in the original text, so a position inside a URL broken
+//! across lines still points at the right line.
+//!
+//! ```
+//! let text = "See <URL:ftp://ds.in\n    ternic.net/rfc> or http://a.b/c.";
+//! let urls = rfc1738::scan::scan(text);
+//! assert_eq!(urls.len(), 2);
+//! assert_eq!(urls[0].text, "ftp://ds.internic.net/rfc");
+//! // The "t" of "ternic" is on the second line.
+//! let at = urls[0].original_offset(11);
+//! assert_eq!(rfc1738::Location::of_offset(text, at).to_string(), "2:5");
+//! assert_eq!(urls[1].text, "http://a.b/c");
+//! ```
+//!
+//! A bare token whose scheme-specific part is empty (`the news: URL`) or
+//! starts with a `<placeholder>` (`http://<host>:<port>/<path>`, the
+//! templates of a specification) is a mention of a scheme, not a URL, and is
+//! not reported.
+
+use crate::span::Span;
+
+/// How a URL was written in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Form {
+    /// `<URL:...>`, the wrapper the appendix recommends.
+    Wrapped,
+    /// `<scheme:...>`: angle brackets without the `URL:` prefix.
+    Angle,
+    /// A bare token in prose.
+    Bare,
+}
+
+/// White space removed at a line break inside a wrapper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LineBreak {
+    /// The original bytes removed: the white space before the line break,
+    /// the break itself and the indentation after it (and, at a page break,
+    /// the page's footer and header lines).
+    pub span: Span,
+    /// Whether the text before the break ends with `-`: then the hyphen may
+    /// or may not be part of the URL.
+    pub after_hyphen: bool,
+}
+
+/// A fragment identifier written after the URL inside the brackets.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Fragment {
+    /// The text after `#`, line-break white space removed.
+    pub text: String,
+    /// Where it is in the original text, from the `#`.
+    pub span: Span,
+}
+
+/// A URL found in a text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ScannedUrl {
+    /// The URL as a reader would type it: without wrapper or fragment, the
+    /// white space at line breaks removed.
+    pub text: String,
+    /// How it was written.
+    pub form: Form,
+    /// Where the URL is in the original text: its first byte to one past
+    /// its last byte (line breaks inside included).
+    pub span: Span,
+    /// The whole occurrence, with the brackets, `URL:` and the fragment.
+    pub outer: Span,
+    /// The fragment after `#`, inside brackets only.
+    pub fragment: Option<Fragment>,
+    /// The line breaks inside the URL, in order.
+    pub breaks: Vec<LineBreak>,
+    /// `offsets[i]` is the original offset of byte `i` of `text`.
+    offsets: Vec<usize>,
+}
+
+impl ScannedUrl {
+    /// The original offset of byte `offset` of [`ScannedUrl::text`]; the
+    /// end of the text maps to the end of [`ScannedUrl::span`].
+    pub fn original_offset(&self, offset: usize) -> usize {
+        self.offsets.get(offset).copied().unwrap_or(self.span.end)
+    }
+
+    /// The original span of a span of [`ScannedUrl::text`]. An empty span
+    /// stays empty; a span over a line break covers the break.
+    ///
+    /// ```
+    /// let urls = rfc1738::scan::scan("<URL:http://a.\n  bc/>");
+    /// let span = urls[0].original_span(rfc1738::Span::new(7, 11));
+    /// assert_eq!(span, rfc1738::Span::new(12, 19));
+    /// ```
+    pub fn original_span(&self, span: Span) -> Span {
+        let start = self.original_offset(span.start);
+        if span.is_empty() {
+            return Span::new(start, start);
+        }
+        let last = self.original_offset(span.end - 1);
+        Span::new(start, last + 1)
+    }
+}
+
+/// The schemes RFC 1738 defines or reserves whose URLs need not start with
+/// `//`.
+const NAMED_SCHEMES: &[&str] = &["mailto", "news", "mid", "cid", "afs", "nfs", "mailserver"];
+
+/// The longest text a wrapper may span, in bytes: a `<` that no `>` closes
+/// within it is ordinary text. It keeps the scan linear.
+const MAX_WRAPPED: usize = 2048;
+
+/// Finds the URLs in `text`, in order.
+pub fn scan(text: &str) -> Vec<ScannedUrl> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte == b'<' {
+            if let Some(url) = bracketed(text, at) {
+                at = url.outer.end;
+                found.push(url);
+                continue;
+            }
+        } else if byte.is_ascii_alphabetic() && (at == 0 || !is_scheme_byte(bytes[at - 1])) {
+            let end = scheme_end(bytes, at);
+            if let Some(url) = bare(text, at, end) {
+                at = url.outer.end;
+                found.push(url);
+                continue;
+            }
+            // The rest of the run cannot start a scheme at a word boundary.
+            at = end.max(at + 1);
+            continue;
+        }
+        at += 1;
+    }
+    found
+}
+
+fn is_scheme_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
+}
+
+fn scheme_end(bytes: &[u8], start: usize) -> usize {
+    let mut end = start;
+    while end < bytes.len() && is_scheme_byte(bytes[end]) {
+        end += 1;
+    }
+    end
+}
+
+/// A bare `scheme://...`, `mailto:...` or `news:...` token whose scheme is
+/// `text[start..scheme_end]`.
+fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
+    let bytes = text.as_bytes();
+    if bytes.get(scheme_end) != Some(&b':') {
+        return None;
+    }
+    let scheme = &text[start..scheme_end];
+    let slashes = bytes[scheme_end + 1..].starts_with(b"//");
+    if !slashes && !scheme.eq_ignore_ascii_case("mailto") && !scheme.eq_ignore_ascii_case("news") {
+        return None;
+    }
+    let body_start = scheme_end + 1 + if slashes { 2 } else { 0 };
+    let mut end = scheme_end + 1;
+    while end < bytes.len() && !ends_bare(bytes[end]) {
+        end += 1;
+    }
+    if bytes.get(end) == Some(&b'<') {
+        // A template such as http://<host>:<port>/<path>.
+        return None;
+    }
+    let end = trim_sentence_punctuation(text, body_start, end);
+    if end <= body_start {
+        return None;
+    }
+    let span = Span::new(start, end);
+    Some(ScannedUrl {
+        text: text[start..end].to_owned(),
+        form: Form::Bare,
+        span,
+        outer: span,
+        fragment: None,
+        breaks: Vec::new(),
+        offsets: (start..end).collect(),
+    })
+}
+
+/// Whether a byte ends a bare token: white space, controls, the delimiters
+/// the appendix names, and any non-ASCII byte (prose in another script often
+/// follows a URL without a space).
+fn ends_bare(byte: u8) -> bool {
+    byte.is_ascii_whitespace()
+        || byte.is_ascii_control()
+        || !byte.is_ascii()
+        || matches!(byte, b'<' | b'>' | b'"')
+}
+
+/// Drops the punctuation at the end of `text[..end]` that belongs to the
+/// sentence, not to the URL; never before `floor`.
+fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize {
+    let bytes = text.as_bytes();
+    let token = &text[floor..end];
+    // Counted once, so a long run of ")" stays linear.
+    let open = [token.matches('(').count(), token.matches('[').count()];
+    let mut close = [token.matches(')').count(), token.matches(']').count()];
+    while end > floor {
+        let drop = match bytes[end - 1] {
+            b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
+            b')' if close[0] > open[0] => {
+                close[0] -= 1;
+                true
+            }
+            b']' if close[1] > open[1] => {
+                close[1] -= 1;
+                true
+            }
+            _ => false,
+        };
+        if !drop {
+            break;
+        }
+        end -= 1;
+    }
+    end
+}
+
+/// Collects the characters of a bracketed URL, removing the white space at
+/// line breaks and keeping the map to original offsets.
+#[derive(Default)]
+struct Collector {
+    text: String,
+    offsets: Vec<usize>,
+    breaks: Vec<LineBreak>,
+}
+
+impl Collector {
+    fn push(&mut self, c: char, offset: usize) {
+        self.text.push(c);
+        self.offsets.extend(offset..offset + c.len_utf8());
+    }
+}
+
+/// `<URL:...>` or `<scheme:...>` starting at the `<` at `open`.
+fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
+    let bytes = text.as_bytes();
+    let after = open + 1;
+    let (form, mut url_start) = match bytes.get(after..after + 4) {
+        Some(prefix) if prefix.eq_ignore_ascii_case(b"URL:") => (Form::Wrapped, after + 4),
+        _ => (Form::Angle, after),
+    };
+    if form == Form::Wrapped {
+        // White space after `URL:`, even a line break, is not part of the
+        // URL either.
+        while matches!(bytes.get(url_start), Some(b' ' | b'\t')) {
+            url_start += 1;
+        }
+        if matches!(bytes.get(url_start), Some(b'\r' | b'\n')) {
+            url_start = skip_line_break(text, url_start)?;
+        }
+    }
+    // The URL starts with a scheme and its colon.
+    if !bytes.get(url_start)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let colon = scheme_end(bytes, url_start);
+    if bytes.get(colon) != Some(&b':') {
+        return None;
+    }
+    // Without `URL:`, `<xsl:template>` and the like are markup, not URLs:
+    // plain brackets need `scheme://` or a scheme RFC 1738 names.
+    // (`<ftp:` + line break + `//host/...>` occurs in the drafts.)
+    let rest = &bytes[colon + 1..];
+    let after_colon = &rest[rest
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(rest.len())..];
+    if form == Form::Angle && !after_colon.starts_with(b"//") {
+        let scheme = text[url_start..colon].to_ascii_lowercase();
+        if !NAMED_SCHEMES.contains(&scheme.as_str()) {
+            return None;
+        }
+    }
+    let limit = (open + MAX_WRAPPED).min(bytes.len());
+    let mut url = Collector::default();
+    let mut fragment: Option<(Collector, usize)> = None;
+    let mut at = url_start;
+    // White space seen within the current line, not yet known to be part
+    // of the URL (it is, unless a line break follows).
+    let mut pending: Option<usize> = None;
+    loop {
+        if at >= limit {
+            return None;
+        }
+        let c = text[at..].chars().next()?;
+        match c {
+            '>' => break,
+            '<' => return None,
+            ' ' | '\t' => {
+                pending.get_or_insert(at);
+                at += 1;
+                continue;
+            }
+            '\r' | '\n' => {
+                let gap_start = pending.take().unwrap_or(at);
+                let resume = skip_line_break(text, at)?;
+                let current = match &mut fragment {
+                    Some((collector, _)) => collector,
+                    None => &mut url,
+                };
+                current.breaks.push(LineBreak {
+                    span: Span::new(gap_start, resume),
+                    after_hyphen: current.text.ends_with('-'),
+                });
+                at = resume;
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(space) = pending.take() {
+            // White space inside a line is part of what was written.
+            let current = match &mut fragment {
+                Some((collector, _)) => collector,
+                None => &mut url,
+            };
+            for (offset, byte) in bytes.iter().enumerate().take(at).skip(space) {
+                current.push(char::from(*byte), offset);
+            }
+        }
+        match (&mut fragment, c) {
+            (None, '#') => fragment = Some((Collector::default(), at)),
+            (Some((collector, _)), c) => collector.push(c, at),
+            (None, c) => url.push(c, at),
+        }
+        at += c.len_utf8();
+    }
+    let close = at;
+    let mut breaks = url.breaks;
+    let fragment = fragment.map(|(collector, hash)| {
+        breaks.extend(collector.breaks);
+        let end = pending.unwrap_or(close);
+        Fragment {
+            text: collector.text,
+            span: Span::new(hash, end),
+        }
+    });
+    // A break between the URL and the `#` belongs to neither.
+    let span_end = url.offsets.last().map_or(url_start, |last| last + 1);
+    Some(ScannedUrl {
+        text: url.text,
+        form,
+        span: Span::new(url_start, span_end),
+        outer: Span::new(open, close + 1),
+        fragment,
+        breaks,
+        offsets: url.offsets,
+    })
+}
+
+/// Skips the line break at `at` and the white space after it. A blank line
+/// ends the URL unless it is part of a page break: blank lines around a
+/// page footer (`... [Page 22]`, or a name and a page number) and the next
+/// page's header (`RFC 1738 ...`). Returns where the URL resumes.
+fn skip_line_break(text: &str, at: usize) -> Option<usize> {
+    let mut at = end_of_line_break(text, at);
+    let mut blank = false;
+    let mut page_lines = 0;
+    loop {
+        let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let line = &text[at..line_end];
+        let content = line.trim();
+        if content.is_empty() {
+            if line_end >= text.len() {
+                return None;
+            }
+            blank = true;
+            at = end_of_line_break(text, line_end);
+            continue;
+        }
+        if blank && page_lines < 2 && is_page_furniture(content) {
+            page_lines += 1;
+            at = end_of_line_break(text, line_end);
+            continue;
+        }
+        if blank && page_lines == 0 {
+            return None;
+        }
+        let indent = line.len() - line.trim_start().len();
+        return Some(at + indent);
+    }
+}
+
+/// The offset after the line break (`\n`, `\r\n` or `\r`) at `at`.
+fn end_of_line_break(text: &str, at: usize) -> usize {
+    let bytes = text.as_bytes();
+    match bytes.get(at) {
+        Some(b'\r') if bytes.get(at + 1) == Some(&b'\n') => at + 2,
+        Some(b'\r' | b'\n') => at + 1,
+        _ => at,
+    }
+}
+
+/// Whether a line is a page footer or header of an RFC or Internet Draft.
+fn is_page_furniture(line: &str) -> bool {
+    let footer = line.ends_with(']') && line.contains("[Page ")
+        || line.contains("   ")
+            && line
+                .rsplit(' ')
+                .next()
+                .is_some_and(|last| !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()));
+    let header = line.starts_with("RFC ")
+        || line.starts_with("Internet Draft")
+        || line.starts_with("INTERNET DRAFT")
+        || line.starts_with("Internet-Draft");
+    footer || header
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Location;
+
+    fn texts(text: &str) -> Vec<String> {
+        scan(text).into_iter().map(|url| url.text).collect()
+    }
+
+    #[test]
+    fn bare_urls_end_before_sentence_punctuation() {
+        assert_eq!(
+            texts("See http://a.b/c. Or (ftp://x.y/z), mailto:me@x.y; news:comp.std!"),
+            [
+                "http://a.b/c",
+                "ftp://x.y/z",
+                "mailto:me@x.y",
+                "news:comp.std"
+            ]
+        );
+        assert_eq!(texts("(http://a.b/f(x))"), ["http://a.b/f(x)"]);
+    }
+
+    #[test]
+    fn mentions_and_templates_are_not_urls() {
+        assert!(texts("the news: URL and \"ftp://\" and http://<host>:<port>/").is_empty());
+        assert!(texts("mailto:<rfc822-addr-spec> or URL:x").is_empty());
+        // A scheme starts at a word boundary and takes the whole word.
+        assert_eq!(texts("x-foo://a.b"), ["x-foo://a.b"]);
+    }
+
+    #[test]
+    fn wrapper_and_angle_brackets() {
+        let urls = scan("a <URL:ftp://a.b/c> b <http://d.e/> c <not a url> <user@host>");
+        assert_eq!(urls.len(), 2);
+        assert_eq!(urls[0].form, Form::Wrapped);
+        assert_eq!(urls[0].span, Span::new(7, 18));
+        assert_eq!(urls[0].outer, Span::new(2, 19));
+        assert_eq!(urls[1].form, Form::Angle);
+        assert_eq!(urls[1].text, "http://d.e/");
+        assert!(texts("<xsl:template match=\"a\"> <ns:x>").is_empty());
+        assert_eq!(
+            texts("<mailto:a@b.c> <URL:urn:x>"),
+            ["mailto:a@b.c", "urn:x"]
+        );
+    }
+
+    #[test]
+    fn line_breaks_inside_a_wrapper_are_removed_and_mapped() {
+        let text = "x <URL:http://ds.internic.  \n      net/a-\n  b.html#WARN\n ING>";
+        let urls = scan(text);
+        assert_eq!(urls.len(), 1);
+        let url = &urls[0];
+        assert_eq!(url.text, "http://ds.internic.net/a-b.html");
+        let fragment = url.fragment.as_ref().unwrap();
+        assert_eq!(fragment.text, "WARNING");
+        assert_eq!(&text[fragment.span.range()], "#WARN\n ING");
+        assert_eq!(url.breaks.len(), 3);
+        assert!(!url.breaks[0].after_hyphen);
+        assert!(url.breaks[1].after_hyphen);
+        // "net" starts line 2 at column 7.
+        let net = url.text.find("net").unwrap();
+        let at = Location::of_offset(text, url.original_offset(net));
+        assert_eq!(at, Location { line: 2, column: 7 });
+        let b = url.text.find('b').unwrap();
+        let at = Location::of_offset(text, url.original_offset(b));
+        assert_eq!(at, Location { line: 3, column: 3 });
+        assert_eq!(
+            &text[url.span.range()],
+            "http://ds.internic.  \n      net/a-\n  b.html"
+        );
+    }
+
+    #[test]
+    fn a_blank_line_ends_a_wrapper_unless_it_is_a_page_break() {
+        // The brackets do not pair up; the bare token remains.
+        assert_eq!(texts("<http://a.b/\n\nc>"), ["http://a.b/"]);
+        let text = "<ftp://a.b/pub/\n\n\nBerners-Lee                19\n\nRFC XXXX     URLs     October 1993\n\n     gopher_protocol> .";
+        assert_eq!(texts(text), ["ftp://a.b/pub/gopher_protocol"]);
+    }
+
+    #[test]
+    fn unclosed_brackets_fall_back_to_bare_tokens() {
+        assert_eq!(texts("<http://a.b/c and more"), ["http://a.b/c"]);
+        assert_eq!(texts("<URL:http://a.b/<x>"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn white_space_after_the_url_prefix_is_skipped() {
+        let text = "<URL: http://a.b/> <URL:\n   ftp://c.d/>";
+        let urls = scan(text);
+        assert_eq!(urls.len(), 2);
+        assert_eq!(&text[urls[0].span.range()], "http://a.b/");
+        assert_eq!(&text[urls[1].span.range()], "ftp://c.d/");
+        assert_eq!(urls[1].form, Form::Wrapped);
+    }
+
+    #[test]
+    fn white_space_inside_a_line_is_kept() {
+        assert_eq!(
+            texts("<gopher://g.h/00/About Gopher>"),
+            ["gopher://g.h/00/About Gopher"]
+        );
+    }
+
+    #[test]
+    fn non_ascii_is_kept_in_brackets_and_ends_bare_tokens() {
+        assert_eq!(texts("见http://a.b/c。"), ["http://a.b/c"]);
+        let urls = scan("<http://a.b/é>");
+        assert_eq!(urls[0].text, "http://a.b/é");
+        assert_eq!(urls[0].original_span(Span::new(11, 13)), Span::new(12, 14));
+    }
+}

@@ -1,0 +1,50 @@
+//! NNTP URLs (section 3.7): the group and the article number.
+//!
+//! ```
+//! use rfc1738::Url;
+//! let Ok(Url::Nntp(url)) = rfc1738::parse("nntp://news.example.com/comp.infosystems.www.misc/42")
+//!     else { panic!() };
+//! assert_eq!(url.group_name(), "comp.infosystems.www.misc");
+//! assert_eq!(url.article_number(), Some(42));
+//! assert_eq!(url.port_or_default(), Some(119));
+//! ```
+
+use crate::tree::NntpUrl;
+
+impl<'a> NntpUrl<'a> {
+    /// The `<newsgroup-name>` (it holds no escape).
+    pub fn group_name(&self) -> &'a str {
+        self.group.as_str()
+    }
+
+    /// The `<article-number>`, when the URL has one and it fits a `u64`
+    /// (leading zeros allowed); the `article` field has the digits as
+    /// written either way.
+    pub fn article_number(&self) -> Option<u64> {
+        self.article.and_then(|digits| digits.value())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse, Url};
+
+    #[test]
+    fn group_and_number() {
+        let Ok(Url::Nntp(url)) = parse("nntp://h.com:1119/alt.test") else {
+            panic!()
+        };
+        assert_eq!(url.group_name(), "alt.test");
+        assert_eq!(url.article_number(), None);
+        assert_eq!(url.port_or_default(), Some(1119));
+        let Ok(Url::Nntp(url)) = parse("nntp://h.com/a/007") else {
+            panic!()
+        };
+        assert_eq!(url.article_number(), Some(7));
+        let Ok(Url::Nntp(url)) = parse("nntp://h.com/a/99999999999999999999") else {
+            panic!()
+        };
+        assert_eq!(url.article_number(), None);
+        assert!(url.article.is_some());
+    }
+}
