@@ -48,3 +48,5 @@ for input in long_path many_labels escapes fails_at_end labels_fail_at_end digit
     done
 done
 row floor prose
+row scan prose
+row lint_text prose

@@ -3,10 +3,11 @@
 //! stay the same when the machine is busy, where times do not.
 //!
 //! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `check_url`,
-//! `url`, `fluent_uri`, `floor`) once over every input of `CORPUS`
-//! (`kasztp_http_accepted`, `node_files_accepted`, `kasztp_https_accepted`,
-//! `generated`,
-//! `kasztp_http_all`, `node_files_all`, or `adversarial:NAME:SIZE`), inside
+//! `url`, `fluent_uri`, `floor`, and for the prose `scan`, `lint_text`)
+//! once over every input of `CORPUS` (`kasztp_http_accepted`,
+//! `node_files_accepted`, `kasztp_https_accepted`, `generated`,
+//! `kasztp_http_all`, `node_files_all`, `prose`, or
+//! `adversarial:NAME:SIZE`), inside
 //! the function `instructions::measure`, the only one callgrind counts. It
 //! prints the number of inputs and of bytes. Run by `cargo bench` (with no
 //! workload), it does nothing.
@@ -69,6 +70,16 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
         "floor" => {
             for input in inputs {
                 accepted += usize::from(black_box(floor(black_box(input))));
+            }
+        }
+        "scan" => {
+            for input in inputs {
+                accepted += black_box(rfc1738::scan::scan(black_box(input)).len());
+            }
+        }
+        "lint_text" => {
+            for input in inputs {
+                accepted += black_box(rfc1738::lint::lint_text(black_box(input)).len());
             }
         }
         other => panic!("unknown workload {other}"),

@@ -156,19 +156,10 @@ fn adversarial(c: &mut Criterion) {
     }
 }
 
-/// The linter's text scan over a large document with few URLs, in MB/s.
-///
-/// ISSUE 5 (the linter, `src/scan.rs`, written on another branch): this
-/// is its place. Once the scanner is merged, add beside the floor:
-///
-/// ```ignore
-/// group.bench_function("rfc1738_scan", |b| {
-///     b.iter(|| black_box(rfc1738::scan(black_box(&prose)).count()))
-/// });
-/// ```
-///
-/// (with the scanner's real name and signature). Until then only the
-/// floor runs over the document, so the MB/s of the scan has a yardstick.
+/// The linter's text scan (issue 5, `rfc1738::scan::scan`) and the whole
+/// lint (`rfc1738::lint::lint_text`: the scan, then every URL parsed and
+/// checked) over a large document of prose with few URLs, in MB/s, beside
+/// the floor.
 fn scan(c: &mut Criterion) {
     let prose = corpus::prose(if smoke() { 64 << 10 } else { 4 << 20 });
     let mut group = c.benchmark_group("scan_prose");
@@ -177,6 +168,12 @@ fn scan(c: &mut Criterion) {
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .sample_size(20);
+    group.bench_function("rfc1738_scan", |b| {
+        b.iter(|| black_box(rfc1738::scan::scan(black_box(&prose)).len()))
+    });
+    group.bench_function("rfc1738_lint_text", |b| {
+        b.iter(|| black_box(rfc1738::lint::lint_text(black_box(&prose)).len()))
+    });
     group.bench_function("floor", |b| b.iter(|| black_box(floor(black_box(&prose)))));
     group.finish();
 }

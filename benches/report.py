@@ -59,11 +59,12 @@ def adversarial():
                 else:
                     cells.append("-")
             print(f"| {group.name[len('adversarial_'):]} | {name} | " + " | ".join(cells) + " |")
-    scan = ROOT / "scan_prose" / "floor"
-    if scan.exists():
-        time, count = load(scan)
-        print()
-        print(f"scan_prose/floor: {count / time * 1e9 / 1e6:.0f} MB/s over {count} bytes")
+    print()
+    for name in ["rfc1738_scan", "rfc1738_lint_text", "floor"]:
+        path = ROOT / "scan_prose" / name
+        if path.exists():
+            time, count = load(path)
+            print(f"scan_prose/{name}: {count / time * 1e9 / 1e6:.0f} MB/s over {count} bytes")
 
 
 if __name__ == "__main__":
