@@ -7,6 +7,10 @@
 //! [`crate::check`] (or [`crate::parse`]) run the same combinators again with a
 //! [`Trace`], which records, at the furthest offset any branch reached, what
 //! each branch expected there and which productions were open.
+//!
+//! Before either pass, `check` and `parse` try `grammar::fast`, which reads
+//! the commonest productions on bytes without slicing an [`Input`]; when it
+//! has no answer or says no, the passes above run as described.
 
 use core::cell::{Cell, RefCell};
 
