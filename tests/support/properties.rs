@@ -33,8 +33,25 @@ pub fn parse_any(data: &[u8]) {
                 assert_eq!((root.span.start, root.span.end), (0, text.len()));
                 assert_eq!(root.rule, Rule::Url);
                 spans_nest(&root, text);
+                // `parse` reads some schemes on bytes (`grammar::fast`); its
+                // tree must be the one the combinators build.
+                let (rest, combined) = rfc1738::grammar::url(rfc1738::input(text, options))
+                    .expect("the url combinator accepts what parse accepts");
+                assert!(rest.fragment().is_empty(), "{text:?}");
+                assert_eq!(combined, url, "{text:?}");
             }
-            Err(error) => error_inside(&error, text),
+            Err(error) => {
+                error_inside(&error, text);
+                // A URL `parse` rejects matches `url` only through
+                // `otherurl`, and then the error says so.
+                match rfc1738::grammar::url(rfc1738::input(text, options)) {
+                    Ok((rest, url)) if rest.fragment().is_empty() => {
+                        assert!(matches!(url, rfc1738::Url::Other(_)), "{text:?}");
+                        assert_eq!(error.matches_genericurl(), Some(true), "{text:?}");
+                    }
+                    _ => assert_ne!(error.matches_genericurl(), Some(true), "{text:?}"),
+                }
+            }
         }
         for &rule in Rule::ALL {
             if let Err(error) = check_with(rule, text, options) {
