@@ -8,7 +8,7 @@ use crate::error::Expected;
 use crate::grammar::login;
 use crate::grammar::misc::{CharClass, UCHAR};
 use crate::grammar::primitives::{
-    consumed, literal, one, optional, production, run, scheme_literal,
+    consumed, literal, one, optional, path_run, production, run, scheme_literal,
 };
 use crate::input::{Input, PResult};
 use crate::rule::Rule;
@@ -58,8 +58,9 @@ pub fn ftpurl(input: Input<'_>) -> PResult<'_, FtpUrl<'_>> {
 
 /// The characters of `fsegment`.
 const FSEGMENT: CharClass = UCHAR.union(CharClass::of(b"?:@&="));
-/// What may continue an `fsegment`.
-const FSEGMENT_ELEMENTS: &[Expected] = &[
+/// What may continue an `fsegment` (and, the same alternatives, a
+/// `psegment`).
+pub(crate) const FSEGMENT_ELEMENTS: &[Expected] = &[
     Expected::Rule(Rule::Uchar),
     Expected::Literal("?"),
     Expected::Literal(":"),
@@ -78,22 +79,11 @@ pub(crate) const FPATH: CharClass = FSEGMENT.union(CharClass::of(b"/"));
 /// characters and slashes; [`Fpath::segments`] splits it again.
 pub fn fpath(input: Input<'_>) -> PResult<'_, Fpath<'_>> {
     production(Rule::Fpath, input, |start| {
-        let (rest, _) = run(start, &FPATH, 0, FPATH_ELEMENTS)?;
+        let (rest, _) = path_run(start, &FPATH, FSEGMENT_ELEMENTS)?;
         let (text, span) = consumed(&start, &rest);
         Ok((rest, Fpath { text, span }))
     })
 }
-
-/// What may continue an `fpath`.
-const FPATH_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Uchar),
-    Expected::Literal("?"),
-    Expected::Literal(":"),
-    Expected::Literal("@"),
-    Expected::Literal("&"),
-    Expected::Literal("="),
-    Expected::Literal("/"),
-];
 
 /// ```bnf
 /// fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]

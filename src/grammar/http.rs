@@ -7,7 +7,9 @@
 use crate::error::Expected;
 use crate::grammar::hostport;
 use crate::grammar::misc::{CharClass, UCHAR};
-use crate::grammar::primitives::{consumed, literal, optional, production, run, scheme_literal};
+use crate::grammar::primitives::{
+    consumed, literal, optional, path_run, production, run, scheme_literal,
+};
 use crate::input::{Input, PResult};
 use crate::rule::Rule;
 use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
@@ -68,16 +70,6 @@ pub(crate) const HSEGMENT_ELEMENTS: &[Expected] = &[
 ];
 /// The characters of `hpath`.
 pub(crate) const HPATH: CharClass = HSEGMENT.union(CharClass::of(b"/"));
-/// What may continue an `hpath`.
-const HPATH_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Uchar),
-    Expected::Literal(";"),
-    Expected::Literal(":"),
-    Expected::Literal("@"),
-    Expected::Literal("&"),
-    Expected::Literal("="),
-    Expected::Literal("/"),
-];
 
 /// ```bnf
 /// hpath          = hsegment *[ "/" hsegment ]
@@ -88,7 +80,7 @@ const HPATH_ELEMENTS: &[Expected] = &[
 #[inline]
 pub fn hpath(input: Input<'_>) -> PResult<'_, Hpath<'_>> {
     production(Rule::Hpath, input, |start| {
-        let (rest, _) = run(start, &HPATH, 0, HPATH_ELEMENTS)?;
+        let (rest, _) = path_run(start, &HPATH, HSEGMENT_ELEMENTS)?;
         let (text, span) = consumed(&start, &rest);
         Ok((rest, Hpath { text, span }))
     })

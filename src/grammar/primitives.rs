@@ -210,6 +210,21 @@ pub(crate) fn run<'a>(
     Ok((rest, taken))
 }
 
+/// A path `segment *[ "/" segment ]` whose segments cannot hold `/`, read
+/// as one run of `path` characters (the segment's and `/`). Where the run
+/// stops, a segment character (`segment_elements`) or another `"/"` could
+/// have continued it.
+#[inline]
+pub(crate) fn path_run<'a>(
+    input: Input<'a>,
+    path: &CharClass,
+    segment_elements: &[Expected],
+) -> PResult<'a, Input<'a>> {
+    let (rest, taken) = run(input, path, 0, segment_elements)?;
+    expect(&rest, 0, &[Expected::Literal("/")]);
+    Ok((rest, taken))
+}
+
 /// The end of the input: what every whole match ends with.
 #[inline]
 pub(crate) fn end_of_input(input: Input<'_>) -> PResult<'_, ()> {

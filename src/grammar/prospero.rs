@@ -6,9 +6,10 @@
 //! `fieldvalue` (section 3.11).
 
 use crate::error::Expected;
+use crate::grammar::ftp::FSEGMENT_ELEMENTS;
 use crate::grammar::hostport;
 use crate::grammar::misc::{CharClass, UCHAR};
-use crate::grammar::primitives::{consumed, literal, production, run, scheme_literal};
+use crate::grammar::primitives::{consumed, literal, path_run, production, run, scheme_literal};
 use crate::input::{Input, PResult};
 use crate::rule::Rule;
 use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
@@ -53,6 +54,8 @@ pub fn prosperourl(input: Input<'_>) -> PResult<'_, ProsperoUrl<'_>> {
 const PSEGMENT: CharClass = UCHAR.union(CharClass::of(b"?:@&="));
 /// The characters of `ppath`.
 const PPATH: CharClass = PSEGMENT.union(CharClass::of(b"/"));
+/// What may continue a `psegment`: the alternatives of `fsegment`.
+const PSEGMENT_ELEMENTS: &[Expected] = FSEGMENT_ELEMENTS;
 
 /// ```bnf
 /// ppath          = psegment *[ "/" psegment ]
@@ -62,20 +65,7 @@ const PPATH: CharClass = PSEGMENT.union(CharClass::of(b"/"));
 /// [`Ppath::segments`] splits it again.
 pub fn ppath(input: Input<'_>) -> PResult<'_, Ppath<'_>> {
     production(Rule::Ppath, input, |start| {
-        let (rest, _) = run(
-            start,
-            &PPATH,
-            0,
-            &[
-                Expected::Rule(Rule::Uchar),
-                Expected::Literal("?"),
-                Expected::Literal(":"),
-                Expected::Literal("@"),
-                Expected::Literal("&"),
-                Expected::Literal("="),
-                Expected::Literal("/"),
-            ],
-        )?;
+        let (rest, _) = path_run(start, &PPATH, PSEGMENT_ELEMENTS)?;
         let (text, span) = consumed(&start, &rest);
         Ok((rest, Ppath { text, span }))
     })
@@ -86,19 +76,7 @@ pub fn ppath(input: Input<'_>) -> PResult<'_, Ppath<'_>> {
 /// ```
 pub fn psegment(input: Input<'_>) -> PResult<'_, Psegment<'_>> {
     production(Rule::Psegment, input, |start| {
-        let (rest, _) = run(
-            start,
-            &PSEGMENT,
-            0,
-            &[
-                Expected::Rule(Rule::Uchar),
-                Expected::Literal("?"),
-                Expected::Literal(":"),
-                Expected::Literal("@"),
-                Expected::Literal("&"),
-                Expected::Literal("="),
-            ],
-        )?;
+        let (rest, _) = run(start, &PSEGMENT, 0, PSEGMENT_ELEMENTS)?;
         let (text, span) = consumed(&start, &rest);
         Ok((rest, Psegment::new(text, span)))
     })

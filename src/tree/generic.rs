@@ -3,7 +3,7 @@
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::syntax::SyntaxNode;
-use crate::tree::{leaf_node, node, IpSchemepart};
+use crate::tree::{leaf_node, node, text_and_span, IpSchemepart};
 
 leaf_node! {
     /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`: the scheme name,
@@ -30,17 +30,9 @@ pub struct GenericUrl<'a> {
     pub schemepart: Schemepart<'a>,
 }
 
+text_and_span!(GenericUrl);
+
 impl<'a> GenericUrl<'a> {
-    /// The URL as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
@@ -67,17 +59,9 @@ pub struct Schemepart<'a> {
     pub ip_schemepart: Option<IpSchemepart<'a>>,
 }
 
+text_and_span!(Schemepart);
+
 impl<'a> Schemepart<'a> {
-    /// The text as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(

@@ -4,7 +4,7 @@
 use crate::rule::Rule;
 use crate::span::Span;
 use crate::syntax::SyntaxNode;
-use crate::tree::{leaf_node, node, split_parts};
+use crate::tree::{leaf_node, node, split_parts, text_and_span};
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -19,17 +19,9 @@ pub struct IpSchemepart<'a> {
     pub urlpath: Option<Urlpath<'a>>,
 }
 
+text_and_span!(IpSchemepart);
+
 impl<'a> IpSchemepart<'a> {
-    /// The text as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
@@ -62,17 +54,9 @@ pub struct Login<'a> {
     pub hostport: Hostport<'a>,
 }
 
+text_and_span!(Login);
+
 impl<'a> Login<'a> {
-    /// The text as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
@@ -100,17 +84,9 @@ pub struct Hostport<'a> {
     pub port: Option<Port<'a>>,
 }
 
+text_and_span!(Hostport);
+
 impl<'a> Hostport<'a> {
-    /// The text as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
@@ -174,17 +150,9 @@ pub struct Hostname<'a> {
     pub(crate) span: Span,
 }
 
+text_and_span!(Hostname);
+
 impl<'a> Hostname<'a> {
-    /// The text as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// The labels before the last one, in order.
     pub fn domainlabels(&self) -> impl Iterator<Item = Domainlabel<'a>> + 'a {
         let count = self.text.bytes().filter(|&b| b == b'.').count();
@@ -234,17 +202,9 @@ pub struct Hostnumber<'a> {
     pub parts: [Digits<'a>; 4],
 }
 
+text_and_span!(Hostnumber);
+
 impl<'a> Hostnumber<'a> {
-    /// The text as written.
-    pub fn as_str(&self) -> &'a str {
-        self.text
-    }
-
-    /// Where it is in the input.
-    pub fn span(&self) -> Span {
-        self.span
-    }
-
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
