@@ -18,28 +18,10 @@ use rfc1738::{check, parse, Rule};
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/floor.rs"]
+mod floor;
 
-static TABLE: [bool; 256] = {
-    let mut table = [false; 256];
-    let allowed =
-        b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),;/?:@&=%";
-    let mut index = 0;
-    while index < allowed.len() {
-        table[allowed[index] as usize] = true;
-        index += 1;
-    }
-    table
-};
-
-/// The floor of `benches/parse.rs`: every byte looked up in a table.
-#[inline(never)]
-fn floor(text: &str) -> bool {
-    let mut all = true;
-    for &byte in text.as_bytes() {
-        all &= TABLE[byte as usize];
-    }
-    all
-}
+use floor::floor;
 
 /// How many of `inputs` the workload accepts; the only function counted.
 #[inline(never)]

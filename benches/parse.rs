@@ -18,30 +18,10 @@ use rfc1738::{check, parse, Rule};
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/floor.rs"]
+mod floor;
 
-/// The floor's table: the bytes a URL may hold (`xchar` and `%`), the kind
-/// of table every parser here consults per byte.
-static TABLE: [bool; 256] = {
-    let mut table = [false; 256];
-    let allowed =
-        b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),;/?:@&=%";
-    let mut index = 0;
-    while index < allowed.len() {
-        table[allowed[index] as usize] = true;
-        index += 1;
-    }
-    table
-};
-
-/// The floor: looks every byte up in [`TABLE`], nothing else.
-#[inline(never)]
-fn floor(text: &str) -> bool {
-    let mut all = true;
-    for &byte in text.as_bytes() {
-        all &= TABLE[byte as usize];
-    }
-    all
-}
+use floor::floor;
 
 /// Whether this is a smoke test (`cargo test --benches`, which runs every
 /// benchmark once, in a debug build) rather than `cargo bench`: then the
