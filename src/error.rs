@@ -4,13 +4,13 @@
 
 use core::fmt;
 
-use crate::grammar::misc::CharClass;
 use crate::rule::Rule;
 use crate::span::Location;
 
 /// One thing the grammar would have accepted at the error's position,
 /// named as in the BNF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Expected {
     /// A production, e.g. `alphadigit` or `hex`.
     Rule(Rule),
@@ -32,6 +32,7 @@ impl fmt::Display for Expected {
 
 /// What stood at the error's position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Found {
     /// This character.
     Char(char),
@@ -73,14 +74,15 @@ pub struct Error {
 }
 
 impl Error {
+    /// The error at byte `offset` of `source`, inside the productions
+    /// `stack` (outermost first), where the grammar expected `expected`.
     pub(crate) fn new(
         source: &str,
         offset: usize,
-        location: Location,
         stack: Vec<Rule>,
-        mut expected: Vec<Expected>,
+        expected: Vec<Expected>,
     ) -> Self {
-        drop_subsumed(&mut expected);
+        let location = Location::of_offset(source, offset);
         let found = source
             .get(offset..)
             .and_then(|rest| rest.chars().next())
@@ -93,14 +95,6 @@ impl Error {
             found,
             genericurl: None,
         }
-    }
-
-    /// Makes `rule` the outermost production when no production is open.
-    pub(crate) fn within(mut self, rule: Rule) -> Self {
-        if self.stack.is_empty() {
-            self.stack.push(rule);
-        }
-        self
     }
 
     /// Notes, for an error of `production` (a scheme's), whether the string
@@ -196,32 +190,3 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-
-/// Drops the expectations another one covers: a single character or a
-/// character class inside a wider class of the same set (`"-"` and `alpha`
-/// beside `uchar`), so the message lists what a reader needs.
-fn drop_subsumed(expected: &mut Vec<Expected>) {
-    let classes: Vec<(Rule, &CharClass)> = expected
-        .iter()
-        .filter_map(|item| match item {
-            Expected::Rule(rule) => rule.char_class().map(|class| (*rule, class)),
-            _ => None,
-        })
-        .collect();
-    expected.retain(|item| match item {
-        Expected::Literal(text) => match text.as_bytes() {
-            [byte] => !classes.iter().any(|(_, class)| class.contains(*byte)),
-            _ => true,
-        },
-        Expected::Rule(rule) => match rule.char_class() {
-            Some(narrow) => !classes.iter().any(|(other, wide)| {
-                // Two classes with the same characters: keep the first.
-                other != rule
-                    && narrow.is_subset_of(wide)
-                    && (!wide.is_subset_of(narrow) || other < rule)
-            }),
-            None => true,
-        },
-        Expected::EndOfInput => true,
-    });
-}

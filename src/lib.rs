@@ -34,7 +34,6 @@ pub mod build;
 pub mod decode;
 mod error;
 pub mod grammar;
-mod input;
 pub mod lint;
 mod normalize;
 mod options;
@@ -44,24 +43,26 @@ pub mod semantics;
 mod span;
 mod syntax;
 pub mod tree;
+mod url_buf;
+
+/// The nom this crate was built with, for code that composes its
+/// combinators: the same traits, so no version can be mixed up.
+pub use nom;
 
 pub use error::{Error, Expected, Found};
-pub use input::{input, Backtrack, Context, Input, PResult};
 pub use normalize::equivalent;
 pub use options::Options;
 pub use rule::{Rule, GRAMMAR};
 pub use span::{Location, Span};
 pub use syntax::SyntaxNode;
 pub use tree::Url;
-
-use grammar::generic::{known_scheme, scheme_url};
-use grammar::primitives::{end_of_input, production};
-use input::{with_trace, Trace};
+pub use url_buf::UrlBuf;
 
 /// Parses a URL into its typed tree, with the default [`Options`].
 ///
 /// A URL of one of the ten schemes of section 5 must match that scheme's
-/// production; any other scheme is an `otherurl`. When a URL of one of the
+/// production; any other scheme is an `otherurl` (the combinator
+/// [`grammar::known_scheme_url`] reads the same). When a URL of one of the
 /// ten fails its production, the error is that production's, and
 /// [`Error::matches_genericurl`] says whether the string would still pass as
 /// an `otherurl`.
@@ -77,39 +78,7 @@ pub fn parse(text: &str) -> Result<Url<'_>, Error> {
 
 /// Parses a URL into its typed tree; see [`parse`].
 pub fn parse_with(text: &str, options: Options) -> Result<Url<'_>, Error> {
-    // The tree straight from the bytes, for the schemes `grammar::fast` reads.
-    if let Some(url) = grammar::fast::parse(text, options) {
-        return Ok(url);
-    }
-    match parse_url(input(text, options)) {
-        Ok((_, url)) => Ok(url),
-        Err(_) => {
-            let error = diagnose(text, options, |start| {
-                parse_url(start).map(|(rest, _)| (rest, ()))
-            });
-            Err(match known_scheme(&input(text, options)) {
-                Some(production) => {
-                    // Recognition only: an error for `genericurl` would be thrown away.
-                    let generic = grammar::fast::is_genericurl(text, options);
-                    error.with_genericurl(generic, production)
-                }
-                None => error,
-            })
-        }
-    }
-}
-
-/// The whole input as a `url`, held to its scheme's production when the
-/// scheme is one of the ten.
-fn parse_url(start: Input<'_>) -> PResult<'_, Url<'_>> {
-    production(Rule::Url, start, |start| {
-        let (rest, url) = match known_scheme(&start) {
-            Some(rule) => scheme_url(rule, start)?,
-            None => scheme_url(Rule::Otherurl, start)?,
-        };
-        let (rest, _) = end_of_input(rest)?;
-        Ok((rest, url))
-    })
+    grammar::parse(text, options)
 }
 
 /// Whether the whole of `text` matches the production `rule`, exactly as
@@ -128,42 +97,5 @@ pub fn check(rule: Rule, text: &str) -> Result<(), Error> {
 
 /// Whether the whole of `text` matches the production `rule`; see [`check`].
 pub fn check_with(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
-    // The recognizer of `grammar::fast` where it has one: no tree, no slices.
-    let matched = match grammar::fast::whole(rule, text, options) {
-        Some(matched) => matched,
-        None => whole(rule, input(text, options)).is_ok(),
-    };
-    if matched {
-        return Ok(());
-    }
-    let error = diagnose(text, options, |start| whole(rule, start));
-    // The character classes are leaves that do not name themselves.
-    Err(error.within(rule))
-}
-
-/// The production `rule`, then the end of the input.
-fn whole(rule: Rule, start: Input<'_>) -> PResult<'_, ()> {
-    let (rest, _) = rule.recognize(start)?;
-    end_of_input(rest)
-}
-
-/// Runs `parser` again with a trace, and makes the error from what the
-/// trace recorded at the furthest position.
-fn diagnose(
-    text: &str,
-    options: Options,
-    parser: impl for<'a> Fn(Input<'a>) -> PResult<'a, ()>,
-) -> Error {
-    let trace = Trace::default();
-    let traced = with_trace(input(text, options), Some(&trace));
-    // The first pass failed, and the passes differ only in what they record.
-    let _ = parser(traced);
-    let offset = trace.furthest().unwrap_or(0).min(text.len());
-    let (stack, expected) = trace.into_parts();
-    let at = nom::Input::take_from(&input(text, options), offset);
-    let location = Location {
-        line: at.location_line(),
-        column: at.get_utf8_column(),
-    };
-    Error::new(text, offset, location, stack, expected)
+    grammar::check(rule, text, options)
 }

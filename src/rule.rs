@@ -1,12 +1,7 @@
-//! The productions of RFC 1738 section 5, by name.
+//! The productions of RFC 1738 section 5, by name. A leaf: it knows the
+//! names and the BNF text, and nothing of the combinators.
 
 use core::fmt;
-
-use crate::grammar::misc::{self, CharClass};
-use crate::grammar::{
-    file, ftp, generic, gopher, http, ip, mailto, news, nntp, prospero, telnet, wais,
-};
-use crate::input::{Input, PResult};
 
 /// The grammar text, `grammar/rfc1738.bnf`: section 5 of RFC 1738 verbatim.
 pub const GRAMMAR: &str = include_str!("../grammar/rfc1738.bnf");
@@ -55,13 +50,6 @@ macro_rules! rules {
             pub const fn module(self) -> &'static str {
                 match self {
                     $(Rule::$variant => stringify!($module),)*
-                }
-            }
-
-            /// Runs the production's combinator, discarding its output.
-            pub(crate) fn recognize<'a>(self, input: Input<'a>) -> PResult<'a, ()> {
-                match self {
-                    $(Rule::$variant => $module::$combinator(input).map(|(rest, _)| (rest, ())),)*
                 }
             }
         }
@@ -169,29 +157,6 @@ impl Rule {
             offset += line.len();
         }
         start.map_or("", |start| &GRAMMAR[start..end])
-    }
-
-    /// The set of characters of a production that is a character class
-    /// (`alpha`, `uchar`, ...), used to simplify error messages.
-    pub(crate) fn char_class(self) -> Option<&'static CharClass> {
-        Some(match self {
-            Rule::Lowalpha => &misc::LOWALPHA,
-            Rule::Hialpha => &misc::HIALPHA,
-            Rule::Alpha => &misc::ALPHA,
-            Rule::Digit => &misc::DIGIT,
-            Rule::Safe => &misc::SAFE,
-            Rule::Extra => &misc::EXTRA,
-            Rule::National => &misc::NATIONAL,
-            Rule::Punctuation => &misc::PUNCTUATION,
-            Rule::Reserved => &misc::RESERVED,
-            Rule::Hex => &misc::HEX,
-            Rule::Escape => &misc::ESCAPE,
-            Rule::Unreserved => &misc::UNRESERVED,
-            Rule::Uchar => &misc::UCHAR,
-            Rule::Xchar => &misc::XCHAR,
-            Rule::Alphadigit => &misc::ALPHADIGIT,
-            _ => return None,
-        })
     }
 }
 

@@ -4,9 +4,13 @@
 //!
 //! `fileurl` (section 3.10).
 
-use crate::grammar::primitives::{consumed, literal, optional, production, scheme_literal};
-use crate::grammar::{fpath, host};
-use crate::input::{Input, PResult};
+use nom::combinator::opt;
+use nom::IResult;
+
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::ftp::fpath;
+use crate::grammar::ip::host;
+use crate::grammar::primitives::{literal, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::FileUrl;
 
@@ -22,13 +26,11 @@ use crate::tree::FileUrl;
 /// assert_eq!(file.host.unwrap().as_str(), "vms.host.edu");
 /// assert_eq!(file.fpath.segments().count(), 4);
 /// ```
-pub fn fileurl(input: Input<'_>) -> PResult<'_, FileUrl<'_>> {
-    production(Rule::Fileurl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "file://")?;
-        let (rest, host) = optional(rest, host);
-        let (rest, _) = literal(rest, "/")?;
-        let (rest, fpath) = fpath(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn fileurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FileUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Fileurl), |start| {
+        let (rest, (scheme, host, _, fpath)) =
+            start.read((scheme_literal("file://"), opt(host), literal("/"), fpath))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             FileUrl {

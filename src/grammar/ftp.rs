@@ -4,13 +4,14 @@
 //!
 //! `ftpurl`, `fpath`, `fsegment`, `ftptype` (section 3.2).
 
-use crate::error::Expected;
-use crate::grammar::login;
-use crate::grammar::misc::{CharClass, UCHAR};
-use crate::grammar::primitives::{
-    consumed, literal, one, optional, path_run, production, run, scheme_literal,
-};
-use crate::input::{Input, PResult};
+use nom::combinator::opt;
+use nom::sequence::preceded;
+use nom::IResult;
+
+use crate::grammar::chars::{FPATH, FSEGMENT, FTPTYPE};
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::ip::login;
+use crate::grammar::primitives::{literal, one, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 
@@ -24,24 +25,21 @@ use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 /// assert_eq!(ftp.fpath.unwrap().as_str(), "rfc/rfc1808.txt");
 /// assert_eq!(ftp.ftptype.unwrap().code(), 'a');
 /// ```
-pub fn ftpurl(input: Input<'_>) -> PResult<'_, FtpUrl<'_>> {
-    production(Rule::Ftpurl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "ftp://")?;
-        let (rest, login) = login(rest)?;
-        let (rest, path) = optional(rest, |slash| {
-            let (slash, _) = literal(slash, "/")?;
-            let (after, fpath) = fpath(slash)?;
-            let (after, ftptype) = optional(after, |semicolon| {
-                let (semicolon, _) = literal(semicolon, ";type=")?;
-                ftptype(semicolon)
-            });
-            Ok((after, (fpath, ftptype)))
-        });
+pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Ftpurl), |start| {
+        let (rest, (scheme, login, path)) = start.read((
+            scheme_literal("ftp://"),
+            login,
+            opt(preceded(
+                literal("/"),
+                (fpath, opt(preceded(literal(";type="), ftptype))),
+            )),
+        ))?;
         let (fpath, ftptype) = match path {
             Some((fpath, ftptype)) => (Some(fpath), ftptype),
             None => (None, None),
         };
-        let (text, span) = consumed(&start, &rest);
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             FtpUrl {
@@ -56,31 +54,16 @@ pub fn ftpurl(input: Input<'_>) -> PResult<'_, FtpUrl<'_>> {
     })
 }
 
-/// The characters of `fsegment`.
-const FSEGMENT: CharClass = UCHAR.union(CharClass::of(b"?:@&="));
-/// What may continue an `fsegment` (and, the same alternatives, a
-/// `psegment`).
-pub(crate) const FSEGMENT_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Uchar),
-    Expected::Literal("?"),
-    Expected::Literal(":"),
-    Expected::Literal("@"),
-    Expected::Literal("&"),
-    Expected::Literal("="),
-];
-/// The characters of `fpath`: those of `fsegment` and the `/` between them.
-pub(crate) const FPATH: CharClass = FSEGMENT.union(CharClass::of(b"/"));
-
 /// ```bnf
 /// fpath          = fsegment *[ "/" fsegment ]
 /// ```
 ///
 /// An `fsegment` holds no `/`, so the path is read as one run of segment
 /// characters and slashes; [`Fpath::segments`] splits it again.
-pub fn fpath(input: Input<'_>) -> PResult<'_, Fpath<'_>> {
-    production(Rule::Fpath, input, |start| {
-        let (rest, _) = path_run(start, &FPATH, FSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn fpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fpath<'a>, E> {
+    input.enter(Entry::Production(Rule::Fpath), |start| {
+        let (rest, text) = path_run(&FPATH)(start)?;
+        let span = start.upto(&rest).1;
         Ok((rest, Fpath { text, span }))
     })
 }
@@ -88,16 +71,12 @@ pub fn fpath(input: Input<'_>) -> PResult<'_, Fpath<'_>> {
 /// ```bnf
 /// fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn fsegment(input: Input<'_>) -> PResult<'_, Fsegment<'_>> {
-    production(Rule::Fsegment, input, |start| {
-        let (rest, _) = run(start, &FSEGMENT, 0, FSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Fsegment::new(text, span)))
+pub fn fsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fsegment<'a>, E> {
+    input.enter(Entry::Production(Rule::Fsegment), |start| {
+        let (rest, text) = run(&FSEGMENT, 0)(start)?;
+        Ok((rest, Fsegment::new(text, start.upto(&rest).1)))
     })
 }
-
-/// The characters of `ftptype`.
-const FTPTYPE: CharClass = CharClass::of(b"AIDaid");
 
 /// ```bnf
 /// ftptype        = "A" | "I" | "D" | "a" | "i" | "d"
@@ -105,10 +84,9 @@ const FTPTYPE: CharClass = CharClass::of(b"AIDaid");
 ///
 /// Upper case matches as the BNF says, though section 3.2.2 names only
 /// `a`, `i` and `d`; the linter reports the difference.
-pub fn ftptype(input: Input<'_>) -> PResult<'_, Ftptype<'_>> {
-    production(Rule::Ftptype, input, |start| {
-        let (rest, _) = one(start, &FTPTYPE, Rule::Ftptype)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Ftptype::new(text, span)))
+pub fn ftptype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ftptype<'a>, E> {
+    input.enter(Entry::Production(Rule::Ftptype), |start| {
+        let (rest, text) = one(&FTPTYPE)(start)?;
+        Ok((rest, Ftptype::new(text, start.upto(&rest).1)))
     })
 }

@@ -3,28 +3,35 @@
 //! genericurl     = scheme ":" schemepart
 //! ```
 //!
-//! `genericurl`, `url`, `otherurl`, `scheme`, `schemepart`.
+//! `genericurl`, `url`, `otherurl`, `scheme`, `schemepart`, and
+//! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
-use crate::error::Expected;
-use crate::grammar::misc::{CharClass, DIGIT, HIALPHA, LOWALPHA, XCHAR};
-use crate::grammar::primitives::{consumed, literal, production, run, without_trace};
-use crate::grammar::{
-    fileurl, ftpurl, gopherurl, httpurl, ip_schemepart, mailtourl, newsurl, nntpurl, prosperourl,
-    telneturl, waisurl,
-};
-use crate::input::{Input, PResult};
+use nom::IResult;
+
+use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
+use crate::grammar::cursor::{Cursor, Entry, GrammarError, Reading, Text};
+use crate::grammar::file::fileurl;
+use crate::grammar::ftp::ftpurl;
+use crate::grammar::gopher::gopherurl;
+use crate::grammar::http::httpurl;
+use crate::grammar::ip::ip_schemepart;
+use crate::grammar::mailto::mailtourl;
+use crate::grammar::news::newsurl;
+use crate::grammar::nntp::nntpurl;
+use crate::grammar::primitives::{literal, run};
+use crate::grammar::prospero::prosperourl;
+use crate::grammar::telnet::telneturl;
+use crate::grammar::wais::waisurl;
 use crate::rule::Rule;
 use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
 
 /// ```bnf
 /// genericurl     = scheme ":" schemepart
 /// ```
-pub fn genericurl(input: Input<'_>) -> PResult<'_, GenericUrl<'_>> {
-    production(Rule::Genericurl, input, |start| {
-        let (rest, scheme) = scheme(start)?;
-        let (rest, _) = literal(rest, ":")?;
-        let (rest, schemepart) = schemepart(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Genericurl), |start| {
+        let (rest, (scheme, _, schemepart)) = start.read((scheme, literal(":"), schemepart))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             GenericUrl {
@@ -44,19 +51,18 @@ pub fn genericurl(input: Input<'_>) -> PResult<'_, GenericUrl<'_>> {
 ///                  prosperourl | otherurl
 /// ```
 ///
-/// Deviation from a first-match reading: the alternatives are not ordered
-/// in the BNF, so this takes the one that matches the most text.
-/// `otherurl` matches at least as much as any other (every scheme's URL is
-/// also a `genericurl`), so a scheme's own production wins only when it
-/// covers the same text: `http://user@host/` is an `otherurl` here, since
-/// `httpurl` stops before the `@`. [`crate::parse`] is stricter: it holds a
-/// URL of one of the ten schemes to that scheme's production.
-pub fn url(input: Input<'_>) -> PResult<'_, Url<'_>> {
-    production(Rule::Url, input, |start| {
-        let (generic_rest, generic) = otherurl(start)?;
+/// Not a first-match `alt`: the alternatives are not ordered in the BNF,
+/// so this takes the one that matches the most text. `otherurl` matches at
+/// least as much as any other (every scheme's URL is also a `genericurl`),
+/// so a scheme's own production wins only when it covers the same text:
+/// `http://user@host/` is an `otherurl` here, since `httpurl` stops before
+/// the `@`. [`known_scheme_url`] is stricter.
+pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
+    input.enter(Entry::Production(Rule::Url), |start| {
+        let (generic_rest, generic) = start.read(otherurl)?;
         if let Some(rule) = known_scheme(&start) {
             if let Ok((rest, url)) = scheme_url(rule, start) {
-                if rest.location_offset() == generic_rest.location_offset() {
+                if rest.offset() == generic_rest.offset() {
                     return Ok((rest, url));
                 }
             }
@@ -65,54 +71,54 @@ pub fn url(input: Input<'_>) -> PResult<'_, Url<'_>> {
     })
 }
 
+/// The `url` that [`crate::parse`] reads: a URL whose scheme is one of the
+/// ten of section 5 must match that scheme's production (so
+/// `http://host:80x/` is rejected, not read as an `otherurl`); any other
+/// scheme is an `otherurl`. Its errors name `url` outermost, as the other
+/// productions' do.
+///
+/// ```
+/// use rfc1738::grammar::{known_scheme_url, url};
+/// use rfc1738::Url;
+///
+/// let (rest, parsed) = known_scheme_url::<_, ()>("http://host/ and more").unwrap();
+/// assert!(matches!(parsed, Url::Http(_)));
+/// assert_eq!(rest, " and more");
+/// // `url` reads the `@` as part of an `otherurl`; this does not.
+/// assert!(matches!(url::<_, ()>("http://user@host/").unwrap().1, Url::Other(_)));
+/// assert_eq!(known_scheme_url::<_, ()>("http://user@host/").unwrap().0, "@host/");
+/// ```
+pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
+    input.enter(Entry::Production(Rule::Url), |start| {
+        scheme_url(known_scheme(&start).unwrap_or(Rule::Otherurl), start)
+    })
+}
+
 /// ```bnf
 /// ; new schemes follow the general syntax
 /// otherurl       = genericurl
 /// ```
-pub fn otherurl(input: Input<'_>) -> PResult<'_, GenericUrl<'_>> {
-    production(Rule::Otherurl, input, genericurl)
+pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Otherurl), |start| {
+        start.read(genericurl)
+    })
 }
-
-/// The characters of `scheme`.
-pub(crate) const SCHEME: CharClass = LOWALPHA.union(DIGIT).union(CharClass::of(b"+-."));
-/// The characters of `scheme` when case is ignored (section 2.1).
-pub(crate) const SCHEME_ANY_CASE: CharClass = SCHEME.union(HIALPHA);
-
-/// What may continue a `scheme`, by the letter of the BNF.
-const SCHEME_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Lowalpha),
-    Expected::Rule(Rule::Digit),
-    Expected::Literal("+"),
-    Expected::Literal("-"),
-    Expected::Literal("."),
-];
-/// What may continue a `scheme` when case is ignored: `alpha` stands for
-/// `lowalpha`, so that an error does not ask for a lower-case letter where an
-/// upper-case one would do.
-const SCHEME_ANY_CASE_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Alpha),
-    Expected::Rule(Rule::Digit),
-    Expected::Literal("+"),
-    Expected::Literal("-"),
-    Expected::Literal("."),
-];
 
 /// ```bnf
 /// ; the scheme is in lower case; interpreters should use case-ignore
 /// scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]
 /// ```
 ///
-/// Upper-case letters match too unless the options are strict.
-pub fn scheme(input: Input<'_>) -> PResult<'_, Scheme<'_>> {
-    production(Rule::Scheme, input, |start| {
-        let (class, elements) = if start.extra.options().strict {
-            (&SCHEME, SCHEME_ELEMENTS)
+/// Upper-case letters match too, unless strict (section 2.1).
+pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Scheme<'a>, E> {
+    input.enter(Entry::Production(Rule::Scheme), |start| {
+        let class = if start.options().strict {
+            &SCHEME
         } else {
-            (&SCHEME_ANY_CASE, SCHEME_ANY_CASE_ELEMENTS)
+            &SCHEME_ANY_CASE
         };
-        let (rest, _) = run(start, class, 1, elements)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Scheme::new(text, span)))
+        let (rest, text) = run(class, 1)(start)?;
+        Ok((rest, Scheme::new(text, start.upto(&rest).1)))
     })
 }
 
@@ -120,22 +126,22 @@ pub fn scheme(input: Input<'_>) -> PResult<'_, Scheme<'_>> {
 /// schemepart     = *xchar | ip-schemepart
 /// ```
 ///
-/// Every `ip-schemepart` is also a string of `xchar`s, so `*xchar` decides
-/// what matches; the `ip-schemepart` reading is then tried on the same text
-/// for the tree (its failures are not reported: they are not the input's).
-pub fn schemepart(input: Input<'_>) -> PResult<'_, Schemepart<'_>> {
-    production(Rule::Schemepart, input, |start| {
-        let (rest, _) = run(start, &XCHAR, 0, &[Expected::Rule(Rule::Xchar)])?;
-        let (text, span) = consumed(&start, &rest);
-        let ip_schemepart = match ip_schemepart(without_trace(start)) {
-            Ok((ip_rest, ip)) if ip_rest.location_offset() == rest.location_offset() => Some(ip),
+/// Not an `alt`: every `ip-schemepart` is also a string of `xchar`s, so
+/// `*xchar` decides what matches, and the `ip-schemepart` reading is then
+/// tried on the same text for the tree. Its failures are not the input's,
+/// so it runs without the trace.
+pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
+    input.enter(Entry::Production(Rule::Schemepart), |start| {
+        let (rest, text) = run(&XCHAR, 0)(start)?;
+        let ip_schemepart = match start.with_trace(false).read(ip_schemepart) {
+            Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
             _ => None,
         };
         Ok((
             rest,
             Schemepart {
                 text,
-                span,
+                span: start.upto(&rest).1,
                 ip_schemepart,
             },
         ))
@@ -158,17 +164,18 @@ const SCHEMES: [(&str, Rule); 10] = [
 
 /// The production of the scheme the input starts with (`scheme ":"`), when
 /// it is one of the ten; case is ignored unless the options are strict.
-pub(crate) fn known_scheme(input: &Input<'_>) -> Option<Rule> {
-    known_scheme_of(input.fragment(), input.extra.options().strict)
-}
-
-/// [`known_scheme`] of a string.
 #[inline]
-pub(crate) fn known_scheme_of(text: &str, strict: bool) -> Option<Rule> {
+pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
+    let text = input.rest();
+    // The commonest scheme, by a plain comparison.
+    if text.starts_with("http:") {
+        return Some(Rule::Httpurl);
+    }
     // The longest of the ten names has eight letters: no need to look for
     // the ":" further than that.
     let colon = text.bytes().take(9).position(|b| b == b':')?;
     let name = &text[..colon];
+    let strict = input.options().strict;
     SCHEMES
         .iter()
         .find(|(known, _)| {
@@ -181,19 +188,22 @@ pub(crate) fn known_scheme_of(text: &str, strict: bool) -> Option<Rule> {
         .map(|&(_, rule)| rule)
 }
 
-/// Runs the production of one of the ten schemes.
-pub(crate) fn scheme_url(rule: Rule, input: Input<'_>) -> PResult<'_, Url<'_>> {
+/// Runs the production of one of the ten schemes, or `otherurl`.
+#[inline]
+pub(crate) fn scheme_url(rule: Rule, start: Cursor<'_>) -> Reading<'_, Url<'_>> {
+    use nom::combinator::map;
+    use nom::Parser as _;
     match rule {
-        Rule::Httpurl => httpurl(input).map(|(rest, url)| (rest, Url::Http(url))),
-        Rule::Ftpurl => ftpurl(input).map(|(rest, url)| (rest, Url::Ftp(url))),
-        Rule::Newsurl => newsurl(input).map(|(rest, url)| (rest, Url::News(url))),
-        Rule::Nntpurl => nntpurl(input).map(|(rest, url)| (rest, Url::Nntp(url))),
-        Rule::Telneturl => telneturl(input).map(|(rest, url)| (rest, Url::Telnet(url))),
-        Rule::Gopherurl => gopherurl(input).map(|(rest, url)| (rest, Url::Gopher(url))),
-        Rule::Waisurl => waisurl(input).map(|(rest, url)| (rest, Url::Wais(url))),
-        Rule::Mailtourl => mailtourl(input).map(|(rest, url)| (rest, Url::Mailto(url))),
-        Rule::Fileurl => fileurl(input).map(|(rest, url)| (rest, Url::File(url))),
-        Rule::Prosperourl => prosperourl(input).map(|(rest, url)| (rest, Url::Prospero(url))),
-        _ => otherurl(input).map(|(rest, url)| (rest, Url::Other(url))),
+        Rule::Httpurl => map(httpurl, Url::Http).parse(start),
+        Rule::Ftpurl => map(ftpurl, Url::Ftp).parse(start),
+        Rule::Newsurl => map(newsurl, Url::News).parse(start),
+        Rule::Nntpurl => map(nntpurl, Url::Nntp).parse(start),
+        Rule::Telneturl => map(telneturl, Url::Telnet).parse(start),
+        Rule::Gopherurl => map(gopherurl, Url::Gopher).parse(start),
+        Rule::Waisurl => map(waisurl, Url::Wais).parse(start),
+        Rule::Mailtourl => map(mailtourl, Url::Mailto).parse(start),
+        Rule::Fileurl => map(fileurl, Url::File).parse(start),
+        Rule::Prosperourl => map(prosperourl, Url::Prospero).parse(start),
+        _ => map(otherurl, Url::Other).parse(start),
     }
 }

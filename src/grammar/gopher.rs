@@ -4,13 +4,12 @@
 //!
 //! `gopherurl`, `gtype`, `selector`, `gopher+_string` (section 3.4).
 
-use crate::error::Expected;
-use crate::grammar::hostport;
-use crate::grammar::misc::XCHAR;
-use crate::grammar::primitives::{
-    consumed, literal, optional, production, run, scheme_literal, split, unit,
-};
-use crate::input::{Input, PResult};
+use nom::IResult;
+
+use crate::grammar::chars::XCHAR;
+use crate::grammar::cursor::{Cursor, Entry, GrammarError, Text};
+use crate::grammar::ip::hostport;
+use crate::grammar::primitives::{literal, run, scheme_literal, unit};
 use crate::rule::Rule;
 use crate::tree::{GopherPlusString, GopherUrl, Gtype, Search, Selector};
 
@@ -25,13 +24,14 @@ const TAB: &[u8] = b"%09";
 /// Erratum (RFC Editor, verified, EID 5118): the unquoted `/` is the
 /// literal `"/"`.
 ///
-/// `selector` is `*xchar`, and `search` contains `uchar`, which contains
-/// the escape `%09`, so the BNF derives the text after `gtype` in several
-/// ways; every one of them is a run of `xchar`, which is all that decides
-/// whether a URL matches. For the tree: the selector ends at the first
-/// `%09` when the text up to the next `%09` (or the end) is a `search`
-/// (no `/` or `?`); the search ends at the next `%09`; the rest is the
-/// gopher+ string. Otherwise the whole rest is the selector.
+/// Not read as the nested brackets say: `selector` is `*xchar`, and
+/// `search` contains `uchar`, which contains the escape `%09`, so the BNF
+/// derives the text after `gtype` in several ways; every one of them is a
+/// run of `xchar`, which is all that decides whether a URL matches. For the
+/// tree: the selector ends at the first `%09` when the text up to the next
+/// `%09` (or the end) is a `search` (no `/` or `?`); the search ends at the
+/// next `%09`; the rest is the gopher+ string. Otherwise the whole rest is
+/// the selector.
 ///
 /// ```
 /// let url = rfc1738::parse("gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles").unwrap();
@@ -39,10 +39,9 @@ const TAB: &[u8] = b"%09";
 /// assert_eq!(gopher.gtype.unwrap().as_str(), "0");
 /// assert_eq!(gopher.selector.unwrap().as_str(), "0/Weather/California/Los%20Angeles");
 /// ```
-pub fn gopherurl(input: Input<'_>) -> PResult<'_, GopherUrl<'_>> {
-    production(Rule::Gopherurl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "gopher://")?;
-        let (rest, hostport) = hostport(rest)?;
+pub fn gopherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GopherUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Gopherurl), |start| {
+        let (rest, (scheme, hostport)) = start.read((scheme_literal("gopher://"), hostport))?;
         let mut url = GopherUrl {
             text: "",
             span: Default::default(),
@@ -53,19 +52,19 @@ pub fn gopherurl(input: Input<'_>) -> PResult<'_, GopherUrl<'_>> {
             search: None,
             gopher_plus_string: None,
         };
-        let (rest, _) = optional(rest, |slash| {
-            let (slash, _) = literal(slash, "/")?;
-            let Ok((after_type, gtype)) = gtype(slash) else {
-                return Ok((slash, ()));
-            };
-            url.gtype = Some(gtype);
-            let (end, _) = run(after_type, &XCHAR, 0, &[Expected::Rule(Rule::Xchar)])?;
-            split_gopher_path(after_type, &end, &mut url);
-            Ok((end, ()))
-        });
-        let (text, span) = consumed(&start, &rest);
-        url.text = text;
-        url.span = span;
+        let rest = match literal("/")(rest) {
+            Err(_) => rest,
+            Ok((slash, _)) => match slash.read(gtype) {
+                Err(_) => slash,
+                Ok((after_type, gtype)) => {
+                    url.gtype = Some(gtype);
+                    let (end, _) = run(&XCHAR, 0)(after_type)?;
+                    split_gopher_path(after_type, &end, &mut url);
+                    end
+                }
+            },
+        };
+        (url.text, url.span) = start.upto(&rest);
         Ok((rest, url))
     })
 }
@@ -89,15 +88,14 @@ fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
 
 /// Divides the run of `xchar`s from `start` to `end` into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
-fn split_gopher_path<'a>(start: Input<'a>, end: &Input<'a>, url: &mut GopherUrl<'a>) {
-    let (path, _) = consumed(&start, end);
+fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>, url: &mut GopherUrl<'a>) {
+    let (path, _) = start.upto(end);
     let bytes = path.as_bytes();
-    let whole = |url: &mut GopherUrl<'a>| {
-        let (text, span) = consumed(&start, end);
-        url.selector = Some(Selector::new(text, span));
-    };
+    let piece = |from: usize, to: usize| start.skip(from).upto(&start.skip(to));
     let Some(first_tab) = find_tab(bytes, 0) else {
-        return whole(url);
+        let (text, span) = piece(0, bytes.len());
+        url.selector = Some(Selector::new(text, span));
+        return;
     };
     let search_start = first_tab + TAB.len();
     let second_tab = find_tab(bytes, search_start);
@@ -106,19 +104,10 @@ fn split_gopher_path<'a>(start: Input<'a>, end: &Input<'a>, url: &mut GopherUrl<
         .iter()
         .any(|&b| b == b'/' || b == b'?')
     {
-        return whole(url);
+        let (text, span) = piece(0, bytes.len());
+        url.selector = Some(Selector::new(text, span));
+        return;
     }
-    let piece = |from: usize, to: usize| {
-        let (after_from, _) = split(start, from);
-        let (_, taken) = split(after_from, to - from);
-        (
-            *taken.fragment(),
-            crate::span::Span::new(
-                taken.location_offset(),
-                taken.location_offset() + (to - from),
-            ),
-        )
-    };
     let (text, span) = piece(0, first_tab);
     url.selector = Some(Selector::new(text, span));
     let (text, span) = piece(search_start, search_end);
@@ -132,32 +121,31 @@ fn split_gopher_path<'a>(start: Input<'a>, end: &Input<'a>, url: &mut GopherUrl<
 /// ```bnf
 /// gtype          = xchar
 /// ```
-pub fn gtype(input: Input<'_>) -> PResult<'_, Gtype<'_>> {
-    production(Rule::Gtype, input, |start| {
-        let (rest, _) = unit(start, &XCHAR, Rule::Xchar)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Gtype::new(text, span)))
+pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<'a>, E> {
+    input.enter(Entry::Production(Rule::Gtype), |start| {
+        let (rest, text) = unit(&XCHAR)(start)?;
+        Ok((rest, Gtype::new(text, start.upto(&rest).1)))
     })
 }
 
 /// ```bnf
 /// selector       = *xchar
 /// ```
-pub fn selector(input: Input<'_>) -> PResult<'_, Selector<'_>> {
-    production(Rule::Selector, input, |start| {
-        let (rest, _) = run(start, &XCHAR, 0, &[Expected::Rule(Rule::Xchar)])?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Selector::new(text, span)))
+pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Selector<'a>, E> {
+    input.enter(Entry::Production(Rule::Selector), |start| {
+        let (rest, text) = run(&XCHAR, 0)(start)?;
+        Ok((rest, Selector::new(text, start.upto(&rest).1)))
     })
 }
 
 /// ```bnf
 /// gopher+_string = *xchar
 /// ```
-pub fn gopher_plus_string(input: Input<'_>) -> PResult<'_, GopherPlusString<'_>> {
-    production(Rule::GopherPlusString, input, |start| {
-        let (rest, _) = run(start, &XCHAR, 0, &[Expected::Rule(Rule::Xchar)])?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, GopherPlusString::new(text, span)))
+pub fn gopher_plus_string<'a, I: Text<'a>, E: GrammarError<I>>(
+    input: I,
+) -> IResult<I, GopherPlusString<'a>, E> {
+    input.enter(Entry::Production(Rule::GopherPlusString), |start| {
+        let (rest, text) = run(&XCHAR, 0)(start)?;
+        Ok((rest, GopherPlusString::new(text, start.upto(&rest).1)))
     })
 }

@@ -4,13 +4,14 @@
 //!
 //! `httpurl`, `hpath`, `hsegment`, `search` (section 3.3).
 
-use crate::error::Expected;
-use crate::grammar::hostport;
-use crate::grammar::misc::{CharClass, UCHAR};
-use crate::grammar::primitives::{
-    consumed, literal, optional, path_run, production, run, scheme_literal,
-};
-use crate::input::{Input, PResult};
+use nom::combinator::opt;
+use nom::sequence::preceded;
+use nom::IResult;
+
+use crate::grammar::chars::{HPATH, HSEGMENT};
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::ip::hostport;
+use crate::grammar::primitives::{literal, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 
@@ -24,25 +25,21 @@ use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 /// assert_eq!(http.hostport.port.unwrap().value(), Some(80));
 /// assert_eq!(http.search.unwrap().as_str(), "q");
 /// ```
-#[inline]
-pub fn httpurl(input: Input<'_>) -> PResult<'_, HttpUrl<'_>> {
-    production(Rule::Httpurl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "http://")?;
-        let (rest, hostport) = hostport(rest)?;
-        let (rest, path) = optional(rest, |slash| {
-            let (slash, _) = literal(slash, "/")?;
-            let (after, hpath) = hpath(slash)?;
-            let (after, search) = optional(after, |question| {
-                let (question, _) = literal(question, "?")?;
-                search(question)
-            });
-            Ok((after, (hpath, search)))
-        });
+pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, HttpUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Httpurl), |start| {
+        let (rest, (scheme, hostport, path)) = start.read((
+            scheme_literal("http://"),
+            hostport,
+            opt(preceded(
+                literal("/"),
+                (hpath, opt(preceded(literal("?"), search))),
+            )),
+        ))?;
         let (hpath, search) = match path {
             Some((hpath, search)) => (Some(hpath), search),
             None => (None, None),
         };
-        let (text, span) = consumed(&start, &rest);
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             HttpUrl {
@@ -57,31 +54,16 @@ pub fn httpurl(input: Input<'_>) -> PResult<'_, HttpUrl<'_>> {
     })
 }
 
-/// The characters of `hsegment` and of `search`.
-pub(crate) const HSEGMENT: CharClass = UCHAR.union(CharClass::of(b";:@&="));
-/// What may continue an `hsegment` or a `search`.
-pub(crate) const HSEGMENT_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Uchar),
-    Expected::Literal(";"),
-    Expected::Literal(":"),
-    Expected::Literal("@"),
-    Expected::Literal("&"),
-    Expected::Literal("="),
-];
-/// The characters of `hpath`.
-pub(crate) const HPATH: CharClass = HSEGMENT.union(CharClass::of(b"/"));
-
 /// ```bnf
 /// hpath          = hsegment *[ "/" hsegment ]
 /// ```
 ///
 /// An `hsegment` holds no `/`, so the path is read as one run;
 /// [`Hpath::segments`] splits it again.
-#[inline]
-pub fn hpath(input: Input<'_>) -> PResult<'_, Hpath<'_>> {
-    production(Rule::Hpath, input, |start| {
-        let (rest, _) = path_run(start, &HPATH, HSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<'a>, E> {
+    input.enter(Entry::Production(Rule::Hpath), |start| {
+        let (rest, text) = path_run(&HPATH)(start)?;
+        let span = start.upto(&rest).1;
         Ok((rest, Hpath { text, span }))
     })
 }
@@ -89,11 +71,10 @@ pub fn hpath(input: Input<'_>) -> PResult<'_, Hpath<'_>> {
 /// ```bnf
 /// hsegment       = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn hsegment(input: Input<'_>) -> PResult<'_, Hsegment<'_>> {
-    production(Rule::Hsegment, input, |start| {
-        let (rest, _) = run(start, &HSEGMENT, 0, HSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Hsegment::new(text, span)))
+pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hsegment<'a>, E> {
+    input.enter(Entry::Production(Rule::Hsegment), |start| {
+        let (rest, text) = run(&HSEGMENT, 0)(start)?;
+        Ok((rest, Hsegment::new(text, start.upto(&rest).1)))
     })
 }
 
@@ -102,11 +83,9 @@ pub fn hsegment(input: Input<'_>) -> PResult<'_, Hsegment<'_>> {
 /// ```
 ///
 /// Also the search of gopher and WAIS URLs.
-#[inline]
-pub fn search(input: Input<'_>) -> PResult<'_, Search<'_>> {
-    production(Rule::Search, input, |start| {
-        let (rest, _) = run(start, &HSEGMENT, 0, HSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Search::new(text, span)))
+pub fn search<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Search<'a>, E> {
+    input.enter(Entry::Production(Rule::Search), |start| {
+        let (rest, text) = run(&HSEGMENT, 0)(start)?;
+        Ok((rest, Search::new(text, start.upto(&rest).1)))
     })
 }

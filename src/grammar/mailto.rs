@@ -4,10 +4,11 @@
 //!
 //! `mailtourl`, `encoded822addr` (section 3.5).
 
-use crate::error::Expected;
-use crate::grammar::misc::XCHAR;
-use crate::grammar::primitives::{consumed, production, run, scheme_literal};
-use crate::input::{Input, PResult};
+use nom::IResult;
+
+use crate::grammar::chars::XCHAR;
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::primitives::{run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Encoded822addr, MailtoUrl};
 
@@ -18,11 +19,11 @@ use crate::tree::{Encoded822addr, MailtoUrl};
 /// ```
 /// assert!(rfc1738::parse("mailto:mduerst@ifi.unizh.ch").is_ok());
 /// ```
-pub fn mailtourl(input: Input<'_>) -> PResult<'_, MailtoUrl<'_>> {
-    production(Rule::Mailtourl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "mailto:")?;
-        let (rest, encoded822addr) = encoded822addr(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn mailtourl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, MailtoUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Mailtourl), |start| {
+        let (rest, (scheme, encoded822addr)) =
+            start.read((scheme_literal("mailto:"), encoded822addr))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             MailtoUrl {
@@ -38,10 +39,11 @@ pub fn mailtourl(input: Input<'_>) -> PResult<'_, MailtoUrl<'_>> {
 /// ```bnf
 /// encoded822addr = 1*xchar               ; further defined in RFC822
 /// ```
-pub fn encoded822addr(input: Input<'_>) -> PResult<'_, Encoded822addr<'_>> {
-    production(Rule::Encoded822addr, input, |start| {
-        let (rest, _) = run(start, &XCHAR, 1, &[Expected::Rule(Rule::Xchar)])?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Encoded822addr::new(text, span)))
+pub fn encoded822addr<'a, I: Text<'a>, E: GrammarError<I>>(
+    input: I,
+) -> IResult<I, Encoded822addr<'a>, E> {
+    input.enter(Entry::Production(Rule::Encoded822addr), |start| {
+        let (rest, text) = run(&XCHAR, 1)(start)?;
+        Ok((rest, Encoded822addr::new(text, start.upto(&rest).1)))
     })
 }

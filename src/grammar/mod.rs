@@ -6,38 +6,73 @@
 //! form), [`ip`] (the common Internet scheme syntax), one module per scheme,
 //! and [`misc`] (the miscellaneous definitions: character classes). Every
 //! combinator is also re-exported here, so `grammar::hostname` finds
-//! `hostname` without knowing its section.
+//! `hostname` without knowing its section, and [`strict`] has each of them
+//! again reading scheme names by the letter of the BNF (lower case only).
 //!
-//! The combinators take an [`Input`](crate::Input) (made with
-//! [`crate::input`]) and match a prefix of it; [`crate::check`] runs one
-//! against a whole string and explains a mismatch. They are ordinary nom
-//! parsers, so they compose with nom's own combinators:
+//! Each is an ordinary nom 8 parser, generic over its input (`&str`, or a
+//! `nom_locate::LocatedSpan<&str, X>` with an extra of your own: see
+//! [`Text`]) and over its error (`()`, `nom::error::Error`,
+//! `nom_language::error::VerboseError` or your own: see [`GrammarError`]).
+//! It matches a prefix of its input and gives back the typed tree. Spans
+//! count from the start of the `&str` the combinator was given, or, for a
+//! `LocatedSpan`, from its `location_offset()`:
 //!
 //! ```
 //! use nom::{bytes::complete::tag, sequence::preceded, Parser};
-//! use rfc1738::{grammar, input, Options};
+//! use nom_locate::LocatedSpan;
+//! use rfc1738::grammar;
 //!
 //! // A "Host:" header line, say, whose value is an RFC 1738 hostport.
-//! let (rest, hostport) = preceded(tag("Host: "), grammar::hostport)
-//!     .parse(input("Host: www.w3.org:80\r\n", Options::default()))
+//! let (rest, hostport) = preceded(tag("Host: "), grammar::hostport::<_, ()>)
+//!     .parse("Host: www.w3.org:80\r\n")
 //!     .unwrap();
 //! assert_eq!(hostport.port.unwrap().value(), Some(80));
+//! assert_eq!(rest, "\r\n");
+//! // The span counts from the `&str` after the tag...
+//! assert_eq!(hostport.span().range(), 0..13);
+//!
+//! // ...and from the start of the line in a `LocatedSpan`.
+//! let line = LocatedSpan::new("Host: www.w3.org:80\r\n");
+//! let (rest, hostport) = preceded(tag("Host: "), grammar::hostport::<_, ()>)
+//!     .parse(line)
+//!     .unwrap();
 //! assert_eq!(hostport.span().range(), 6..19);
-//! assert_eq!(*rest.fragment(), "\r\n");
+//! assert_eq!(rest.location_offset(), 19);
+//! ```
+//!
+//! When it matches no prefix, it fails with `nom::Err::Error` at the
+//! furthest offset the grammar reached, with the open productions as
+//! contexts, innermost first:
+//!
+//! ```
+//! use nom_language::error::{VerboseError, VerboseErrorKind};
+//! use rfc1738::grammar;
+//!
+//! let Err(nom::Err::Error(error)) = grammar::hostname::<_, VerboseError<&str>>("a.1") else {
+//!     panic!()
+//! };
+//! let contexts: Vec<_> = error.errors.iter().filter_map(|(at, kind)| match kind {
+//!     VerboseErrorKind::Context(name) => Some((*name, *at)),
+//!     _ => None,
+//! }).collect();
+//! assert_eq!(contexts, [("toplabel", "1"), ("hostname", "1")]);
 //! ```
 //!
 //! # Where the code is not a transliteration of the BNF
 //!
 //! The BNF describes a language; a combinator commits to one derivation.
-//! Wherever the two could differ, the module says how the combinator finds
-//! the derivation that matches the most text, and the tests in
-//! `tests/grammar.rs` hold it to the language. The places: `url` (longest
-//! alternative), `schemepart` (two derivations), `hostname` (the greedy
-//! loop that would swallow the `toplabel`), `host` (hostname or
-//! hostnumber), `login` (the optional user), `grouppart` (`@` decides),
-//! `gopherurl` (the `%09` separators) and `waisurl` (three forms).
+//! Wherever the two could differ, the combinator says how it finds the
+//! derivation that matches the most text, and the tests in
+//! `tests/grammar.rs` and the oracle of `tests/oracle.rs` hold it to the
+//! language. The places: `url` (longest alternative), `schemepart` (two
+//! derivations), `hostname` (the greedy loop that would swallow the
+//! `toplabel`), `host` (hostname or hostnumber), `login` (the optional
+//! user), `grouppart` (`@` decides), `gopherurl` (the `%09` separators),
+//! `waisurl` (three forms), the paths (`fpath`, `hpath`, `ppath` read as one
+//! run) and `prosperourl` (field specs counted, not collected).
 
-pub(crate) mod fast;
+mod chars;
+mod cursor;
 pub mod file;
 pub mod ftp;
 pub mod generic;
@@ -48,14 +83,15 @@ pub mod mailto;
 pub mod misc;
 pub mod news;
 pub mod nntp;
-pub(crate) mod primitives;
+mod primitives;
 pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
+pub use cursor::{GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
-pub use generic::{genericurl, otherurl, scheme, schemepart, url};
+pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
 pub use gopher::{gopher_plus_string, gopherurl, gtype, selector};
 pub use http::{hpath, hsegment, httpurl, search};
 pub use ip::{
@@ -72,3 +108,182 @@ pub use nntp::nntpurl;
 pub use prospero::{fieldname, fieldspec, fieldvalue, ppath, prosperourl, psegment};
 pub use telnet::telneturl;
 pub use wais::{database, waisdatabase, waisdoc, waisindex, waisurl, wpath, wtype};
+
+use crate::error::Error;
+use crate::options::Options;
+use crate::rule::Rule;
+use crate::tree::Url;
+use cursor::{Cursor, Diagnosis, Reading};
+use generic::known_scheme;
+use primitives::end_of_input;
+
+/// One line a production: its `Rule`, its combinator and the node it
+/// gives. From this table come the dispatcher from a [`Rule`] to its
+/// combinator and the strict twin of every combinator.
+macro_rules! productions {
+    ($($rule:ident => $module:ident :: $name:ident -> $output:ty;)*) => {
+        /// Runs the combinator of `rule`, keeping only where it stopped.
+        fn recognize(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+            match rule {
+                $(Rule::$rule => $module::$name(start).map(|(rest, _)| (rest, ())),)*
+            }
+        }
+
+        /// Every combinator of [`crate::grammar`] again, reading scheme
+        /// names by the letter of the BNF: lower case only, where the
+        /// combinators of [`crate::grammar`] also take upper case
+        /// (section 2.1). Only the productions that hold a scheme name
+        /// (`scheme` and the URLs) read differently.
+        ///
+        /// ```
+        /// use rfc1738::grammar;
+        /// assert!(grammar::url::<_, ()>("HTTP://host/").is_ok());
+        /// assert!(grammar::strict::url::<_, ()>("HTTP://host/").is_err());
+        /// ```
+        pub mod strict {
+            use nom::IResult;
+
+            use super::cursor::door;
+            use super::*;
+            use crate::tree::*;
+
+            $(
+                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme names in lower case only.")]
+                pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $output, E> {
+                    door(input, Options::strict(), Rule::$rule, $module::$name)
+                }
+            )*
+
+            /// [`known_scheme_url`](super::known_scheme_url), scheme names
+            /// in lower case only.
+            pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
+                input: I,
+            ) -> IResult<I, Url<'a>, E> {
+                door(input, Options::strict(), Rule::Url, generic::known_scheme_url)
+            }
+        }
+    };
+}
+
+productions! {
+    Genericurl => generic::genericurl -> GenericUrl<'a>;
+    Url => generic::url -> Url<'a>;
+    Otherurl => generic::otherurl -> GenericUrl<'a>;
+    Scheme => generic::scheme -> Scheme<'a>;
+    Schemepart => generic::schemepart -> Schemepart<'a>;
+    IpSchemepart => ip::ip_schemepart -> IpSchemepart<'a>;
+    Login => ip::login -> Login<'a>;
+    Hostport => ip::hostport -> Hostport<'a>;
+    Host => ip::host -> Host<'a>;
+    Hostname => ip::hostname -> Hostname<'a>;
+    Domainlabel => ip::domainlabel -> Domainlabel<'a>;
+    Toplabel => ip::toplabel -> Toplabel<'a>;
+    Alphadigit => ip::alphadigit -> &'a str;
+    Hostnumber => ip::hostnumber -> Hostnumber<'a>;
+    Port => ip::port -> Port<'a>;
+    User => ip::user -> User<'a>;
+    Password => ip::password -> Password<'a>;
+    Urlpath => ip::urlpath -> Urlpath<'a>;
+    Ftpurl => ftp::ftpurl -> FtpUrl<'a>;
+    Fpath => ftp::fpath -> Fpath<'a>;
+    Fsegment => ftp::fsegment -> Fsegment<'a>;
+    Ftptype => ftp::ftptype -> Ftptype<'a>;
+    Fileurl => file::fileurl -> FileUrl<'a>;
+    Httpurl => http::httpurl -> HttpUrl<'a>;
+    Hpath => http::hpath -> Hpath<'a>;
+    Hsegment => http::hsegment -> Hsegment<'a>;
+    Search => http::search -> Search<'a>;
+    Gopherurl => gopher::gopherurl -> GopherUrl<'a>;
+    Gtype => gopher::gtype -> Gtype<'a>;
+    Selector => gopher::selector -> Selector<'a>;
+    GopherPlusString => gopher::gopher_plus_string -> GopherPlusString<'a>;
+    Mailtourl => mailto::mailtourl -> MailtoUrl<'a>;
+    Encoded822addr => mailto::encoded822addr -> Encoded822addr<'a>;
+    Newsurl => news::newsurl -> NewsUrl<'a>;
+    Grouppart => news::grouppart -> Grouppart<'a>;
+    Group => news::group -> Group<'a>;
+    Article => news::article -> Article<'a>;
+    Nntpurl => nntp::nntpurl -> NntpUrl<'a>;
+    Telneturl => telnet::telneturl -> TelnetUrl<'a>;
+    Waisurl => wais::waisurl -> WaisUrl<'a>;
+    Waisdatabase => wais::waisdatabase -> WaisDatabase<'a>;
+    Waisindex => wais::waisindex -> WaisIndex<'a>;
+    Waisdoc => wais::waisdoc -> WaisDoc<'a>;
+    Database => wais::database -> Database<'a>;
+    Wtype => wais::wtype -> Wtype<'a>;
+    Wpath => wais::wpath -> Wpath<'a>;
+    Prosperourl => prospero::prosperourl -> ProsperoUrl<'a>;
+    Ppath => prospero::ppath -> Ppath<'a>;
+    Psegment => prospero::psegment -> Psegment<'a>;
+    Fieldspec => prospero::fieldspec -> Fieldspec<'a>;
+    Fieldname => prospero::fieldname -> Fieldname<'a>;
+    Fieldvalue => prospero::fieldvalue -> Fieldvalue<'a>;
+    Lowalpha => misc::lowalpha -> &'a str;
+    Hialpha => misc::hialpha -> &'a str;
+    Alpha => misc::alpha -> &'a str;
+    Digit => misc::digit -> &'a str;
+    Safe => misc::safe -> &'a str;
+    Extra => misc::extra -> &'a str;
+    National => misc::national -> &'a str;
+    Punctuation => misc::punctuation -> &'a str;
+    Reserved => misc::reserved -> &'a str;
+    Hex => misc::hex -> &'a str;
+    Escape => misc::escape -> &'a str;
+    Unreserved => misc::unreserved -> &'a str;
+    Uchar => misc::uchar -> &'a str;
+    Xchar => misc::xchar -> &'a str;
+    Digits => misc::digits -> Digits<'a>;
+}
+
+/// The production `rule`, then the end of the input.
+fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+    let (rest, _) = recognize(rule, start)?;
+    end_of_input(rest)
+}
+
+/// What [`crate::check_with`] does.
+pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
+    let start = Cursor::new(text, 0, options);
+    // A string is a `url` exactly when it is an `otherurl`: every scheme's
+    // production is a sublanguage of `genericurl`. So the first pass, which
+    // only decides, reads no scheme's own production; the diagnostic pass
+    // runs `url` itself, so that the error is the combinator's.
+    let decides = match rule {
+        Rule::Url => Rule::Otherurl,
+        other => other,
+    };
+    if whole(decides, start).is_ok() {
+        return Ok(());
+    }
+    let diagnosis = Diagnosis::of(start, rule, |start| whole(rule, start));
+    Err(Error::new(
+        text,
+        diagnosis.offset,
+        diagnosis.stack,
+        diagnosis.expected,
+    ))
+}
+
+/// [`known_scheme_url`], then the end of the input.
+fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
+    let (rest, url) = start.read(known_scheme_url)?;
+    let (rest, _) = end_of_input(rest)?;
+    Ok((rest, url))
+}
+
+/// What [`crate::parse_with`] does.
+pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
+    let start = Cursor::new(text, 0, options);
+    if let Ok((_, url)) = whole_url(start) {
+        return Ok(url);
+    }
+    let diagnosis = Diagnosis::of(start, Rule::Url, whole_url);
+    let error = Error::new(text, diagnosis.offset, diagnosis.stack, diagnosis.expected);
+    Err(match known_scheme(&start) {
+        Some(production) => {
+            let generic = whole(Rule::Otherurl, start).is_ok();
+            error.with_genericurl(generic, production)
+        }
+        None => error,
+    })
+}

@@ -4,11 +4,14 @@
 //!
 //! `newsurl`, `grouppart`, `group`, `article` (section 3.6).
 
-use crate::error::Expected;
-use crate::grammar::host;
-use crate::grammar::misc::{CharClass, ALPHA, DIGIT, UCHAR};
-use crate::grammar::primitives::{consumed, literal, one, production, run, scheme_literal};
-use crate::input::{Input, PResult};
+use nom::branch::alt;
+use nom::combinator::map;
+use nom::IResult;
+
+use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
+use crate::grammar::cursor::{Cursor, Entry, GrammarError, Reading, Text};
+use crate::grammar::ip::host;
+use crate::grammar::primitives::{literal, one, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Article, Group, Grouppart, NewsUrl};
 
@@ -22,11 +25,10 @@ use crate::tree::{Article, Group, Grouppart, NewsUrl};
 /// let rfc1738::Url::News(news) = url else { panic!() };
 /// assert!(matches!(news.grouppart, Grouppart::Group(_)));
 /// ```
-pub fn newsurl(input: Input<'_>) -> PResult<'_, NewsUrl<'_>> {
-    production(Rule::Newsurl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "news:")?;
-        let (rest, grouppart) = grouppart(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn newsurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, NewsUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Newsurl), |start| {
+        let (rest, (scheme, grouppart)) = start.read((scheme_literal("news:"), grouppart))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             NewsUrl {
@@ -43,83 +45,49 @@ pub fn newsurl(input: Input<'_>) -> PResult<'_, NewsUrl<'_>> {
 /// grouppart      = "*" | group | article
 /// ```
 ///
-/// `article` is tried first: a `group` (or `*`) is a prefix of an article
-/// whenever one matches, and neither contains the `@` an article needs.
-pub fn grouppart(input: Input<'_>) -> PResult<'_, Grouppart<'_>> {
-    production(Rule::Grouppart, input, |start| {
-        if let Ok((rest, article)) = article(start) {
-            return Ok((rest, Grouppart::Article(article)));
-        }
-        if let Ok((rest, star)) = literal(start, "*") {
-            let (_, span) = consumed(&star, &rest);
-            return Ok((rest, Grouppart::All(span)));
-        }
-        group(start).map(|(rest, group)| (rest, Grouppart::Group(group)))
+/// `article` first: a `group` (or `*`) is a prefix of an article whenever
+/// one matches, and neither contains the `@` an article needs.
+pub fn grouppart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Grouppart<'a>, E> {
+    input.enter(Entry::Production(Rule::Grouppart), |start| {
+        start.read(alt((
+            map(article, Grouppart::Article),
+            all_groups,
+            map(group, Grouppart::Group),
+        )))
     })
 }
 
-/// The characters of `group` after the first.
-const GROUP_TAIL: CharClass = ALPHA.union(DIGIT).union(CharClass::of(b"-.+_"));
+/// The `"*"` of `grouppart`: every group.
+fn all_groups(start: Cursor<'_>) -> Reading<'_, Grouppart<'_>> {
+    let (rest, _) = literal("*")(start)?;
+    Ok((rest, Grouppart::All(start.upto(&rest).1)))
+}
 
 /// ```bnf
 /// group          = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 /// ```
-pub fn group(input: Input<'_>) -> PResult<'_, Group<'_>> {
-    production(Rule::Group, input, |start| {
-        let (rest, _) = one(start, &ALPHA, Rule::Alpha)?;
-        let (rest, _) = run(
-            rest,
-            &GROUP_TAIL,
-            0,
-            &[
-                Expected::Rule(Rule::Alpha),
-                Expected::Rule(Rule::Digit),
-                Expected::Literal("-"),
-                Expected::Literal("."),
-                Expected::Literal("+"),
-                Expected::Literal("_"),
-            ],
-        )?;
-        let (text, span) = consumed(&start, &rest);
+pub fn group<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Group<'a>, E> {
+    input.enter(Entry::Production(Rule::Group), |start| {
+        let (rest, _) = start.read((one(&ALPHA), run(&GROUP_TAIL, 0)))?;
+        let (text, span) = start.upto(&rest);
         Ok((rest, Group::new(text, span)))
     })
 }
 
-/// The characters of an article's part before the `@`.
-const ARTICLE: CharClass = UCHAR.union(CharClass::of(b";/?:&="));
-
 /// ```bnf
 /// article        = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
 /// ```
-pub fn article(input: Input<'_>) -> PResult<'_, Article<'_>> {
-    production(Rule::Article, input, |start| {
-        // The `"@"` is not listed here: `run` records these even when it
-        // matched too few characters, and then no `@` is allowed yet. When
-        // enough matched, `literal` records the `"@"` at the same place.
-        let (at, _) = run(
-            start,
-            &ARTICLE,
-            1,
-            &[
-                Expected::Rule(Rule::Uchar),
-                Expected::Literal(";"),
-                Expected::Literal("/"),
-                Expected::Literal("?"),
-                Expected::Literal(":"),
-                Expected::Literal("&"),
-                Expected::Literal("="),
-            ],
-        )?;
-        let unique = consumed(&start, &at);
-        let (rest, _) = literal(at, "@")?;
-        let (rest, host) = host(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn article<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Article<'a>, E> {
+    input.enter(Entry::Production(Rule::Article), |start| {
+        let (at, _) = run(&ARTICLE, 1)(start)?;
+        let (rest, (_, host)) = at.read((literal("@"), host))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             Article {
                 text,
                 span,
-                unique,
+                unique: start.upto(&at),
                 host,
             },
         ))

@@ -4,9 +4,15 @@
 //!
 //! `nntpurl` (section 3.7).
 
-use crate::grammar::primitives::{consumed, literal, optional, production, scheme_literal};
-use crate::grammar::{digits, group, hostport};
-use crate::input::{Input, PResult};
+use nom::combinator::opt;
+use nom::sequence::preceded;
+use nom::IResult;
+
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::ip::hostport;
+use crate::grammar::misc::digits;
+use crate::grammar::news::group;
+use crate::grammar::primitives::{literal, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::NntpUrl;
 
@@ -20,17 +26,16 @@ use crate::tree::NntpUrl;
 /// assert_eq!(nntp.group.as_str(), "comp.lang.rust");
 /// assert_eq!(nntp.article.unwrap().value(), Some(42));
 /// ```
-pub fn nntpurl(input: Input<'_>) -> PResult<'_, NntpUrl<'_>> {
-    production(Rule::Nntpurl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "nntp://")?;
-        let (rest, hostport) = hostport(rest)?;
-        let (rest, _) = literal(rest, "/")?;
-        let (rest, group) = group(rest)?;
-        let (rest, article) = optional(rest, |slash| {
-            let (slash, _) = literal(slash, "/")?;
-            digits(slash)
-        });
-        let (text, span) = consumed(&start, &rest);
+pub fn nntpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, NntpUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Nntpurl), |start| {
+        let (rest, (scheme, hostport, _, group, article)) = start.read((
+            scheme_literal("nntp://"),
+            hostport,
+            literal("/"),
+            group,
+            opt(preceded(literal("/"), digits)),
+        ))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             NntpUrl {

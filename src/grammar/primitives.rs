@@ -1,127 +1,87 @@
-//! The few building blocks every production is made of: a literal, one
-//! character of a class, a run of characters (with `%` escapes), the end of
-//! the input, and the wrapper that names a production in the diagnostic
-//! trace. Each failure says what it expected, in the BNF's own terms.
-
-use nom::Input as _;
+//! The pieces of BNF notation that nom has no combinator for, on the
+//! crate's [`Cursor`]: a quoted literal, a scheme literal (whose name
+//! ignores case unless strict), one character of a class, one unit of a
+//! class that admits escapes, a repetition of such units, and the end of the
+//! input. Each, when it stops or fails, tells the trace what it expected, in
+//! the BNF's own words. The rest of the notation is nom's: `opt` for a
+//! bracket, a tuple or `preceded` for juxtaposition, `alt` for `|`.
 
 use crate::error::Expected;
-use crate::grammar::misc::{CharClass, HEX};
-use crate::input::{with_trace, Input, PResult};
-use crate::rule::Rule;
-use crate::span::Span;
+use crate::grammar::chars::{Class, HEX};
+use crate::grammar::cursor::{Backtrack, Cursor, Reading};
 use crate::tree::Scheme;
-
-/// Runs `body` as the production `rule`: in the diagnostic pass, failures
-/// inside it are reported with `rule` on the production stack.
-#[inline]
-pub(crate) fn production<'a, O>(
-    rule: Rule,
-    input: Input<'a>,
-    body: impl FnOnce(Input<'a>) -> PResult<'a, O>,
-) -> PResult<'a, O> {
-    match input.extra.trace() {
-        None => body(input),
-        Some(trace) => {
-            trace.enter(rule);
-            let result = body(input);
-            trace.leave();
-            result
-        }
-    }
-}
-
-/// Fails at `input`, recording what was expected there.
-#[inline]
-pub(crate) fn fail<'a, O>(input: &Input<'a>, expected: &[Expected]) -> PResult<'a, O> {
-    expect(input, 0, expected);
-    Err(nom::Err::Error(crate::input::Backtrack))
-}
 
 /// Records, without failing, that at `input` plus `ahead` bytes the grammar
 /// would also have accepted `expected`: a run that stopped there, or a
 /// branch that a look-ahead ruled out.
-#[inline]
-pub(crate) fn expect(input: &Input<'_>, ahead: usize, expected: &[Expected]) {
-    if let Some(trace) = input.extra.trace() {
-        trace.record(input.location_offset() + ahead, expected);
-    }
+#[inline(always)]
+pub(crate) fn expect(input: &Cursor<'_>, ahead: usize, expected: &[Expected]) {
+    input.expect(ahead, expected);
 }
 
-/// The same input with no trace: for attempts that only choose between two
-/// derivations of the same text, whose failures say nothing about the input.
-pub(crate) fn without_trace(input: Input<'_>) -> Input<'_> {
-    with_trace(input, None)
-}
-
-/// The first byte of the input, if any.
-#[inline]
-pub(crate) fn peek(input: &Input<'_>) -> Option<u8> {
-    input.fragment().as_bytes().first().copied()
-}
-
-/// Splits off the first `count` bytes: `(rest, taken)`.
-#[inline]
-pub(crate) fn split(input: Input<'_>, count: usize) -> (Input<'_>, Input<'_>) {
-    input.take_split(count)
-}
-
-/// The text and span from `start` up to `rest`.
-#[inline]
-pub(crate) fn consumed<'a>(start: &Input<'a>, rest: &Input<'a>) -> (&'a str, Span) {
-    let from = start.location_offset();
-    let to = rest.location_offset();
-    (&start.fragment()[..to - from], Span::new(from, to))
+/// Fails at `input`, recording what was expected there.
+#[inline(always)]
+pub(crate) fn fail<'a, O>(input: &Cursor<'a>, expected: &[Expected]) -> Reading<'a, O> {
+    expect(input, 0, expected);
+    Err(nom::Err::Error(Backtrack))
 }
 
 /// A quoted literal of the BNF, matched exactly. A mismatch is reported at
 /// the first character that differs.
-#[inline]
-pub(crate) fn literal<'a>(input: Input<'a>, text: &'static str) -> PResult<'a, Input<'a>> {
-    let bytes = input.fragment().as_bytes();
-    let matching = bytes
-        .iter()
-        .zip(text.as_bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    if matching == text.len() {
-        Ok(split(input, text.len()))
-    } else {
+#[inline(always)]
+pub(crate) fn literal<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    move |input: Cursor<'a>| {
+        if input.bytes().starts_with(text.as_bytes()) {
+            let rest = input.skip(text.len());
+            return Ok((rest, input.upto(&rest).0));
+        }
+        let matching = input
+            .bytes()
+            .iter()
+            .zip(text.as_bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
         expect(&input, matching, &[Expected::Literal(text)]);
-        Err(nom::Err::Error(crate::input::Backtrack))
+        Err(nom::Err::Error(Backtrack))
     }
 }
 
 /// The literal that opens a scheme's URL, such as `"ftp://"`. The scheme
 /// name in it matches without regard to case unless the options are strict
 /// (section 2.1); the punctuation after it matches exactly.
-#[inline]
-pub(crate) fn scheme_literal<'a>(input: Input<'a>, text: &'static str) -> PResult<'a, Scheme<'a>> {
-    let strict = input.extra.options().strict;
-    let name_len = name_len(text);
-    let bytes = input.fragment().as_bytes();
-    let matching = bytes
-        .iter()
-        .zip(text.as_bytes())
-        .enumerate()
-        .take_while(|&(index, (&a, &b))| {
-            a == b || (!strict && index < name_len && a.eq_ignore_ascii_case(&b))
-        })
-        .count();
-    if matching < text.len() {
-        expect(&input, matching, &[Expected::Literal(text)]);
-        return Err(nom::Err::Error(crate::input::Backtrack));
+#[inline(always)]
+pub(crate) fn scheme_literal<'a>(
+    text: &'static str,
+) -> impl Fn(Cursor<'a>) -> Reading<'a, Scheme<'a>> {
+    move |input: Cursor<'a>| {
+        let name_len = name_len(text);
+        let bytes = input.bytes();
+        // The common case, a name in lower case, by a plain comparison.
+        let matching = if bytes.starts_with(text.as_bytes()) {
+            text.len()
+        } else {
+            let strict = input.options().strict;
+            bytes
+                .iter()
+                .zip(text.as_bytes())
+                .enumerate()
+                .take_while(|&(index, (&a, &b))| {
+                    a == b || (!strict && index < name_len && a.eq_ignore_ascii_case(&b))
+                })
+                .count()
+        };
+        if matching < text.len() {
+            expect(&input, matching, &[Expected::Literal(text)]);
+            return Err(nom::Err::Error(Backtrack));
+        }
+        let (name, span) = input.upto(&input.skip(name_len));
+        Ok((input.skip(text.len()), Scheme::new(name, span)))
     }
-    // One slice: nom_locate counts the newlines of every slice.
-    let (rest, _) = split(input, text.len());
-    let from = input.location_offset();
-    let name = &input.fragment()[..name_len];
-    Ok((rest, Scheme::new(name, Span::new(from, from + name_len))))
 }
 
 /// The length of the scheme name in a literal such as `"ftp://"`; a loop
 /// the compiler folds for a constant literal.
-#[inline]
+#[inline(always)]
 const fn name_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut index = 0;
@@ -131,19 +91,22 @@ const fn name_len(text: &str) -> usize {
     index
 }
 
-/// One character of `class`, reported as the production `rule` when absent.
-/// `%` escapes are not characters here; see [`unit`].
-#[inline]
-pub(crate) fn one<'a>(input: Input<'a>, class: &CharClass, rule: Rule) -> PResult<'a, Input<'a>> {
-    match peek(&input) {
-        Some(byte) if class.contains(byte) => Ok(split(input, 1)),
-        _ => fail(&input, &[Expected::Rule(rule)]),
+/// One character of `class`; `%` escapes are not characters here (see
+/// [`unit`]).
+#[inline(always)]
+pub(crate) fn one<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    move |input: Cursor<'a>| match input.bytes().first() {
+        Some(&byte) if class.contains(byte) => {
+            let rest = input.skip(1);
+            Ok((rest, input.upto(&rest).0))
+        }
+        _ => fail(&input, class.says),
     }
 }
 
 /// How long the `escape` (`"%" hex hex`) at the start of `bytes` is: 3 if it
 /// is one, otherwise the index of the first byte that breaks it.
-#[inline]
+#[inline(always)]
 fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
     match bytes {
         [b'%', high, low, ..] if HEX.contains(*high) && HEX.contains(*low) => Ok(3),
@@ -154,95 +117,119 @@ fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
 
 /// One unit of a class that admits escapes (`uchar`, `xchar`): a character
 /// of `class` or an `escape`.
-#[inline]
-pub(crate) fn unit<'a>(input: Input<'a>, class: &CharClass, rule: Rule) -> PResult<'a, Input<'a>> {
-    let bytes = input.fragment().as_bytes();
-    match bytes.first() {
-        Some(&byte) if class.contains(byte) => Ok(split(input, 1)),
-        Some(b'%') if class.escapes => match escape_len(bytes) {
-            Ok(len) => Ok(split(input, len)),
-            Err(at) => {
-                expect(&input, at, &[Expected::Rule(Rule::Hex)]);
-                fail(&input, &[Expected::Rule(rule)])
-            }
-        },
-        _ => fail(&input, &[Expected::Rule(rule)]),
+#[inline(always)]
+pub(crate) fn unit<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    move |input: Cursor<'a>| {
+        let bytes = input.bytes();
+        let len = match bytes.first() {
+            Some(&byte) if class.contains(byte) => 1,
+            Some(b'%') if class.escapes => match escape_len(bytes) {
+                Ok(len) => len,
+                Err(at) => {
+                    expect(&input, at, &[Expected::Rule(crate::rule::Rule::Hex)]);
+                    return fail(&input, class.says);
+                }
+            },
+            _ => return fail(&input, class.says),
+        };
+        let rest = input.skip(len);
+        Ok((rest, input.upto(&rest).0))
     }
 }
 
-/// A repetition `*[ a | b | ... ]` of single characters and, when the class
-/// admits them, escapes: `min` or more units, as many as there are.
-///
-/// Where the run stops, the trace learns that any of `elements` (the BNF's
-/// own alternatives) would have continued it. A `%` that does not start an
-/// escape stops the run, and the trace learns that a `hex` was wanted.
-#[inline]
-pub(crate) fn run<'a>(
-    input: Input<'a>,
-    class: &CharClass,
-    min: usize,
-    elements: &[Expected],
-) -> PResult<'a, Input<'a>> {
-    let bytes = input.fragment().as_bytes();
-    let mut index = 0;
-    let mut units = 0;
-    while let Some(&byte) = bytes.get(index) {
-        if class.contains(byte) {
-            index += 1;
-        } else if byte == b'%' && class.escapes {
-            match escape_len(&bytes[index..]) {
-                Ok(len) => index += len,
-                Err(at) => {
-                    expect(&input, index + at, &[Expected::Rule(Rule::Hex)]);
-                    break;
-                }
+/// Whether all eight bytes are in `class`: one test for the eight, so that
+/// a long plain run costs a table look-up per byte and a branch per eight.
+#[inline(always)]
+fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
+    chunk.iter().fold(true, |all, &b| all & class.contains(b))
+}
+
+/// The end of the run of `class` in `bytes` from `at`, and the number of
+/// units in it if it has fewer than `min`. A `%` that does not start an
+/// escape ends the run (when the class admits escapes at all): then, in the
+/// diagnostic pass, a `hex` is recorded where the escape broke.
+#[inline(always)]
+fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
+    let bytes = input.bytes();
+    let mut at = 0;
+    loop {
+        for chunk in bytes[at..].chunks_exact(8) {
+            let chunk: &[u8; 8] = chunk.try_into().expect("eight bytes");
+            if !all_in(class, chunk) {
+                break;
             }
-        } else {
-            break;
+            at += 8;
         }
-        units += 1;
+        // Byte by byte through what the eight-byte test stopped at, back to
+        // it after eight plain bytes in a row.
+        let mut plain = 0;
+        while plain < 8 {
+            match bytes.get(at) {
+                Some(&b) if class.contains(b) => {
+                    at += 1;
+                    plain += 1;
+                }
+                Some(b'%') if class.escapes => match escape_len(&bytes[at..]) {
+                    Ok(len) => {
+                        at += len;
+                        plain = 0;
+                    }
+                    Err(broken) => {
+                        expect(
+                            input,
+                            at + broken,
+                            &[Expected::Rule(crate::rule::Rule::Hex)],
+                        );
+                        return at;
+                    }
+                },
+                _ => return at,
+            }
+        }
     }
-    expect(&input, index, elements);
-    if units < min {
-        return Err(nom::Err::Error(crate::input::Backtrack));
+}
+
+/// A repetition `*[ a | b | ... ]` of the units of `class` (characters and,
+/// when the class admits them, escapes), as many as there are; at least one
+/// when `min` is 1 (`1*[ ... ]`). Where the run stops, the trace learns
+/// that any of the class's alternatives would have continued it.
+#[inline(always)]
+pub(crate) fn run<'a>(
+    class: &'static Class,
+    min: usize,
+) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    debug_assert!(min <= 1);
+    move |input: Cursor<'a>| {
+        let end = run_end(&input, class);
+        expect(&input, end, class.says);
+        // Every unit is at least one byte: one unit is any byte.
+        if end < min {
+            return Err(nom::Err::Error(Backtrack));
+        }
+        let rest = input.skip(end);
+        Ok((rest, input.upto(&rest).0))
     }
-    let (rest, taken) = split(input, index);
-    Ok((rest, taken))
 }
 
 /// A path `segment *[ "/" segment ]` whose segments cannot hold `/`, read
-/// as one run of `path` characters (the segment's and `/`). Where the run
-/// stops, a segment character (`segment_elements`) or another `"/"` could
-/// have continued it.
-#[inline]
-pub(crate) fn path_run<'a>(
-    input: Input<'a>,
-    path: &CharClass,
-    segment_elements: &[Expected],
-) -> PResult<'a, Input<'a>> {
-    let (rest, taken) = run(input, path, 0, segment_elements)?;
-    expect(&rest, 0, &[Expected::Literal("/")]);
-    Ok((rest, taken))
-}
-
-/// The end of the input: what every whole match ends with.
-#[inline]
-pub(crate) fn end_of_input(input: Input<'_>) -> PResult<'_, ()> {
-    if input.fragment().is_empty() {
-        Ok((input, ()))
-    } else {
-        fail(&input, &[Expected::EndOfInput])
+/// as one run of the `path` class (the segment's characters and `/`).
+/// Where the run stops, a segment character or another `"/"` could have
+/// continued it.
+#[inline(always)]
+pub(crate) fn path_run<'a>(path: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    move |input: Cursor<'a>| {
+        let (rest, taken) = run(path, 0)(input)?;
+        expect(&rest, 0, &[Expected::Literal("/")]);
+        Ok((rest, taken))
     }
 }
 
-/// `[ p ]`: `p` if it matches, otherwise nothing and the input unchanged.
-#[inline]
-pub(crate) fn optional<'a, O>(
-    input: Input<'a>,
-    parser: impl FnOnce(Input<'a>) -> PResult<'a, O>,
-) -> (Input<'a>, Option<O>) {
-    match parser(input) {
-        Ok((rest, output)) => (rest, Some(output)),
-        Err(_) => (input, None),
+/// The end of the input: what every whole match ends with.
+#[inline(always)]
+pub(crate) fn end_of_input(input: Cursor<'_>) -> Reading<'_, ()> {
+    if input.rest().is_empty() {
+        Ok((input, ()))
+    } else {
+        fail(&input, &[Expected::EndOfInput])
     }
 }

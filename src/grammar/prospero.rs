@@ -5,12 +5,14 @@
 //! `prosperourl`, `ppath`, `psegment`, `fieldspec`, `fieldname`,
 //! `fieldvalue` (section 3.11).
 
-use crate::error::Expected;
-use crate::grammar::ftp::FSEGMENT_ELEMENTS;
-use crate::grammar::hostport;
-use crate::grammar::misc::{CharClass, UCHAR};
-use crate::grammar::primitives::{consumed, literal, path_run, production, run, scheme_literal};
-use crate::input::{Input, PResult};
+use nom::combinator::recognize;
+use nom::multi::many0_count;
+use nom::IResult;
+
+use crate::grammar::chars::{FIELD, FPATH, FSEGMENT};
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::ip::hostport;
+use crate::grammar::primitives::{literal, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
 
@@ -18,30 +20,35 @@ use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment
 /// prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]
 /// ```
 ///
+/// `*[ fieldspec ]` is counted, not collected: the tree keeps the field
+/// specs as one text, which [`ProsperoUrl::fieldspecs`] splits again at
+/// each `;` (no `fieldname` or `fieldvalue` holds one), so a parse
+/// allocates nothing.
+///
 /// ```
 /// let url = rfc1738::parse("prospero://host.dom:1525/pros/name;type=file;ver=2").unwrap();
 /// let rfc1738::Url::Prospero(prospero) = url else { panic!() };
 /// let names: Vec<_> = prospero.fieldspecs().map(|f| f.fieldname.as_str()).collect();
 /// assert_eq!(names, ["type", "ver"]);
 /// ```
-pub fn prosperourl(input: Input<'_>) -> PResult<'_, ProsperoUrl<'_>> {
-    production(Rule::Prosperourl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "prospero://")?;
-        let (rest, hostport) = hostport(rest)?;
-        let (rest, _) = literal(rest, "/")?;
-        let (fields_start, ppath) = ppath(rest)?;
-        let mut rest = fields_start;
-        while let Ok((after, _)) = fieldspec(rest) {
-            rest = after;
-        }
-        let fieldspecs = consumed(&fields_start, &rest);
-        let (text, span) = consumed(&start, &rest);
+pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
+    input: I,
+) -> IResult<I, ProsperoUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Prosperourl), |start| {
+        let (rest, (scheme, hostport, _, ppath, fields)) = start.read((
+            scheme_literal("prospero://"),
+            hostport,
+            literal("/"),
+            ppath,
+            recognize(many0_count(fieldspec)),
+        ))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             ProsperoUrl {
                 text,
                 span,
-                fieldspecs,
+                fieldspecs: fields.upto(&rest),
                 scheme,
                 hostport,
                 ppath,
@@ -50,23 +57,18 @@ pub fn prosperourl(input: Input<'_>) -> PResult<'_, ProsperoUrl<'_>> {
     })
 }
 
-/// The characters of `psegment`.
-const PSEGMENT: CharClass = UCHAR.union(CharClass::of(b"?:@&="));
-/// The characters of `ppath`.
-const PPATH: CharClass = PSEGMENT.union(CharClass::of(b"/"));
-/// What may continue a `psegment`: the alternatives of `fsegment`.
-const PSEGMENT_ELEMENTS: &[Expected] = FSEGMENT_ELEMENTS;
-
 /// ```bnf
 /// ppath          = psegment *[ "/" psegment ]
 /// ```
 ///
 /// A `psegment` holds no `/`, so the path is read as one run;
 /// [`Ppath::segments`] splits it again.
-pub fn ppath(input: Input<'_>) -> PResult<'_, Ppath<'_>> {
-    production(Rule::Ppath, input, |start| {
-        let (rest, _) = path_run(start, &PPATH, PSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn ppath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ppath<'a>, E> {
+    input.enter(Entry::Production(Rule::Ppath), |start| {
+        // `psegment` has the characters of `fsegment`, so `ppath` those of
+        // `fpath`.
+        let (rest, text) = path_run(&FPATH)(start)?;
+        let span = start.upto(&rest).1;
         Ok((rest, Ppath { text, span }))
     })
 }
@@ -74,24 +76,21 @@ pub fn ppath(input: Input<'_>) -> PResult<'_, Ppath<'_>> {
 /// ```bnf
 /// psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
-pub fn psegment(input: Input<'_>) -> PResult<'_, Psegment<'_>> {
-    production(Rule::Psegment, input, |start| {
-        let (rest, _) = run(start, &PSEGMENT, 0, PSEGMENT_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Psegment::new(text, span)))
+pub fn psegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Psegment<'a>, E> {
+    input.enter(Entry::Production(Rule::Psegment), |start| {
+        let (rest, text) = run(&FSEGMENT, 0)(start)?;
+        Ok((rest, Psegment::new(text, start.upto(&rest).1)))
     })
 }
 
 /// ```bnf
 /// fieldspec      = ";" fieldname "=" fieldvalue
 /// ```
-pub fn fieldspec(input: Input<'_>) -> PResult<'_, Fieldspec<'_>> {
-    production(Rule::Fieldspec, input, |start| {
-        let (rest, _) = literal(start, ";")?;
-        let (rest, fieldname) = fieldname(rest)?;
-        let (rest, _) = literal(rest, "=")?;
-        let (rest, fieldvalue) = fieldvalue(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldspec<'a>, E> {
+    input.enter(Entry::Production(Rule::Fieldspec), |start| {
+        let (rest, (_, fieldname, _, fieldvalue)) =
+            start.read((literal(";"), fieldname, literal("="), fieldvalue))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             Fieldspec {
@@ -104,35 +103,22 @@ pub fn fieldspec(input: Input<'_>) -> PResult<'_, Fieldspec<'_>> {
     })
 }
 
-/// The characters of `fieldname` and `fieldvalue`.
-const FIELD: CharClass = UCHAR.union(CharClass::of(b"?:@&"));
-/// What may continue a `fieldname` or `fieldvalue`.
-const FIELD_ELEMENTS: &[Expected] = &[
-    Expected::Rule(Rule::Uchar),
-    Expected::Literal("?"),
-    Expected::Literal(":"),
-    Expected::Literal("@"),
-    Expected::Literal("&"),
-];
-
 /// ```bnf
 /// fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
-pub fn fieldname(input: Input<'_>) -> PResult<'_, Fieldname<'_>> {
-    production(Rule::Fieldname, input, |start| {
-        let (rest, _) = run(start, &FIELD, 0, FIELD_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Fieldname::new(text, span)))
+pub fn fieldname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldname<'a>, E> {
+    input.enter(Entry::Production(Rule::Fieldname), |start| {
+        let (rest, text) = run(&FIELD, 0)(start)?;
+        Ok((rest, Fieldname::new(text, start.upto(&rest).1)))
     })
 }
 
 /// ```bnf
 /// fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
-pub fn fieldvalue(input: Input<'_>) -> PResult<'_, Fieldvalue<'_>> {
-    production(Rule::Fieldvalue, input, |start| {
-        let (rest, _) = run(start, &FIELD, 0, FIELD_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Fieldvalue::new(text, span)))
+pub fn fieldvalue<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldvalue<'a>, E> {
+    input.enter(Entry::Production(Rule::Fieldvalue), |start| {
+        let (rest, text) = run(&FIELD, 0)(start)?;
+        Ok((rest, Fieldvalue::new(text, start.upto(&rest).1)))
     })
 }

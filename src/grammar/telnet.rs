@@ -4,9 +4,12 @@
 //!
 //! `telneturl` (section 3.8).
 
-use crate::grammar::login;
-use crate::grammar::primitives::{consumed, literal, optional, production, scheme_literal};
-use crate::input::{Input, PResult};
+use nom::combinator::opt;
+use nom::IResult;
+
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::ip::login;
+use crate::grammar::primitives::{literal, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::TelnetUrl;
 
@@ -20,12 +23,11 @@ use crate::tree::TelnetUrl;
 /// assert_eq!(telnet.login.user.unwrap().as_str(), "guest");
 /// assert!(telnet.trailing_slash);
 /// ```
-pub fn telneturl(input: Input<'_>) -> PResult<'_, TelnetUrl<'_>> {
-    production(Rule::Telneturl, input, |start| {
-        let (rest, scheme) = scheme_literal(start, "telnet://")?;
-        let (rest, login) = login(rest)?;
-        let (rest, slash) = optional(rest, |slash| literal(slash, "/"));
-        let (text, span) = consumed(&start, &rest);
+pub fn telneturl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, TelnetUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Telneturl), |start| {
+        let (rest, (scheme, login, slash)) =
+            start.read((scheme_literal("telnet://"), login, opt(literal("/"))))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             TelnetUrl {

@@ -5,11 +5,15 @@
 //! `waisurl`, `waisdatabase`, `waisindex`, `waisdoc`, `database`, `wtype`,
 //! `wpath` (section 3.9).
 
-use crate::error::Expected;
-use crate::grammar::misc::UCHAR;
-use crate::grammar::primitives::{consumed, literal, production, run, scheme_literal};
-use crate::grammar::{hostport, search};
-use crate::input::{Input, PResult};
+use nom::branch::alt;
+use nom::combinator::map;
+use nom::IResult;
+
+use crate::grammar::chars::UCHAR;
+use crate::grammar::cursor::{Cursor, Entry, GrammarError, Reading, Text};
+use crate::grammar::http::search;
+use crate::grammar::ip::hostport;
+use crate::grammar::primitives::{literal, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{
     Database, Hostport, Scheme, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
@@ -19,8 +23,8 @@ use crate::tree::{
 /// waisurl        = waisdatabase | waisindex | waisdoc
 /// ```
 ///
-/// A `database` holds neither `/` nor `?`, so what follows it decides the
-/// form; the forms are tried longest first so that `waisdatabase` does not
+/// The alternatives longest first: a `database` holds neither `/` nor
+/// `?`, so what follows it decides the form, and `waisdatabase` must not
 /// stop at the database of a longer URL.
 ///
 /// ```
@@ -29,34 +33,32 @@ use crate::tree::{
 /// let rfc1738::Url::Wais(WaisUrl::Index(index)) = url else { panic!() };
 /// assert_eq!(index.search.as_str(), "earthquakes");
 /// ```
-pub fn waisurl(input: Input<'_>) -> PResult<'_, WaisUrl<'_>> {
-    production(Rule::Waisurl, input, |start| {
-        if let Ok((rest, doc)) = waisdoc(start) {
-            return Ok((rest, WaisUrl::Doc(doc)));
-        }
-        if let Ok((rest, index)) = waisindex(start) {
-            return Ok((rest, WaisUrl::Index(index)));
-        }
-        waisdatabase(start).map(|(rest, database)| (rest, WaisUrl::Database(database)))
+pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisUrl<'a>, E> {
+    input.enter(Entry::Production(Rule::Waisurl), |start| {
+        start.read(alt((
+            map(waisdoc, WaisUrl::Doc),
+            map(waisindex, WaisUrl::Index),
+            map(waisdatabase, WaisUrl::Database),
+        )))
     })
 }
 
 /// `"wais://" hostport "/" database`, the start all three forms share.
-fn wais_head(input: Input<'_>) -> PResult<'_, (Scheme<'_>, Hostport<'_>, Database<'_>)> {
-    let (rest, scheme) = scheme_literal(input, "wais://")?;
-    let (rest, hostport) = hostport(rest)?;
-    let (rest, _) = literal(rest, "/")?;
-    let (rest, database) = database(rest)?;
+fn wais_head(start: Cursor<'_>) -> Reading<'_, (Scheme<'_>, Hostport<'_>, Database<'_>)> {
+    let (rest, (scheme, hostport, _, database)) =
+        start.read((scheme_literal("wais://"), hostport, literal("/"), database))?;
     Ok((rest, (scheme, hostport, database)))
 }
 
 /// ```bnf
 /// waisdatabase   = "wais://" hostport "/" database
 /// ```
-pub fn waisdatabase(input: Input<'_>) -> PResult<'_, WaisDatabase<'_>> {
-    production(Rule::Waisdatabase, input, |start| {
+pub fn waisdatabase<'a, I: Text<'a>, E: GrammarError<I>>(
+    input: I,
+) -> IResult<I, WaisDatabase<'a>, E> {
+    input.enter(Entry::Production(Rule::Waisdatabase), |start| {
         let (rest, (scheme, hostport, database)) = wais_head(start)?;
-        let (text, span) = consumed(&start, &rest);
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             WaisDatabase {
@@ -73,12 +75,11 @@ pub fn waisdatabase(input: Input<'_>) -> PResult<'_, WaisDatabase<'_>> {
 /// ```bnf
 /// waisindex      = "wais://" hostport "/" database "?" search
 /// ```
-pub fn waisindex(input: Input<'_>) -> PResult<'_, WaisIndex<'_>> {
-    production(Rule::Waisindex, input, |start| {
-        let (rest, (scheme, hostport, database)) = wais_head(start)?;
-        let (rest, _) = literal(rest, "?")?;
-        let (rest, search) = search(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn waisindex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisIndex<'a>, E> {
+    input.enter(Entry::Production(Rule::Waisindex), |start| {
+        let (rest, ((scheme, hostport, database), _, search)) =
+            start.read((wais_head, literal("?"), search))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             WaisIndex {
@@ -96,14 +97,11 @@ pub fn waisindex(input: Input<'_>) -> PResult<'_, WaisIndex<'_>> {
 /// ```bnf
 /// waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath
 /// ```
-pub fn waisdoc(input: Input<'_>) -> PResult<'_, WaisDoc<'_>> {
-    production(Rule::Waisdoc, input, |start| {
-        let (rest, (scheme, hostport, database)) = wais_head(start)?;
-        let (rest, _) = literal(rest, "/")?;
-        let (rest, wtype) = wtype(rest)?;
-        let (rest, _) = literal(rest, "/")?;
-        let (rest, wpath) = wpath(rest)?;
-        let (text, span) = consumed(&start, &rest);
+pub fn waisdoc<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisDoc<'a>, E> {
+    input.enter(Entry::Production(Rule::Waisdoc), |start| {
+        let (rest, ((scheme, hostport, database), _, wtype, _, wpath)) =
+            start.read((wais_head, literal("/"), wtype, literal("/"), wpath))?;
+        let (text, span) = start.upto(&rest);
         Ok((
             rest,
             WaisDoc {
@@ -119,38 +117,32 @@ pub fn waisdoc(input: Input<'_>) -> PResult<'_, WaisDoc<'_>> {
     })
 }
 
-/// What may continue a `*uchar` run.
-const UCHAR_ELEMENTS: &[Expected] = &[Expected::Rule(Rule::Uchar)];
-
 /// ```bnf
 /// database       = *uchar
 /// ```
-pub fn database(input: Input<'_>) -> PResult<'_, Database<'_>> {
-    production(Rule::Database, input, |start| {
-        let (rest, _) = run(start, &UCHAR, 0, UCHAR_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Database::new(text, span)))
+pub fn database<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Database<'a>, E> {
+    input.enter(Entry::Production(Rule::Database), |start| {
+        let (rest, text) = run(&UCHAR, 0)(start)?;
+        Ok((rest, Database::new(text, start.upto(&rest).1)))
     })
 }
 
 /// ```bnf
 /// wtype          = *uchar
 /// ```
-pub fn wtype(input: Input<'_>) -> PResult<'_, Wtype<'_>> {
-    production(Rule::Wtype, input, |start| {
-        let (rest, _) = run(start, &UCHAR, 0, UCHAR_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Wtype::new(text, span)))
+pub fn wtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wtype<'a>, E> {
+    input.enter(Entry::Production(Rule::Wtype), |start| {
+        let (rest, text) = run(&UCHAR, 0)(start)?;
+        Ok((rest, Wtype::new(text, start.upto(&rest).1)))
     })
 }
 
 /// ```bnf
 /// wpath          = *uchar
 /// ```
-pub fn wpath(input: Input<'_>) -> PResult<'_, Wpath<'_>> {
-    production(Rule::Wpath, input, |start| {
-        let (rest, _) = run(start, &UCHAR, 0, UCHAR_ELEMENTS)?;
-        let (text, span) = consumed(&start, &rest);
-        Ok((rest, Wpath::new(text, span)))
+pub fn wpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wpath<'a>, E> {
+    input.enter(Entry::Production(Rule::Wpath), |start| {
+        let (rest, text) = run(&UCHAR, 0)(start)?;
+        Ok((rest, Wpath::new(text, start.upto(&rest).1)))
     })
 }

@@ -1,0 +1,383 @@
+//! Every character class of the grammar, declared once: the set of bytes it
+//! holds, whether `"%" hex hex` escapes count as members, and the words an
+//! error uses when a run of it stops (the BNF's own alternatives, such as
+//! `uchar | ";" | ":" | "@" | "&" | "="`).
+//!
+//! The classes of the miscellaneous definitions of section 5 (`alpha`,
+//! `uchar`, ...) carry their rule in their doc comment; the others are the
+//! bodies of the repetitions of other productions (`*[ uchar | "?" ... ]`),
+//! built from those with [`Class::with`] and [`Class::union`].
+
+use crate::error::Expected;
+use crate::rule::Rule;
+
+/// A set of bytes, whether escapes are members, and what to call it in an
+/// error.
+#[derive(Clone, Copy)]
+pub(crate) struct Class {
+    table: [bool; 256],
+    /// Whether an `escape` is a member.
+    pub(crate) escapes: bool,
+    /// What could have continued a run of this class where it stopped.
+    pub(crate) says: &'static [Expected],
+}
+
+impl core::fmt::Debug for Class {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let members: String = (0u8..=255)
+            .filter(|&b| self.contains(b))
+            .map(char::from)
+            .collect();
+        f.debug_struct("Class")
+            .field("members", &members)
+            .field("escapes", &self.escapes)
+            .finish()
+    }
+}
+
+impl Class {
+    /// The class of exactly these bytes, reported as the production `rule`.
+    const fn of(bytes: &[u8], says: &'static [Expected]) -> Class {
+        Class {
+            table: [false; 256],
+            escapes: false,
+            says,
+        }
+        .with(bytes)
+    }
+
+    /// The bytes `first..=last`.
+    const fn range(first: u8, last: u8, says: &'static [Expected]) -> Class {
+        let mut table = [false; 256];
+        let mut byte = first as usize;
+        while byte <= last as usize {
+            table[byte] = true;
+            byte += 1;
+        }
+        Class {
+            table,
+            escapes: false,
+            says,
+        }
+    }
+
+    /// These members and `bytes`.
+    const fn with(self, bytes: &[u8]) -> Class {
+        let mut table = self.table;
+        let mut index = 0;
+        while index < bytes.len() {
+            table[bytes[index] as usize] = true;
+            index += 1;
+        }
+        Class { table, ..self }
+    }
+
+    /// Every member of either class, with escapes if either has them.
+    const fn union(self, other: Class) -> Class {
+        let mut table = self.table;
+        let mut byte = 0;
+        while byte < 256 {
+            table[byte] = table[byte] || other.table[byte];
+            byte += 1;
+        }
+        Class {
+            table,
+            escapes: self.escapes || other.escapes,
+            says: self.says,
+        }
+    }
+
+    /// The same members, with escapes among them.
+    const fn with_escapes(self) -> Class {
+        Class {
+            escapes: true,
+            ..self
+        }
+    }
+
+    /// The same members, named otherwise in errors.
+    const fn says(self, says: &'static [Expected]) -> Class {
+        Class { says, ..self }
+    }
+
+    /// Whether `byte` is a member (escapes aside).
+    #[inline(always)]
+    pub(crate) const fn contains(&self, byte: u8) -> bool {
+        self.table[byte as usize]
+    }
+
+    /// Whether every member of this class is a member of `other`.
+    pub(crate) fn is_subset_of(&self, other: &Class) -> bool {
+        (!self.escapes || other.escapes)
+            && self
+                .table
+                .iter()
+                .zip(other.table.iter())
+                .all(|(&mine, &theirs)| !mine || theirs)
+    }
+}
+
+const fn rule(rule: Rule) -> Expected {
+    Expected::Rule(rule)
+}
+
+const fn literal(text: &'static str) -> Expected {
+    Expected::Literal(text)
+}
+
+// The miscellaneous definitions of section 5.
+
+/// ```bnf
+/// lowalpha       = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" |
+///                  "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" |
+///                  "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" |
+///                  "y" | "z"
+/// ```
+pub(crate) const LOWALPHA: Class = Class::range(b'a', b'z', &[rule(Rule::Lowalpha)]);
+/// ```bnf
+/// hialpha        = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" |
+///                  "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
+///                  "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
+/// ```
+pub(crate) const HIALPHA: Class = Class::range(b'A', b'Z', &[rule(Rule::Hialpha)]);
+/// ```bnf
+/// alpha          = lowalpha | hialpha
+/// ```
+pub(crate) const ALPHA: Class = LOWALPHA.union(HIALPHA).says(&[rule(Rule::Alpha)]);
+/// ```bnf
+/// digit          = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
+///                  "8" | "9"
+/// ```
+pub(crate) const DIGIT: Class = Class::range(b'0', b'9', &[rule(Rule::Digit)]);
+/// ```bnf
+/// safe           = "$" | "-" | "_" | "." | "+"
+/// ```
+pub(crate) const SAFE: Class = Class::of(b"$-_.+", &[rule(Rule::Safe)]);
+/// ```bnf
+/// extra          = "!" | "*" | "'" | "(" | ")" | ","
+/// ```
+pub(crate) const EXTRA: Class = Class::of(b"!*'(),", &[rule(Rule::Extra)]);
+/// ```bnf
+/// national       = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"
+/// ```
+pub(crate) const NATIONAL: Class = Class::of(b"{}|\\^~[]`", &[rule(Rule::National)]);
+/// ```bnf
+/// punctuation    = "<" | ">" | "#" | "%" | <">
+/// ```
+pub(crate) const PUNCTUATION: Class = Class::of(b"<>#%\"", &[rule(Rule::Punctuation)]);
+/// ```bnf
+/// reserved       = ";" | "/" | "?" | ":" | "@" | "&" | "="
+/// ```
+pub(crate) const RESERVED: Class = Class::of(b";/?:@&=", &[rule(Rule::Reserved)]);
+/// ```bnf
+/// hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
+///                  "a" | "b" | "c" | "d" | "e" | "f"
+/// ```
+pub(crate) const HEX: Class = DIGIT.with(b"ABCDEFabcdef").says(&[rule(Rule::Hex)]);
+/// ```bnf
+/// escape         = "%" hex hex
+/// ```
+///
+/// No byte on its own: only the escapes are members, so that `escape` can
+/// be compared with the other classes in error messages.
+pub(crate) const ESCAPE: Class = Class::of(b"", &[rule(Rule::Escape)]).with_escapes();
+/// ```bnf
+/// unreserved     = alpha | digit | safe | extra
+/// ```
+pub(crate) const UNRESERVED: Class = ALPHA
+    .union(DIGIT)
+    .union(SAFE)
+    .union(EXTRA)
+    .says(&[rule(Rule::Unreserved)]);
+/// ```bnf
+/// uchar          = unreserved | escape
+/// ```
+pub(crate) const UCHAR: Class = UNRESERVED.with_escapes().says(&[rule(Rule::Uchar)]);
+/// ```bnf
+/// xchar          = unreserved | reserved | escape
+/// ```
+pub(crate) const XCHAR: Class = UNRESERVED
+    .union(RESERVED)
+    .with_escapes()
+    .says(&[rule(Rule::Xchar)]);
+/// ```bnf
+/// alphadigit     = alpha | digit
+/// ```
+pub(crate) const ALPHADIGIT: Class = ALPHA.union(DIGIT).says(&[rule(Rule::Alphadigit)]);
+
+// The bodies of the repetitions of the other productions.
+
+/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`, by the letter.
+pub(crate) const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").says(&[
+    rule(Rule::Lowalpha),
+    rule(Rule::Digit),
+    literal("+"),
+    literal("-"),
+    literal("."),
+]);
+/// `scheme` when case is ignored (section 2.1): `alpha` stands for
+/// `lowalpha`, so that an error does not ask for a lower-case letter where
+/// an upper-case one would do.
+pub(crate) const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
+    rule(Rule::Alpha),
+    rule(Rule::Digit),
+    literal("+"),
+    literal("-"),
+    literal("."),
+]);
+/// The characters of a label, `alphadigit | "-"`, in `domainlabel` and
+/// `toplabel`.
+pub(crate) const LABEL: Class = ALPHADIGIT
+    .with(b"-")
+    .says(&[rule(Rule::Alphadigit), literal("-")]);
+/// `user` and `password`: `*[ uchar | ";" | "?" | "&" | "=" ]`.
+pub(crate) const USER: Class = UCHAR.with(b";?&=").says(&[
+    rule(Rule::Uchar),
+    literal(";"),
+    literal("?"),
+    literal("&"),
+    literal("="),
+]);
+/// `fsegment` and `psegment`: `*[ uchar | "?" | ":" | "@" | "&" | "=" ]`.
+pub(crate) const FSEGMENT: Class = UCHAR.with(b"?:@&=").says(&[
+    rule(Rule::Uchar),
+    literal("?"),
+    literal(":"),
+    literal("@"),
+    literal("&"),
+    literal("="),
+]);
+/// `fpath` and `ppath`: the characters of their segments, and the `/`
+/// between them; what continues a path is what continues a segment.
+pub(crate) const FPATH: Class = FSEGMENT.with(b"/");
+/// `hsegment` and `search`: `*[ uchar | ";" | ":" | "@" | "&" | "=" ]`.
+pub(crate) const HSEGMENT: Class = UCHAR.with(b";:@&=").says(&[
+    rule(Rule::Uchar),
+    literal(";"),
+    literal(":"),
+    literal("@"),
+    literal("&"),
+    literal("="),
+]);
+/// `hpath`: the characters of `hsegment`, and the `/` between them.
+pub(crate) const HPATH: Class = HSEGMENT.with(b"/");
+/// `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`.
+pub(crate) const FTPTYPE: Class = Class::of(b"AIDaid", &[rule(Rule::Ftptype)]);
+/// The characters of `group` after the first:
+/// `*[ alpha | digit | "-" | "." | "+" | "_" ]`.
+pub(crate) const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").says(&[
+    rule(Rule::Alpha),
+    rule(Rule::Digit),
+    literal("-"),
+    literal("."),
+    literal("+"),
+    literal("_"),
+]);
+/// An article's part before the `@`:
+/// `1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ]`. The `"@"` is not
+/// listed: a run records these even when it matched too few characters, and
+/// then no `@` is allowed yet; when enough matched, the literal `"@"` is
+/// recorded at the same place.
+pub(crate) const ARTICLE: Class = UCHAR.with(b";/?:&=").says(&[
+    rule(Rule::Uchar),
+    literal(";"),
+    literal("/"),
+    literal("?"),
+    literal(":"),
+    literal("&"),
+    literal("="),
+]);
+/// `fieldname` and `fieldvalue`: `*[ uchar | "?" | ":" | "@" | "&" ]`.
+pub(crate) const FIELD: Class = UCHAR.with(b"?:@&").says(&[
+    rule(Rule::Uchar),
+    literal("?"),
+    literal(":"),
+    literal("@"),
+    literal("&"),
+]);
+
+/// The set of characters of a production that is a character class.
+pub(crate) fn class_of(rule: Rule) -> Option<&'static Class> {
+    Some(match rule {
+        Rule::Lowalpha => &LOWALPHA,
+        Rule::Hialpha => &HIALPHA,
+        Rule::Alpha => &ALPHA,
+        Rule::Digit => &DIGIT,
+        Rule::Safe => &SAFE,
+        Rule::Extra => &EXTRA,
+        Rule::National => &NATIONAL,
+        Rule::Punctuation => &PUNCTUATION,
+        Rule::Reserved => &RESERVED,
+        Rule::Hex => &HEX,
+        Rule::Escape => &ESCAPE,
+        Rule::Unreserved => &UNRESERVED,
+        Rule::Uchar => &UCHAR,
+        Rule::Xchar => &XCHAR,
+        Rule::Alphadigit => &ALPHADIGIT,
+        _ => return None,
+    })
+}
+
+/// Drops the expectations another one covers: a single character or a
+/// character class inside a wider class of the same set (`"-"` and `alpha`
+/// beside `uchar`), so an error lists what a reader needs.
+pub(crate) fn drop_subsumed(expected: &mut Vec<Expected>) {
+    let classes: Vec<(Rule, &Class)> = expected
+        .iter()
+        .filter_map(|item| match item {
+            Expected::Rule(rule) => class_of(*rule).map(|class| (*rule, class)),
+            _ => None,
+        })
+        .collect();
+    expected.retain(|item| match item {
+        Expected::Literal(text) => match text.as_bytes() {
+            [byte] => !classes.iter().any(|(_, class)| class.contains(*byte)),
+            _ => true,
+        },
+        Expected::Rule(rule) => match class_of(*rule) {
+            Some(narrow) => !classes.iter().any(|(other, wide)| {
+                // Two classes with the same characters: keep the first.
+                other != rule
+                    && narrow.is_subset_of(wide)
+                    && (!wide.is_subset_of(narrow) || other < rule)
+            }),
+            None => true,
+        },
+        _ => true,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_partition_printable_ascii_as_section_2_2_says() {
+        // Every printable ASCII character is in exactly one of the classes
+        // the RFC lists (space aside, which is in none).
+        let classes = [ALPHA, DIGIT, SAFE, EXTRA, NATIONAL, PUNCTUATION, RESERVED];
+        for byte in 0x21u8..0x7f {
+            let count = classes.iter().filter(|class| class.contains(byte)).count();
+            assert_eq!(count, 1, "{:?} is in {count} classes", char::from(byte));
+        }
+        assert!(classes.iter().all(|class| !class.contains(b' ')));
+    }
+
+    #[test]
+    fn subsets_respect_escapes() {
+        assert!(ALPHA.is_subset_of(&UCHAR));
+        assert!(UCHAR.is_subset_of(&XCHAR));
+        assert!(!UCHAR.is_subset_of(&UNRESERVED));
+        assert!(UNRESERVED.is_subset_of(&UCHAR));
+        assert!(!XCHAR.is_subset_of(&UCHAR));
+    }
+
+    #[test]
+    fn every_class_rule_names_itself() {
+        for &rule in Rule::ALL {
+            if let Some(class) = class_of(rule) {
+                assert_eq!(class.says, &[Expected::Rule(rule)], "{rule}");
+            }
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! What the combinators read, inside and at the door.
+//!
+//! Inside, every production reads a [`Cursor`]: the rest of the text, its
+//! byte offset from the start of the text, the options, and in the
+//! diagnostic pass a [`Trace`]. Slicing a cursor is an addition, so a
+//! production costs what its own bytes cost, whatever input the caller gave.
+//!
+//! At the door, [`Text`] is what a caller may give: `&str`, or a
+//! `nom_locate::LocatedSpan<&str, X>` with an extra of their own. The door
+//! runs the production on a cursor with no trace and hands back the caller's
+//! input advanced once by the length matched. When the production fails it
+//! runs it again with a trace, which records, at the furthest offset any
+//! branch reached, what each branch expected there and which productions
+//! were open; the caller's error ([`GrammarError`]) is then made at that
+//! offset, with the open productions as its contexts. A parse that succeeds
+//! allocates nothing and records nothing.
+
+use core::cell::{Cell, RefCell};
+
+use nom::error::{ContextError, ErrorKind, ParseError};
+use nom::{IResult, Needed};
+use nom_locate::LocatedSpan;
+
+use crate::error::Expected;
+use crate::grammar::chars::drop_subsumed;
+use crate::options::Options;
+use crate::rule::Rule;
+use crate::span::Span;
+
+/// The input of the productions inside the crate.
+///
+/// Not exported: a caller gives a [`Text`], and the door makes the cursor.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursor<'a> {
+    rest: &'a str,
+    offset: usize,
+    options: Options,
+    traced: bool,
+}
+
+/// The result of a production inside the crate.
+pub(crate) type Reading<'a, O> = IResult<Cursor<'a>, O, Backtrack>;
+
+impl<'a> Cursor<'a> {
+    /// The cursor at the start of `text`, which begins `offset` bytes into
+    /// the caller's text.
+    pub(crate) fn new(text: &'a str, offset: usize, options: Options) -> Self {
+        Cursor {
+            rest: text,
+            offset,
+            options,
+            traced: false,
+        }
+    }
+
+    /// The text from here on.
+    #[inline(always)]
+    pub(crate) fn rest(&self) -> &'a str {
+        self.rest
+    }
+
+    /// The bytes from here on.
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> &'a [u8] {
+        self.rest.as_bytes()
+    }
+
+    /// The byte offset of the cursor in the caller's text.
+    #[inline(always)]
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The options this parse runs with.
+    #[inline(always)]
+    pub(crate) fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Whether this is the diagnostic pass, which records into the trace.
+    #[inline(always)]
+    pub(crate) fn traced(&self) -> bool {
+        self.traced
+    }
+
+    /// The same cursor, recording into the trace or not.
+    #[inline(always)]
+    pub(crate) fn with_trace(self, traced: bool) -> Self {
+        Cursor { traced, ..self }
+    }
+
+    /// Records, without failing, that `ahead` bytes on the grammar would
+    /// also have accepted `expected`.
+    #[inline(always)]
+    pub(crate) fn expect(&self, ahead: usize, expected: &[Expected]) {
+        if self.traced {
+            TRACE.with(|trace| trace.record(self.offset + ahead, expected));
+        }
+    }
+
+    /// The cursor `count` bytes on.
+    #[inline(always)]
+    pub(crate) fn skip(self, count: usize) -> Self {
+        Cursor {
+            rest: &self.rest[count..],
+            offset: self.offset + count,
+            ..self
+        }
+    }
+
+    /// Runs `parser` here, with the crate's own error: how a production
+    /// calls the others, whose error type is otherwise the caller's choice.
+    #[inline(always)]
+    pub(crate) fn read<O>(
+        self,
+        mut parser: impl nom::Parser<Cursor<'a>, Output = O, Error = Backtrack>,
+    ) -> Reading<'a, O> {
+        parser.parse(self)
+    }
+
+    /// The text and span from this cursor up to `rest`, a cursor further on.
+    #[inline(always)]
+    pub(crate) fn upto(&self, rest: &Cursor<'a>) -> (&'a str, Span) {
+        let len = rest.offset - self.offset;
+        (&self.rest[..len], Span::new(self.offset, rest.offset))
+    }
+}
+
+impl<'a> nom::Input for Cursor<'a> {
+    type Item = char;
+    type Iter = core::str::Chars<'a>;
+    type IterIndices = core::str::CharIndices<'a>;
+
+    fn input_len(&self) -> usize {
+        self.rest.len()
+    }
+
+    fn take(&self, index: usize) -> Self {
+        Cursor {
+            rest: &self.rest[..index],
+            ..*self
+        }
+    }
+
+    fn take_from(&self, index: usize) -> Self {
+        self.skip(index)
+    }
+
+    fn take_split(&self, index: usize) -> (Self, Self) {
+        (self.skip(index), self.take(index))
+    }
+
+    fn position<P>(&self, predicate: P) -> Option<usize>
+    where
+        P: Fn(Self::Item) -> bool,
+    {
+        self.rest.position(predicate)
+    }
+
+    fn iter_elements(&self) -> Self::Iter {
+        self.rest.chars()
+    }
+
+    fn iter_indices(&self) -> Self::IterIndices {
+        self.rest.char_indices()
+    }
+
+    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
+        self.rest.slice_index(count)
+    }
+}
+
+impl nom::Offset for Cursor<'_> {
+    fn offset(&self, second: &Self) -> usize {
+        second.offset - self.offset
+    }
+}
+
+/// The error of the productions inside the crate: it carries nothing, so
+/// that a failing branch costs nothing. Where and why a parse failed is
+/// what the [`Trace`] of the second pass records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Backtrack;
+
+impl<I> ParseError<I> for Backtrack {
+    #[inline(always)]
+    fn from_error_kind(_: I, _: ErrorKind) -> Self {
+        Backtrack
+    }
+
+    #[inline(always)]
+    fn append(_: I, _: ErrorKind, _: Self) -> Self {
+        Backtrack
+    }
+}
+
+impl<I> ContextError<I> for Backtrack {}
+
+thread_local! {
+    /// The trace of the diagnostic pass of this thread. A cursor cannot
+    /// borrow it: the tree borrows the text for `'a`, which outlives any
+    /// trace made to explain one failure. The passes never nest (nothing
+    /// inside the grammar goes back through the door), and each begins by
+    /// clearing it.
+    static TRACE: Trace = Trace::default();
+}
+
+/// What the diagnostic pass records: the furthest offset reached, the
+/// expectations of every branch that failed there, and the productions open
+/// at that point (the common prefix of their stacks when several branches
+/// failed there).
+#[derive(Debug, Default)]
+struct Trace {
+    open: RefCell<Vec<Rule>>,
+    furthest: Cell<Option<usize>>,
+    expected: RefCell<Vec<Expected>>,
+    stack: RefCell<Vec<Rule>>,
+    stack_from_end: Cell<bool>,
+}
+
+impl Trace {
+    fn enter(&self, rule: Rule) {
+        self.open.borrow_mut().push(rule);
+    }
+
+    fn leave(&self) {
+        self.open.borrow_mut().pop();
+    }
+
+    fn clear(&self) {
+        self.open.borrow_mut().clear();
+        self.furthest.set(None);
+        self.expected.borrow_mut().clear();
+        self.stack.borrow_mut().clear();
+        self.stack_from_end.set(false);
+    }
+
+    /// A branch failed at `offset` where it expected `expected`.
+    ///
+    /// "End of input" is what follows any complete production, so it says
+    /// nothing about which production was being parsed: it sets the stack
+    /// only when nothing else failed at that offset.
+    fn record(&self, offset: usize, expected: &[Expected]) {
+        let open = self.open.borrow();
+        let only_end = expected == [Expected::EndOfInput];
+        let mut stack = self.stack.borrow_mut();
+        match self.furthest.get() {
+            Some(furthest) if offset < furthest => return,
+            Some(furthest) if offset == furthest => {
+                if only_end {
+                    // Leave the stack to the other expectations.
+                } else if self.stack_from_end.get() {
+                    stack.clear();
+                    stack.extend_from_slice(&open);
+                    self.stack_from_end.set(false);
+                } else {
+                    let common = stack
+                        .iter()
+                        .zip(open.iter())
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    stack.truncate(common);
+                }
+            }
+            _ => {
+                self.furthest.set(Some(offset));
+                self.expected.borrow_mut().clear();
+                stack.clear();
+                stack.extend_from_slice(&open);
+                self.stack_from_end.set(only_end);
+            }
+        }
+        let mut set = self.expected.borrow_mut();
+        for item in expected {
+            if !set.contains(item) {
+                set.push(*item);
+            }
+        }
+    }
+}
+
+/// Why a production did not match, as the diagnostic pass found it.
+#[derive(Debug)]
+pub(crate) struct Diagnosis {
+    /// The furthest offset any branch reached, in the caller's text.
+    pub(crate) offset: usize,
+    /// The productions open there, outermost first.
+    pub(crate) stack: Vec<Rule>,
+    /// What the grammar would have accepted there, the covered items left
+    /// out.
+    pub(crate) expected: Vec<Expected>,
+}
+
+impl Diagnosis {
+    /// Runs `parser` from `start` again with a trace. `rule` is the
+    /// production asked for: the outermost when no production was open
+    /// (the character classes do not name themselves).
+    pub(crate) fn of<'a, O>(
+        start: Cursor<'a>,
+        rule: Rule,
+        parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    ) -> Diagnosis {
+        TRACE.with(Trace::clear);
+        // The first pass failed, and the passes differ only in what they record.
+        let _ = parser(start.with_trace(true));
+        let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
+            (
+                trace.furthest.get(),
+                trace.stack.take(),
+                trace.expected.take(),
+            )
+        });
+        let end = start.offset + start.rest.len();
+        let offset = furthest.unwrap_or(start.offset).min(end);
+        if stack.is_empty() {
+            stack.push(rule);
+        }
+        drop_subsumed(&mut expected);
+        Diagnosis {
+            offset,
+            stack,
+            expected,
+        }
+    }
+
+    /// The nom error kind that comes nearest to what was expected.
+    fn kind(&self) -> ErrorKind {
+        match self.expected.first() {
+            Some(Expected::Literal(_)) => ErrorKind::Tag,
+            Some(Expected::EndOfInput) => ErrorKind::Eof,
+            Some(Expected::Rule(_)) => ErrorKind::Char,
+            _ => ErrorKind::Fail,
+        }
+    }
+}
+
+/// The errors a caller may ask the combinators for: any nom error that
+/// takes contexts, such as `()`, `nom::error::Error`,
+/// `nom_language::error::VerboseError` or one of the caller's own.
+///
+/// A combinator that matches no prefix of its input fails with
+/// `nom::Err::Error` (never `Failure`, so `alt`, `opt` and `many0` around it
+/// go on), made with the input at the furthest offset the grammar reached,
+/// then given, innermost first, the BNF name of every production open there
+/// as a context.
+pub trait GrammarError<I>: ParseError<I> + ContextError<I> {}
+
+impl<I, E: ParseError<I> + ContextError<I>> GrammarError<I> for E {}
+
+/// How a combinator is entered: as a production that names itself on the
+/// diagnostic stack, or as a character class, which does not.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub enum Entry {
+    /// A production with structure (`hostport`, `httpurl`).
+    Production(Rule),
+    /// A character class or a plain run (`alpha`, `digits`).
+    Leaf(Rule),
+}
+
+impl Entry {
+    fn rule(self) -> Rule {
+        match self {
+            Entry::Production(rule) | Entry::Leaf(rule) => rule,
+        }
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The inputs the combinators of [`crate::grammar`] take: `&'a str`, and
+/// `nom_locate::LocatedSpan<&'a str, X>` for any extra `X: Clone`.
+///
+/// The tree borrows `'a` from the text. Its spans count from the start of
+/// the `&str` the combinator was given, or from `location_offset()` for a
+/// `LocatedSpan`, so a URL found after a 5-byte prefix has the span `5..`.
+/// A `LocatedSpan` is advanced once, by the length matched, so its line is
+/// counted once.
+pub trait Text<'a>: Clone + sealed::Sealed {
+    /// The text from here on.
+    #[doc(hidden)]
+    fn text(&self) -> &'a str;
+
+    /// The offset of [`Text::text`] in the caller's whole text.
+    #[doc(hidden)]
+    fn start(&self) -> usize;
+
+    /// This input `count` bytes on.
+    #[doc(hidden)]
+    fn advance(&self, count: usize) -> Self;
+
+    /// Runs `parser` on this input: through the door for a caller's input,
+    /// directly for a cursor.
+    #[doc(hidden)]
+    #[inline]
+    fn enter<O, E: GrammarError<Self>>(
+        self,
+        entry: Entry,
+        parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    ) -> IResult<Self, O, E> {
+        door(self, Options::default(), entry.rule(), |start| {
+            start.enter(entry, &parser)
+        })
+    }
+}
+
+impl sealed::Sealed for &str {}
+
+impl<'a> Text<'a> for &'a str {
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self
+    }
+
+    #[inline(always)]
+    fn start(&self) -> usize {
+        0
+    }
+
+    #[inline(always)]
+    fn advance(&self, count: usize) -> Self {
+        &self[count..]
+    }
+}
+
+impl<X> sealed::Sealed for LocatedSpan<&str, X> {}
+
+impl<'a, X: Clone> Text<'a> for LocatedSpan<&'a str, X> {
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self.fragment()
+    }
+
+    #[inline(always)]
+    fn start(&self) -> usize {
+        self.location_offset()
+    }
+
+    #[inline(always)]
+    fn advance(&self, count: usize) -> Self {
+        nom::Input::take_from(self, count)
+    }
+}
+
+impl sealed::Sealed for Cursor<'_> {}
+
+impl<'a> Text<'a> for Cursor<'a> {
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self.rest
+    }
+
+    #[inline(always)]
+    fn start(&self) -> usize {
+        self.offset
+    }
+
+    #[inline(always)]
+    fn advance(&self, count: usize) -> Self {
+        self.skip(count)
+    }
+
+    #[inline(always)]
+    fn enter<O, E: GrammarError<Self>>(
+        self,
+        entry: Entry,
+        parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    ) -> IResult<Self, O, E> {
+        let result = match entry {
+            Entry::Production(rule) if self.traced => {
+                TRACE.with(|trace| trace.enter(rule));
+                let result = parser(self);
+                TRACE.with(Trace::leave);
+                result
+            }
+            _ => parser(self),
+        };
+        result.map_err(|error| error.map(|Backtrack| E::from_error_kind(self, ErrorKind::Fail)))
+    }
+}
+
+/// The door between a caller's input and the productions: runs `parser`
+/// with `options` on a cursor over the caller's text, and turns the result
+/// back into the caller's input and error (see the module's documentation).
+#[inline]
+pub(crate) fn door<'a, I, E, O>(
+    input: I,
+    options: Options,
+    rule: Rule,
+    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+) -> IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+{
+    let text = input.text();
+    let start = Cursor::new(text, input.start(), options);
+    match parser(start) {
+        Ok((rest, output)) => Ok((input.advance(rest.offset - start.offset), output)),
+        Err(_) => {
+            let diagnosis = Diagnosis::of(start, rule, parser);
+            let mut ahead = diagnosis.offset - start.offset;
+            // Every offset the grammar records follows an ASCII byte; this
+            // only makes sure that slicing cannot panic.
+            while !text.is_char_boundary(ahead) {
+                ahead -= 1;
+            }
+            let at = input.advance(ahead);
+            let mut error = E::from_error_kind(at.clone(), diagnosis.kind());
+            for rule in diagnosis.stack.iter().rev() {
+                error = E::add_context(at.clone(), rule.name(), error);
+            }
+            Err(nom::Err::Error(error))
+        }
+    }
+}
