@@ -77,6 +77,8 @@ fn inputs(name: &str) -> Vec<String> {
         "kasztp_http_all" => corpus::kasztp_http(),
         "node_files_all" => corpus::node_files(),
         "generated" => corpus::generated(11 * 1000),
+        "generated_near_misses" => corpus::near_misses(&corpus::generated(11 * 1000)),
+        "kasztp_http_near_misses" => corpus::near_misses(&corpus::accepted(&corpus::kasztp_http())),
         "prose" => vec![corpus::prose(4 << 20)],
         other => {
             let parts: Vec<&str> = other.split(':').collect();

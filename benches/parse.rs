@@ -103,7 +103,12 @@ fn real_world(c: &mut Criterion) {
 }
 
 fn generated(c: &mut Criterion) {
-    contenders(c, "generated", &corpus::generated(11 * 1000));
+    let generated = corpus::generated(11 * 1000);
+    contenders(c, "generated", &generated);
+    // A third of the lines near misses: what a rejected line costs.
+    contenders(c, "generated_near_misses", &corpus::near_misses(&generated));
+    let kasztp = corpus::accepted(&corpus::kasztp_http());
+    contenders(c, "kasztp_http_near_misses", &corpus::near_misses(&kasztp));
 }
 
 fn adversarial(c: &mut Criterion) {

@@ -332,6 +332,33 @@ pub fn generated(count: usize) -> Vec<String> {
         .collect()
 }
 
+/// `urls` with every third line a near miss: one printable ASCII character
+/// inserted, deleted or replaced at a random place (fixed seed), as a
+/// typing slip would make. Many near misses are still URLs; the rest fail
+/// somewhere in their scheme's production.
+pub fn near_misses(urls: &[String]) -> Vec<String> {
+    let mut rng = Rng::new(SEED + 1);
+    urls.iter()
+        .enumerate()
+        .map(|(index, url)| {
+            if index % 3 != 2 || url.is_empty() {
+                return url.clone();
+            }
+            let mut bytes = url.clone().into_bytes();
+            let at = rng.below(bytes.len());
+            let printable = (b' ' + rng.below(95) as u8) as u8;
+            match rng.below(3) {
+                0 => bytes.insert(at, printable),
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => bytes[at] = printable,
+            }
+            String::from_utf8(bytes).expect("ASCII in, ASCII out")
+        })
+        .collect()
+}
+
 /// The adversarial inputs, each built to about `size` bytes.
 pub struct Adversarial {
     pub name: &'static str,

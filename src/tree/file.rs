@@ -9,7 +9,7 @@ use crate::tree::{node, text_and_span, Fpath, Host, Scheme};
 ///
 /// `localhost` is itself a `hostname`, so it is parsed as the `host`
 /// alternative; the two derivations cover the same text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileUrl<'a> {
     pub(crate) text: &'a str,

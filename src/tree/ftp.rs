@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span, Login, Scheme};
 
 /// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FtpUrl<'a> {
     pub(crate) text: &'a str,
@@ -41,7 +41,7 @@ impl<'a> FtpUrl<'a> {
 }
 
 /// `fpath = fsegment *[ "/" fsegment ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fpath<'a> {
     pub(crate) text: &'a str,

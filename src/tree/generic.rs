@@ -19,7 +19,7 @@ impl Scheme<'_> {
 }
 
 /// `genericurl = scheme ":" schemepart`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenericUrl<'a> {
     pub(crate) text: &'a str,
@@ -50,7 +50,7 @@ impl<'a> GenericUrl<'a> {
 /// derivations for text such as `//host/path`. The tree takes the
 /// `ip-schemepart` derivation whenever it covers the whole schemepart, and
 /// then offers it as [`Schemepart::ip_schemepart`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Schemepart<'a> {
     pub(crate) text: &'a str,

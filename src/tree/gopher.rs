@@ -14,7 +14,7 @@ use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
 /// several derivations of `1a%09b%09c`. The tree ends the selector at the
 /// first `%09` when what follows fits `search [ "%09" gopher+_string ]`;
 /// otherwise the whole rest is the selector (see `grammar/README.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {
     pub(crate) text: &'a str,

@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme};
 
 /// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HttpUrl<'a> {
     pub(crate) text: &'a str,
@@ -41,7 +41,7 @@ impl<'a> HttpUrl<'a> {
 }
 
 /// `hpath = hsegment *[ "/" hsegment ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hpath<'a> {
     pub(crate) text: &'a str,

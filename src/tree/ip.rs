@@ -7,7 +7,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span};
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IpSchemepart<'a> {
     pub(crate) text: &'a str,
@@ -41,7 +41,7 @@ impl<'a> IpSchemepart<'a> {
 /// `user` is `Some` whenever the `@` is there, even when the name is empty
 /// (`ftp://@host/`); `password` is `Some` whenever the `:` before it is there,
 /// even when it is empty (`ftp://foo:@host/`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Login<'a> {
     pub(crate) text: &'a str,
@@ -73,7 +73,7 @@ impl<'a> Login<'a> {
 }
 
 /// `hostport = host [ ":" port ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostport<'a> {
     pub(crate) text: &'a str,
@@ -143,7 +143,7 @@ impl<'a> Host<'a> {
 }
 
 /// `hostname = *[ domainlabel "." ] toplabel`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostname<'a> {
     pub(crate) text: &'a str,
@@ -193,7 +193,7 @@ leaf_node! {
 /// `hostnumber = digits "." digits "." digits "." digits`
 ///
 /// The BNF sets no bound on the numbers: `999.1.1.1` matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostnumber<'a> {
     pub(crate) text: &'a str,

@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, Scheme};
 
 /// `mailtourl = "mailto:" encoded822addr`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MailtoUrl<'a> {
     pub(crate) text: &'a str,

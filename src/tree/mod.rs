@@ -49,7 +49,7 @@ pub use wais::{Database, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype
 macro_rules! leaf_node {
     ($(#[$meta:meta])* $name:ident => $rule:ident) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[derive(Debug, Clone, Copy)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         pub struct $name<'a> {
             text: &'a str,
@@ -80,6 +80,8 @@ macro_rules! leaf_node {
                 SyntaxNode::new(Rule::$rule, self.span, self.text, Vec::new())
             }
         }
+
+        $crate::tree::same_by_text!($name);
 
         impl core::fmt::Display for $name<'_> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -255,9 +257,35 @@ pub(crate) fn node<'a>(
     SyntaxNode::new(rule, span, text, children.into_iter().flatten().collect())
 }
 
-/// The `as_str` and `span` accessors of a node with `text` and `span` fields.
+/// Equality and hashing by what a node is, its text, not by where it was
+/// found: the same URL parsed at two offsets gives equal trees with equal
+/// hashes. The text decides the rest of the node (the parse is a function
+/// of the text), so nothing else need be compared.
+macro_rules! same_by_text {
+    ($name:ident) => {
+        impl PartialEq for $name<'_> {
+            fn eq(&self, other: &Self) -> bool {
+                self.text == other.text
+            }
+        }
+
+        impl Eq for $name<'_> {}
+
+        impl core::hash::Hash for $name<'_> {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.text.hash(state);
+            }
+        }
+    };
+}
+pub(crate) use same_by_text;
+
+/// The `as_str` and `span` accessors of a node with `text` and `span`
+/// fields, and its equality by text.
 macro_rules! text_and_span {
     ($name:ident) => {
+        $crate::tree::same_by_text!($name);
+
         impl<'a> $name<'a> {
             /// The text as written.
             pub fn as_str(&self) -> &'a str {

@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, Host, Scheme};
 
 /// `newsurl = "news:" grouppart`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NewsUrl<'a> {
     pub(crate) text: &'a str,
@@ -34,7 +34,7 @@ impl<'a> NewsUrl<'a> {
 /// `grouppart = "*" | group | article`
 ///
 /// An `@` decides: a `group` cannot contain one and an `article` must.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Grouppart<'a> {
     /// `*`: all the groups there are.
@@ -75,13 +75,30 @@ impl<'a> Grouppart<'a> {
     }
 }
 
+// By text, like the other nodes: the span of `All` is where, not what.
+impl PartialEq for Grouppart<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        core::mem::discriminant(self) == core::mem::discriminant(other)
+            && self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Grouppart<'_> {}
+
+impl core::hash::Hash for Grouppart<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        core::mem::discriminant(self).hash(state);
+        self.as_str().hash(state);
+    }
+}
+
 leaf_node! {
     /// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`
     Group => Group
 }
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Article<'a> {
     pub(crate) text: &'a str,

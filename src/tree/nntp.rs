@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{node, text_and_span, Digits, Group, Hostport, Scheme};
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NntpUrl<'a> {
     pub(crate) text: &'a str,

@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme};
 
 /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProsperoUrl<'a> {
     pub(crate) text: &'a str,
@@ -57,7 +57,7 @@ impl<'a> ProsperoUrl<'a> {
 }
 
 /// `ppath = psegment *[ "/" psegment ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ppath<'a> {
     pub(crate) text: &'a str,
@@ -85,7 +85,7 @@ leaf_node! {
 }
 
 /// `fieldspec = ";" fieldname "=" fieldvalue`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspec<'a> {
     pub(crate) text: &'a str,

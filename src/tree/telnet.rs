@@ -6,7 +6,7 @@ use crate::syntax::SyntaxNode;
 use crate::tree::{node, text_and_span, Login, Scheme};
 
 /// `telneturl = "telnet://" login [ "/" ]`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TelnetUrl<'a> {
     pub(crate) text: &'a str,

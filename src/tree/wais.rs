@@ -77,7 +77,7 @@ impl<'a> WaisUrl<'a> {
 }
 
 /// `waisdatabase = "wais://" hostport "/" database`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDatabase<'a> {
     pub(crate) text: &'a str,
@@ -109,7 +109,7 @@ impl<'a> WaisDatabase<'a> {
 }
 
 /// `waisindex = "wais://" hostport "/" database "?" search`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisIndex<'a> {
     pub(crate) text: &'a str,
@@ -144,7 +144,7 @@ impl<'a> WaisIndex<'a> {
 }
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDoc<'a> {
     pub(crate) text: &'a str,
