@@ -237,7 +237,7 @@ mod ip {
         let Host::Hostnumber(number) = host("http://128.9.160.20:8080/") else {
             panic!()
         };
-        let parts: Vec<u64> = number.parts.iter().filter_map(|p| p.value()).collect();
+        let parts: Vec<u64> = number.parts().iter().filter_map(|p| p.value()).collect();
         assert_eq!(parts, [128, 9, 160, 20]);
     }
 

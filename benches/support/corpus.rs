@@ -346,7 +346,7 @@ pub fn near_misses(urls: &[String]) -> Vec<String> {
             }
             let mut bytes = url.clone().into_bytes();
             let at = rng.below(bytes.len());
-            let printable = (b' ' + rng.below(95) as u8) as u8;
+            let printable = b' ' + rng.below(95) as u8;
             match rng.below(3) {
                 0 => bytes.insert(at, printable),
                 1 => {

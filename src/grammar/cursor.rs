@@ -36,6 +36,7 @@ pub struct Cursor<'a> {
     offset: usize,
     options: Options,
     traced: bool,
+    builds: bool,
 }
 
 /// The result of a production inside the crate.
@@ -50,7 +51,31 @@ impl<'a> Cursor<'a> {
             offset,
             options,
             traced: false,
+            builds: true,
         }
+    }
+
+    /// The same cursor for a pass that only decides whether the text
+    /// matches: the productions that read a second derivation of the same
+    /// text only for the tree (`url`, `schemepart`) leave it out.
+    pub(crate) fn recognizing(self) -> Self {
+        Cursor {
+            builds: false,
+            ..self
+        }
+    }
+
+    fn building(self) -> Self {
+        Cursor {
+            builds: true,
+            ..self
+        }
+    }
+
+    /// Whether the tree is wanted, or only where the match ends.
+    #[inline(always)]
+    pub(crate) fn builds(&self) -> bool {
+        self.builds
     }
 
     /// The text from here on.
@@ -302,7 +327,7 @@ impl Diagnosis {
     ) -> Diagnosis {
         TRACE.with(Trace::clear);
         // The first pass failed, and the passes differ only in what they record.
-        let _ = parser(start.with_trace(true));
+        let _ = parser(start.with_trace(true).building());
         let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
             (
                 trace.furthest.get(),

@@ -26,6 +26,7 @@ use crate::tree::FileUrl;
 /// assert_eq!(file.host.unwrap().as_str(), "vms.host.edu");
 /// assert_eq!(file.fpath.segments().count(), 4);
 /// ```
+#[inline(always)]
 pub fn fileurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FileUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Fileurl), |start| {
         let (rest, (scheme, host, _, fpath)) =

@@ -25,6 +25,7 @@ use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 /// assert_eq!(ftp.fpath.unwrap().as_str(), "rfc/rfc1808.txt");
 /// assert_eq!(ftp.ftptype.unwrap().code(), 'a');
 /// ```
+#[inline(always)]
 pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Ftpurl), |start| {
         let (rest, (scheme, login, path)) = start.read((
@@ -60,6 +61,7 @@ pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUr
 ///
 /// An `fsegment` holds no `/`, so the path is read as one run of segment
 /// characters and slashes; [`Fpath::segments`] splits it again.
+#[inline(always)]
 pub fn fpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fpath<'a>, E> {
     input.enter(Entry::Production(Rule::Fpath), |start| {
         let (rest, text) = path_run(&FPATH)(start)?;
@@ -71,6 +73,7 @@ pub fn fpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fpath<
 /// ```bnf
 /// fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
+#[inline(always)]
 pub fn fsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fsegment<'a>, E> {
     input.enter(Entry::Production(Rule::Fsegment), |start| {
         let (rest, text) = run(&FSEGMENT, 0)(start)?;
@@ -84,6 +87,7 @@ pub fn fsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fse
 ///
 /// Upper case matches as the BNF says, though section 3.2.2 names only
 /// `a`, `i` and `d`; the linter reports the difference.
+#[inline(always)]
 pub fn ftptype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ftptype<'a>, E> {
     input.enter(Entry::Production(Rule::Ftptype), |start| {
         let (rest, text) = one(&FTPTYPE)(start)?;

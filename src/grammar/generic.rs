@@ -28,6 +28,7 @@ use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
 /// ```bnf
 /// genericurl     = scheme ":" schemepart
 /// ```
+#[inline(always)]
 pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Genericurl), |start| {
         let (rest, (scheme, _, schemepart)) = start.read((scheme, literal(":"), schemepart))?;
@@ -57,9 +58,15 @@ pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, G
 /// so a scheme's own production wins only when it covers the same text:
 /// `http://user@host/` is an `otherurl` here, since `httpurl` stops before
 /// the `@`. [`known_scheme_url`] is stricter.
+#[inline(always)]
 pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
     input.enter(Entry::Production(Rule::Url), |start| {
         let (generic_rest, generic) = start.read(otherurl)?;
+        // Every scheme's production is a sublanguage of `otherurl`: whether
+        // the text matches is decided; the rest is for the tree.
+        if !start.builds() {
+            return Ok((generic_rest, Url::Other(generic)));
+        }
         if let Some(rule) = known_scheme(&start) {
             if let Ok((rest, url)) = scheme_url(rule, start) {
                 if rest.offset() == generic_rest.offset() {
@@ -88,6 +95,7 @@ pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>,
 /// assert!(matches!(url::<_, ()>("http://user@host/").unwrap().1, Url::Other(_)));
 /// assert_eq!(known_scheme_url::<_, ()>("http://user@host/").unwrap().0, "@host/");
 /// ```
+#[inline(always)]
 pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
     input.enter(Entry::Production(Rule::Url), |start| {
         scheme_url(known_scheme(&start).unwrap_or(Rule::Otherurl), start)
@@ -98,6 +106,7 @@ pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResul
 /// ; new schemes follow the general syntax
 /// otherurl       = genericurl
 /// ```
+#[inline(always)]
 pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Otherurl), |start| {
         start.read(genericurl)
@@ -110,6 +119,7 @@ pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gen
 /// ```
 ///
 /// Upper-case letters match too, unless strict (section 2.1).
+#[inline(always)]
 pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Scheme<'a>, E> {
     input.enter(Entry::Production(Rule::Scheme), |start| {
         let class = if start.options().strict {
@@ -130,12 +140,16 @@ pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schem
 /// `*xchar` decides what matches, and the `ip-schemepart` reading is then
 /// tried on the same text for the tree. Its failures are not the input's,
 /// so it runs without the trace.
+#[inline(always)]
 pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
     input.enter(Entry::Production(Rule::Schemepart), |start| {
         let (rest, text) = run(&XCHAR, 0)(start)?;
-        let ip_schemepart = match start.with_trace(false).read(ip_schemepart) {
-            Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
-            _ => None,
+        let ip_schemepart = match start.builds() {
+            true => match start.with_trace(false).read(ip_schemepart) {
+                Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
+                _ => None,
+            },
+            false => None,
         };
         Ok((
             rest,
@@ -146,6 +160,26 @@ pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, S
             },
         ))
     })
+}
+
+/// Where the `genericurl` at `start` ends, without its tree: the same
+/// primitives as [`genericurl`] and [`scheme`], in the same order, with no
+/// node built. [`crate::check`] decides `url`, `genericurl` and `otherurl`
+/// with it (every scheme's URL is a `genericurl`, so the three have one
+/// language); on a no, the combinators run and explain. Measured in
+/// BENCHMARKS.md: building and moving the nodes is most of what the
+/// combinator costs on a valid URL.
+#[inline]
+pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
+    let class = if start.options().strict {
+        &SCHEME
+    } else {
+        &SCHEME_ANY_CASE
+    };
+    let (rest, _) = run(class, 1)(start).ok()?;
+    let (rest, _) = literal(":")(rest).ok()?;
+    let (rest, _) = run(&XCHAR, 0)(rest).ok()?;
+    Some(rest)
 }
 
 /// The ten schemes section 5 defines, with their productions.

@@ -39,6 +39,7 @@ const TAB: &[u8] = b"%09";
 /// assert_eq!(gopher.gtype.unwrap().as_str(), "0");
 /// assert_eq!(gopher.selector.unwrap().as_str(), "0/Weather/California/Los%20Angeles");
 /// ```
+#[inline(always)]
 pub fn gopherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GopherUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Gopherurl), |start| {
         let (rest, (scheme, hostport)) = start.read((scheme_literal("gopher://"), hostport))?;
@@ -121,6 +122,7 @@ fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>, url: &mut GopherUr
 /// ```bnf
 /// gtype          = xchar
 /// ```
+#[inline(always)]
 pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<'a>, E> {
     input.enter(Entry::Production(Rule::Gtype), |start| {
         let (rest, text) = unit(&XCHAR)(start)?;
@@ -131,6 +133,7 @@ pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<
 /// ```bnf
 /// selector       = *xchar
 /// ```
+#[inline(always)]
 pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Selector<'a>, E> {
     input.enter(Entry::Production(Rule::Selector), |start| {
         let (rest, text) = run(&XCHAR, 0)(start)?;
@@ -141,6 +144,7 @@ pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Sel
 /// ```bnf
 /// gopher+_string = *xchar
 /// ```
+#[inline(always)]
 pub fn gopher_plus_string<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, GopherPlusString<'a>, E> {

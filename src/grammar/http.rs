@@ -25,6 +25,7 @@ use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 /// assert_eq!(http.hostport.port.unwrap().value(), Some(80));
 /// assert_eq!(http.search.unwrap().as_str(), "q");
 /// ```
+#[inline(always)]
 pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, HttpUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Httpurl), |start| {
         let (rest, (scheme, hostport, path)) = start.read((
@@ -60,6 +61,7 @@ pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Http
 ///
 /// An `hsegment` holds no `/`, so the path is read as one run;
 /// [`Hpath::segments`] splits it again.
+#[inline(always)]
 pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<'a>, E> {
     input.enter(Entry::Production(Rule::Hpath), |start| {
         let (rest, text) = path_run(&HPATH)(start)?;
@@ -71,6 +73,7 @@ pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<
 /// ```bnf
 /// hsegment       = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
 /// ```
+#[inline(always)]
 pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hsegment<'a>, E> {
     input.enter(Entry::Production(Rule::Hsegment), |start| {
         let (rest, text) = run(&HSEGMENT, 0)(start)?;
@@ -83,6 +86,7 @@ pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hse
 /// ```
 ///
 /// Also the search of gopher and WAIS URLs.
+#[inline(always)]
 pub fn search<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Search<'a>, E> {
     input.enter(Entry::Production(Rule::Search), |start| {
         let (rest, text) = run(&HSEGMENT, 0)(start)?;

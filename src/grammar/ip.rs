@@ -26,6 +26,7 @@ use crate::tree::{
 /// ```bnf
 /// ip-schemepart  = "//" login [ "/" urlpath ]
 /// ```
+#[inline(always)]
 pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, IpSchemepart<'a>, E> {
@@ -56,6 +57,7 @@ pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
 /// the end of the run) would outrun and hide the error in the host, so it
 /// is then tried without the trace: this changes which error is reported,
 /// never what matches.
+#[inline(always)]
 pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<'a>, E> {
     input.enter(Entry::Production(Rule::Login), |start| {
         let userinfo = terminated((user, opt(preceded(literal(":"), password))), literal("@"));
@@ -97,6 +99,7 @@ fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
 /// ```bnf
 /// hostport       = host [ ":" port ]
 /// ```
+#[inline(always)]
 pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
     input.enter(Entry::Production(Rule::Hostport), |start| {
         let (rest, (host, port)) = start.read((host, opt(preceded(literal(":"), port))))?;
@@ -120,6 +123,7 @@ pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
 /// The two are disjoint (a `toplabel` starts with a letter, a `hostnumber`
 /// ends in digits) and neither may be followed by `.`, a letter or a digit
 /// in any production, so the first that matches is the one derivation.
+#[inline(always)]
 pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a>, E> {
     input.enter(Entry::Production(Rule::Host), |start| {
         start.read(alt((
@@ -138,6 +142,7 @@ pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a
 /// `domainlabel` only when a `.` and another label follow it; the last
 /// label must be a `toplabel`. No production lets a host be followed by a
 /// letter, digit, `-` or `.`, so reading each label to its longest is exact.
+#[inline(always)]
 pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostname<'a>, E> {
     input.enter(Entry::Production(Rule::Hostname), |start| {
         let mut at = start;
@@ -201,6 +206,7 @@ fn label<'a>(
 /// ```
 ///
 /// Read as one run of label characters, which must not end in `-`.
+#[inline(always)]
 pub fn domainlabel<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, Domainlabel<'a>, E> {
@@ -215,6 +221,7 @@ pub fn domainlabel<'a, I: Text<'a>, E: GrammarError<I>>(
 /// ```
 ///
 /// Read as one run of label characters, which must not end in `-`.
+#[inline(always)]
 pub fn toplabel<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Toplabel<'a>, E> {
     input.enter(Entry::Production(Rule::Toplabel), |start| {
         let (rest, (text, span)) = label(start, &ALPHA)?;
@@ -225,6 +232,7 @@ pub fn toplabel<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Top
 /// ```bnf
 /// alphadigit     = alpha | digit
 /// ```
+#[inline(always)]
 pub fn alphadigit<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Alphadigit), one(&ALPHADIGIT))
 }
@@ -232,26 +240,20 @@ pub fn alphadigit<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &
 /// ```bnf
 /// hostnumber     = digits "." digits "." digits "." digits
 /// ```
+#[inline(always)]
 pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostnumber<'a>, E> {
     input.enter(Entry::Production(Rule::Hostnumber), |start| {
         let dot = || literal(".");
-        let (rest, (first, _, second, _, third, _, fourth)) =
-            start.read((digits, dot(), digits, dot(), digits, dot(), digits))?;
+        let (rest, _) = start.read((digits, dot(), digits, dot(), digits, dot(), digits))?;
         let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            Hostnumber {
-                text,
-                span,
-                parts: [first, second, third, fourth],
-            },
-        ))
+        Ok((rest, Hostnumber { text, span }))
     })
 }
 
 /// ```bnf
 /// port           = digits
 /// ```
+#[inline(always)]
 pub fn port<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Port<'a>, E> {
     input.enter(Entry::Production(Rule::Port), |start| {
         let (rest, digits) = start.read(digits)?;
@@ -262,6 +264,7 @@ pub fn port<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Port<'a
 /// ```bnf
 /// user           = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
+#[inline(always)]
 pub fn user<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, User<'a>, E> {
     input.enter(Entry::Production(Rule::User), |start| {
         let (rest, text) = run(&USER, 0)(start)?;
@@ -272,6 +275,7 @@ pub fn user<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, User<'a
 /// ```bnf
 /// password       = *[ uchar | ";" | "?" | "&" | "=" ]
 /// ```
+#[inline(always)]
 pub fn password<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Password<'a>, E> {
     input.enter(Entry::Production(Rule::Password), |start| {
         let (rest, text) = run(&USER, 0)(start)?;
@@ -282,6 +286,7 @@ pub fn password<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Pas
 /// ```bnf
 /// urlpath        = *xchar    ; depends on protocol see section 3.1
 /// ```
+#[inline(always)]
 pub fn urlpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Urlpath<'a>, E> {
     input.enter(Entry::Production(Rule::Urlpath), |start| {
         let (rest, text) = run(&XCHAR, 0)(start)?;

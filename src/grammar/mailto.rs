@@ -19,6 +19,7 @@ use crate::tree::{Encoded822addr, MailtoUrl};
 /// ```
 /// assert!(rfc1738::parse("mailto:mduerst@ifi.unizh.ch").is_ok());
 /// ```
+#[inline(always)]
 pub fn mailtourl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, MailtoUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Mailtourl), |start| {
         let (rest, (scheme, encoded822addr)) =
@@ -39,6 +40,7 @@ pub fn mailtourl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ma
 /// ```bnf
 /// encoded822addr = 1*xchar               ; further defined in RFC822
 /// ```
+#[inline(always)]
 pub fn encoded822addr<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, Encoded822addr<'a>, E> {

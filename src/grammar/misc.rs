@@ -23,6 +23,7 @@ use crate::tree::Digits;
 ///                  "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" |
 ///                  "y" | "z"
 /// ```
+#[inline(always)]
 pub fn lowalpha<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Lowalpha), one(&LOWALPHA))
 }
@@ -32,6 +33,7 @@ pub fn lowalpha<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a
 ///                  "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
 ///                  "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
 /// ```
+#[inline(always)]
 pub fn hialpha<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Hialpha), one(&HIALPHA))
 }
@@ -39,6 +41,7 @@ pub fn hialpha<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a 
 /// ```bnf
 /// alpha          = lowalpha | hialpha
 /// ```
+#[inline(always)]
 pub fn alpha<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Alpha), one(&ALPHA))
 }
@@ -47,6 +50,7 @@ pub fn alpha<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a st
 /// digit          = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
 ///                  "8" | "9"
 /// ```
+#[inline(always)]
 pub fn digit<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Digit), one(&DIGIT))
 }
@@ -54,6 +58,7 @@ pub fn digit<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a st
 /// ```bnf
 /// safe           = "$" | "-" | "_" | "." | "+"
 /// ```
+#[inline(always)]
 pub fn safe<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Safe), one(&SAFE))
 }
@@ -61,6 +66,7 @@ pub fn safe<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str
 /// ```bnf
 /// extra          = "!" | "*" | "'" | "(" | ")" | ","
 /// ```
+#[inline(always)]
 pub fn extra<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Extra), one(&EXTRA))
 }
@@ -71,6 +77,7 @@ pub fn extra<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a st
 ///
 /// No production of section 5 uses `national`: these are the characters a
 /// URL must escape (section 2.2).
+#[inline(always)]
 pub fn national<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::National), one(&NATIONAL))
 }
@@ -81,6 +88,7 @@ pub fn national<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a
 ///
 /// Like `national`, unused by the other productions: `%` appears in URLs
 /// only as the start of an `escape`.
+#[inline(always)]
 pub fn punctuation<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Punctuation), one(&PUNCTUATION))
 }
@@ -88,6 +96,7 @@ pub fn punctuation<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, 
 /// ```bnf
 /// reserved       = ";" | "/" | "?" | ":" | "@" | "&" | "="
 /// ```
+#[inline(always)]
 pub fn reserved<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Reserved), one(&RESERVED))
 }
@@ -96,6 +105,7 @@ pub fn reserved<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a
 /// hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
 ///                  "a" | "b" | "c" | "d" | "e" | "f"
 /// ```
+#[inline(always)]
 pub fn hex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Hex), one(&HEX))
 }
@@ -110,6 +120,7 @@ pub fn hex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str,
 /// assert!(escape::<_, ()>("%2G").is_err());
 /// assert!(escape::<_, ()>("2F").is_err());
 /// ```
+#[inline(always)]
 pub fn escape<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Escape), |start| {
         // Without its "%", the escape is not begun: say so rather than
@@ -122,6 +133,7 @@ pub fn escape<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a s
 /// ```bnf
 /// unreserved     = alpha | digit | safe | extra
 /// ```
+#[inline(always)]
 pub fn unreserved<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Unreserved), one(&UNRESERVED))
 }
@@ -129,6 +141,7 @@ pub fn unreserved<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &
 /// ```bnf
 /// uchar          = unreserved | escape
 /// ```
+#[inline(always)]
 pub fn uchar<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Uchar), unit(&UCHAR))
 }
@@ -136,6 +149,7 @@ pub fn uchar<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a st
 /// ```bnf
 /// xchar          = unreserved | reserved | escape
 /// ```
+#[inline(always)]
 pub fn xchar<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
     input.enter(Entry::Leaf(Rule::Xchar), unit(&XCHAR))
 }
@@ -143,6 +157,7 @@ pub fn xchar<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a st
 /// ```bnf
 /// digits         = 1*digit
 /// ```
+#[inline(always)]
 pub fn digits<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Digits<'a>, E> {
     input.enter(Entry::Leaf(Rule::Digits), |start| {
         let (rest, text) = run(&DIGIT, 1)(start)?;

@@ -244,15 +244,13 @@ fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
 /// What [`crate::check_with`] does.
 pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
     let start = Cursor::new(text, 0, options);
-    // A string is a `url` exactly when it is an `otherurl`: every scheme's
-    // production is a sublanguage of `genericurl`. So the first pass, which
-    // only decides, reads no scheme's own production; the diagnostic pass
-    // runs `url` itself, so that the error is the combinator's.
-    let decides = match rule {
-        Rule::Url => Rule::Otherurl,
-        other => other,
+    let recognized = match rule {
+        Rule::Url | Rule::Genericurl | Rule::Otherurl => {
+            generic::genericurl_end(start).is_some_and(|rest| rest.rest().is_empty())
+        }
+        _ => whole(rule, start.recognizing()).is_ok(),
     };
-    if whole(decides, start).is_ok() {
+    if recognized {
         return Ok(());
     }
     let diagnosis = Diagnosis::of(start, rule, |start| whole(rule, start));
@@ -281,7 +279,7 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     let error = Error::new(text, diagnosis.offset, diagnosis.stack, diagnosis.expected);
     Err(match known_scheme(&start) {
         Some(production) => {
-            let generic = whole(Rule::Otherurl, start).is_ok();
+            let generic = whole(Rule::Otherurl, start.recognizing()).is_ok();
             error.with_genericurl(generic, production)
         }
         None => error,

@@ -25,6 +25,7 @@ use crate::tree::{Article, Group, Grouppart, NewsUrl};
 /// let rfc1738::Url::News(news) = url else { panic!() };
 /// assert!(matches!(news.grouppart, Grouppart::Group(_)));
 /// ```
+#[inline(always)]
 pub fn newsurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, NewsUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Newsurl), |start| {
         let (rest, (scheme, grouppart)) = start.read((scheme_literal("news:"), grouppart))?;
@@ -47,6 +48,7 @@ pub fn newsurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, News
 ///
 /// `article` first: a `group` (or `*`) is a prefix of an article whenever
 /// one matches, and neither contains the `@` an article needs.
+#[inline(always)]
 pub fn grouppart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Grouppart<'a>, E> {
     input.enter(Entry::Production(Rule::Grouppart), |start| {
         start.read(alt((
@@ -58,6 +60,7 @@ pub fn grouppart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gr
 }
 
 /// The `"*"` of `grouppart`: every group.
+#[inline(always)]
 fn all_groups(start: Cursor<'_>) -> Reading<'_, Grouppart<'_>> {
     let (rest, _) = literal("*")(start)?;
     Ok((rest, Grouppart::All(start.upto(&rest).1)))
@@ -66,6 +69,7 @@ fn all_groups(start: Cursor<'_>) -> Reading<'_, Grouppart<'_>> {
 /// ```bnf
 /// group          = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
 /// ```
+#[inline(always)]
 pub fn group<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Group<'a>, E> {
     input.enter(Entry::Production(Rule::Group), |start| {
         let (rest, _) = start.read((one(&ALPHA), run(&GROUP_TAIL, 0)))?;
@@ -77,6 +81,7 @@ pub fn group<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Group<
 /// ```bnf
 /// article        = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
 /// ```
+#[inline(always)]
 pub fn article<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Article<'a>, E> {
     input.enter(Entry::Production(Rule::Article), |start| {
         let (at, _) = run(&ARTICLE, 1)(start)?;

@@ -26,6 +26,7 @@ use crate::tree::NntpUrl;
 /// assert_eq!(nntp.group.as_str(), "comp.lang.rust");
 /// assert_eq!(nntp.article.unwrap().value(), Some(42));
 /// ```
+#[inline(always)]
 pub fn nntpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, NntpUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Nntpurl), |start| {
         let (rest, (scheme, hostport, _, group, article)) = start.read((

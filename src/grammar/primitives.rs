@@ -35,15 +35,22 @@ pub(crate) fn literal<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<
             let rest = input.skip(text.len());
             return Ok((rest, input.upto(&rest).0));
         }
-        let matching = input
-            .bytes()
-            .iter()
-            .zip(text.as_bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        expect(&input, matching, &[Expected::Literal(text)]);
-        Err(nom::Err::Error(Backtrack))
+        literal_mismatch(&input, text)
     }
+}
+
+/// A literal that did not match: where it stopped matching.
+#[cold]
+#[inline(never)]
+fn literal_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a, O> {
+    let matching = input
+        .bytes()
+        .iter()
+        .zip(text.as_bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    expect(input, matching, &[Expected::Literal(text)]);
+    Err(nom::Err::Error(Backtrack))
 }
 
 /// The literal that opens a scheme's URL, such as `"ftp://"`. The scheme

@@ -31,6 +31,7 @@ use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment
 /// let names: Vec<_> = prospero.fieldspecs().map(|f| f.fieldname.as_str()).collect();
 /// assert_eq!(names, ["type", "ver"]);
 /// ```
+#[inline(always)]
 pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, ProsperoUrl<'a>, E> {
@@ -63,6 +64,7 @@ pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
 ///
 /// A `psegment` holds no `/`, so the path is read as one run;
 /// [`Ppath::segments`] splits it again.
+#[inline(always)]
 pub fn ppath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ppath<'a>, E> {
     input.enter(Entry::Production(Rule::Ppath), |start| {
         // `psegment` has the characters of `fsegment`, so `ppath` those of
@@ -76,6 +78,7 @@ pub fn ppath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ppath<
 /// ```bnf
 /// psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
 /// ```
+#[inline(always)]
 pub fn psegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Psegment<'a>, E> {
     input.enter(Entry::Production(Rule::Psegment), |start| {
         let (rest, text) = run(&FSEGMENT, 0)(start)?;
@@ -86,6 +89,7 @@ pub fn psegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Pse
 /// ```bnf
 /// fieldspec      = ";" fieldname "=" fieldvalue
 /// ```
+#[inline(always)]
 pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldspec<'a>, E> {
     input.enter(Entry::Production(Rule::Fieldspec), |start| {
         let (rest, (_, fieldname, _, fieldvalue)) =
@@ -106,6 +110,7 @@ pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
 /// ```bnf
 /// fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
+#[inline(always)]
 pub fn fieldname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldname<'a>, E> {
     input.enter(Entry::Production(Rule::Fieldname), |start| {
         let (rest, text) = run(&FIELD, 0)(start)?;
@@ -116,6 +121,7 @@ pub fn fieldname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
 /// ```bnf
 /// fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]
 /// ```
+#[inline(always)]
 pub fn fieldvalue<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldvalue<'a>, E> {
     input.enter(Entry::Production(Rule::Fieldvalue), |start| {
         let (rest, text) = run(&FIELD, 0)(start)?;

@@ -23,6 +23,7 @@ use crate::tree::TelnetUrl;
 /// assert_eq!(telnet.login.user.unwrap().as_str(), "guest");
 /// assert!(telnet.trailing_slash);
 /// ```
+#[inline(always)]
 pub fn telneturl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, TelnetUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Telneturl), |start| {
         let (rest, (scheme, login, slash)) =

@@ -33,6 +33,7 @@ use crate::tree::{
 /// let rfc1738::Url::Wais(WaisUrl::Index(index)) = url else { panic!() };
 /// assert_eq!(index.search.as_str(), "earthquakes");
 /// ```
+#[inline(always)]
 pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Waisurl), |start| {
         start.read(alt((
@@ -44,6 +45,7 @@ pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
 }
 
 /// `"wais://" hostport "/" database`, the start all three forms share.
+#[inline(always)]
 fn wais_head(start: Cursor<'_>) -> Reading<'_, (Scheme<'_>, Hostport<'_>, Database<'_>)> {
     let (rest, (scheme, hostport, _, database)) =
         start.read((scheme_literal("wais://"), hostport, literal("/"), database))?;
@@ -53,6 +55,7 @@ fn wais_head(start: Cursor<'_>) -> Reading<'_, (Scheme<'_>, Hostport<'_>, Databa
 /// ```bnf
 /// waisdatabase   = "wais://" hostport "/" database
 /// ```
+#[inline(always)]
 pub fn waisdatabase<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, WaisDatabase<'a>, E> {
@@ -75,6 +78,7 @@ pub fn waisdatabase<'a, I: Text<'a>, E: GrammarError<I>>(
 /// ```bnf
 /// waisindex      = "wais://" hostport "/" database "?" search
 /// ```
+#[inline(always)]
 pub fn waisindex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisIndex<'a>, E> {
     input.enter(Entry::Production(Rule::Waisindex), |start| {
         let (rest, ((scheme, hostport, database), _, search)) =
@@ -97,6 +101,7 @@ pub fn waisindex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wa
 /// ```bnf
 /// waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath
 /// ```
+#[inline(always)]
 pub fn waisdoc<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisDoc<'a>, E> {
     input.enter(Entry::Production(Rule::Waisdoc), |start| {
         let (rest, ((scheme, hostport, database), _, wtype, _, wpath)) =
@@ -120,6 +125,7 @@ pub fn waisdoc<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
 /// ```bnf
 /// database       = *uchar
 /// ```
+#[inline(always)]
 pub fn database<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Database<'a>, E> {
     input.enter(Entry::Production(Rule::Database), |start| {
         let (rest, text) = run(&UCHAR, 0)(start)?;
@@ -130,6 +136,7 @@ pub fn database<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Dat
 /// ```bnf
 /// wtype          = *uchar
 /// ```
+#[inline(always)]
 pub fn wtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wtype<'a>, E> {
     input.enter(Entry::Production(Rule::Wtype), |start| {
         let (rest, text) = run(&UCHAR, 0)(start)?;
@@ -140,6 +147,7 @@ pub fn wtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wtype<
 /// ```bnf
 /// wpath          = *uchar
 /// ```
+#[inline(always)]
 pub fn wpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wpath<'a>, E> {
     input.enter(Entry::Production(Rule::Wpath), |start| {
         let (rest, text) = run(&UCHAR, 0)(start)?;

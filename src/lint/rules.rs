@@ -204,7 +204,7 @@ fn tree_rules(url: &Url<'_>) -> Vec<Finding> {
         _ => hostport.map(|hostport| hostport.host),
     };
     if let Some(Host::Hostnumber(number)) = host {
-        for part in &number.parts {
+        for part in number.parts() {
             if part.value().map_or(true, |value| value > 255) {
                 findings.push(Finding::new(
                     Code::HostnumberRange,

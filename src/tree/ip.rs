@@ -198,20 +198,27 @@ leaf_node! {
 pub struct Hostnumber<'a> {
     pub(crate) text: &'a str,
     pub(crate) span: Span,
-    /// The four groups of digits.
-    pub parts: [Digits<'a>; 4],
 }
 
 text_and_span!(Hostnumber);
 
 impl<'a> Hostnumber<'a> {
+    /// The four groups of digits. Split from the text on request, which
+    /// keeps the node (and every `Host`, `Login` and `Url`) small.
+    pub fn parts(&self) -> [Digits<'a>; 4] {
+        let mut parts =
+            split_parts(self.text, self.span, '.').map(|(text, span)| Digits::new(text, span));
+        // A hostnumber has exactly four parts, each `digits`.
+        core::array::from_fn(|_| parts.next().unwrap_or(Digits::new("", self.span)))
+    }
+
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Hostnumber,
             self.span,
             self.text,
-            self.parts.iter().map(|part| Some(part.syntax())),
+            self.parts().iter().map(|part| Some(part.syntax())),
         )
     }
 }
