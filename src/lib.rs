@@ -25,10 +25,12 @@
 //!
 //! Where the BNF is ambiguous or has errata, and what this crate decides,
 //! is written down in `grammar/README.md` of the repository.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "arbitrary")]
+#[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]
 pub mod arbitrary;
 pub mod build;
 pub mod decode;
@@ -99,3 +101,8 @@ pub fn check(rule: Rule, text: &str) -> Result<(), Error> {
 pub fn check_with(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
     grammar::check(rule, text, options)
 }
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
