@@ -143,6 +143,13 @@ impl<'a> Cursor<'a> {
         parser.parse(self)
     }
 
+    /// Runs the production `parser` here: [`Cursor::read`] without nom's
+    /// `Parser` machinery, for the sequences on the hot path.
+    #[inline(always)]
+    pub(crate) fn call<O>(self, parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>) -> Reading<'a, O> {
+        parser(self)
+    }
+
     /// The text and span from this cursor up to `rest`, a cursor further on.
     #[inline(always)]
     pub(crate) fn upto(&self, rest: &Cursor<'a>) -> (&'a str, Span) {

@@ -225,19 +225,23 @@ pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
 /// Runs the production of one of the ten schemes, or `otherurl`.
 #[inline]
 pub(crate) fn scheme_url(rule: Rule, start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    use nom::combinator::map;
-    use nom::Parser as _;
+    fn typed<'a, N>(
+        result: Reading<'a, N>,
+        variant: impl FnOnce(N) -> Url<'a>,
+    ) -> Reading<'a, Url<'a>> {
+        result.map(|(rest, node)| (rest, variant(node)))
+    }
     match rule {
-        Rule::Httpurl => map(httpurl, Url::Http).parse(start),
-        Rule::Ftpurl => map(ftpurl, Url::Ftp).parse(start),
-        Rule::Newsurl => map(newsurl, Url::News).parse(start),
-        Rule::Nntpurl => map(nntpurl, Url::Nntp).parse(start),
-        Rule::Telneturl => map(telneturl, Url::Telnet).parse(start),
-        Rule::Gopherurl => map(gopherurl, Url::Gopher).parse(start),
-        Rule::Waisurl => map(waisurl, Url::Wais).parse(start),
-        Rule::Mailtourl => map(mailtourl, Url::Mailto).parse(start),
-        Rule::Fileurl => map(fileurl, Url::File).parse(start),
-        Rule::Prosperourl => map(prosperourl, Url::Prospero).parse(start),
-        _ => map(otherurl, Url::Other).parse(start),
+        Rule::Httpurl => typed(httpurl(start), Url::Http),
+        Rule::Ftpurl => typed(ftpurl(start), Url::Ftp),
+        Rule::Newsurl => typed(newsurl(start), Url::News),
+        Rule::Nntpurl => typed(nntpurl(start), Url::Nntp),
+        Rule::Telneturl => typed(telneturl(start), Url::Telnet),
+        Rule::Gopherurl => typed(gopherurl(start), Url::Gopher),
+        Rule::Waisurl => typed(waisurl(start), Url::Wais),
+        Rule::Mailtourl => typed(mailtourl(start), Url::Mailto),
+        Rule::Fileurl => typed(fileurl(start), Url::File),
+        Rule::Prosperourl => typed(prosperourl(start), Url::Prospero),
+        _ => typed(otherurl(start), Url::Other),
     }
 }

@@ -4,8 +4,6 @@
 //!
 //! `httpurl`, `hpath`, `hsegment`, `search` (section 3.3).
 
-use nom::combinator::opt;
-use nom::sequence::preceded;
 use nom::IResult;
 
 use crate::grammar::chars::{HPATH, HSEGMENT};
@@ -28,17 +26,20 @@ use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 #[inline(always)]
 pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, HttpUrl<'a>, E> {
     input.enter(Entry::Production(Rule::Httpurl), |start| {
-        let (rest, (scheme, hostport, path)) = start.read((
-            scheme_literal("http://"),
-            hostport,
-            opt(preceded(
-                literal("/"),
-                (hpath, opt(preceded(literal("?"), search))),
-            )),
-        ))?;
-        let (hpath, search) = match path {
-            Some((hpath, search)) => (Some(hpath), search),
-            None => (None, None),
+        let (rest, scheme) = scheme_literal("http://")(start)?;
+        let (rest, hostport) = rest.call(hostport)?;
+        let (rest, hpath, search) = match literal("/")(rest) {
+            Err(_) => (rest, None, None),
+            Ok((slash, _)) => {
+                let (rest, hpath) = slash.call(hpath)?;
+                match literal("?")(rest) {
+                    Err(_) => (rest, Some(hpath), None),
+                    Ok((question, _)) => {
+                        let (rest, search) = question.call(search)?;
+                        (rest, Some(hpath), Some(search))
+                    }
+                }
+            }
         };
         let (text, span) = start.upto(&rest);
         Ok((

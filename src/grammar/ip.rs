@@ -7,8 +7,7 @@
 //! `login`, `hostport`, `host`, `hostname`, `domainlabel`, `toplabel`,
 //! `alphadigit`, `hostnumber`, `port`, `user`, `password`, `urlpath`.
 
-use nom::branch::alt;
-use nom::combinator::{map, opt};
+use nom::combinator::opt;
 use nom::sequence::{preceded, terminated};
 use nom::IResult;
 
@@ -102,7 +101,14 @@ fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
 #[inline(always)]
 pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
     input.enter(Entry::Production(Rule::Hostport), |start| {
-        let (rest, (host, port)) = start.read((host, opt(preceded(literal(":"), port))))?;
+        let (rest, host) = start.call(host)?;
+        let (rest, port) = match literal(":")(rest) {
+            Ok((colon, _)) => match colon.call(port) {
+                Ok((rest, port)) => (rest, Some(port)),
+                Err(_) => (rest, None),
+            },
+            Err(_) => (rest, None),
+        };
         let (text, span) = start.upto(&rest);
         Ok((
             rest,
@@ -126,10 +132,12 @@ pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
 #[inline(always)]
 pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a>, E> {
     input.enter(Entry::Production(Rule::Host), |start| {
-        start.read(alt((
-            map(hostname, Host::Hostname),
-            map(hostnumber, Host::Hostnumber),
-        )))
+        match start.call(hostname) {
+            Ok((rest, name)) => Ok((rest, Host::Hostname(name))),
+            Err(_) => start
+                .call(hostnumber)
+                .map(|(rest, number)| (rest, Host::Hostnumber(number))),
+        }
     })
 }
 
@@ -142,6 +150,9 @@ pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a
 /// `domainlabel` only when a `.` and another label follow it; the last
 /// label must be a `toplabel`. No production lets a host be followed by a
 /// letter, digit, `-` or `.`, so reading each label to its longest is exact.
+/// Each label is read once, on bytes; only the diagnostic pass enters
+/// `domainlabel` and `toplabel`, whose errors it reports (the node keeps no
+/// label: [`Hostname::labels`] splits them again).
 #[inline(always)]
 pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostname<'a>, E> {
     input.enter(Entry::Production(Rule::Hostname), |start| {
@@ -152,7 +163,11 @@ pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
             let dot_then_label = bytes.get(run) == Some(&b'.')
                 && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
             if dot_then_label {
-                (at, _) = at.read((domainlabel, literal(".")))?;
+                at = match at.traced() {
+                    true => at.read((domainlabel, literal(".")))?.0,
+                    false if is_label(bytes, run, &ALPHADIGIT) => at.skip(run + 1),
+                    false => return Err(nom::Err::Error(Backtrack)),
+                };
                 continue;
             }
             if bytes.get(run) == Some(&b'.') {
@@ -171,11 +186,23 @@ pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
                 // error that helps is the toplabel's, at its start.)
                 expect(&at, run, &[Expected::Literal(".")]);
             }
-            let (rest, _) = at.read(toplabel)?;
+            let rest = match at.traced() {
+                true => at.read(toplabel)?.0,
+                false if is_label(bytes, run, &ALPHA) => at.skip(run),
+                false => return Err(nom::Err::Error(Backtrack)),
+            };
             let (text, span) = start.upto(&rest);
             return Ok((rest, Hostname { text, span }));
         }
     })
+}
+
+/// Whether the `run` label characters at the start of `bytes` are a label
+/// whose first character is in `first` and whose last is not `-`: what
+/// [`label`] accepts, decided without recording.
+#[inline(always)]
+fn is_label(bytes: &[u8], run: usize, first: &Class) -> bool {
+    run > 0 && first.contains(bytes[0]) && bytes[run - 1] != b'-'
 }
 
 /// How many label characters (`alphadigit | "-"`) `bytes` starts with.

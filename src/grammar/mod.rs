@@ -264,7 +264,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
 
 /// [`known_scheme_url`], then the end of the input.
 fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    let (rest, url) = start.read(known_scheme_url)?;
+    let (rest, url) = start.call(known_scheme_url)?;
     let (rest, _) = end_of_input(rest)?;
     Ok((rest, url))
 }

@@ -35,6 +35,9 @@ pub(crate) fn literal<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<
             let rest = input.skip(text.len());
             return Ok((rest, input.upto(&rest).0));
         }
+        if !input.traced() {
+            return Err(nom::Err::Error(Backtrack));
+        }
         literal_mismatch(&input, text)
     }
 }
@@ -151,8 +154,7 @@ fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
     chunk.iter().fold(true, |all, &b| all & class.contains(b))
 }
 
-/// The end of the run of `class` in `bytes` from `at`, and the number of
-/// units in it if it has fewer than `min`. A `%` that does not start an
+/// The end of the run of `class` at the start of the cursor. A `%` that does not start an
 /// escape ends the run (when the class admits escapes at all): then, in the
 /// diagnostic pass, a `hex` is recorded where the escape broke.
 #[inline(always)]
@@ -166,6 +168,14 @@ fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
                 break;
             }
             at += 8;
+        }
+        // Fewer than eight bytes left: the last eight, which overlap what
+        // was read, often end the run at the end of the text in one test.
+        if at + 8 > bytes.len() && at < bytes.len() && bytes.len() >= 8 {
+            let last: &[u8; 8] = bytes[bytes.len() - 8..].try_into().expect("eight bytes");
+            if all_in(class, last) {
+                return bytes.len();
+            }
         }
         // Byte by byte through what the eight-byte test stopped at, back to
         // it after eight plain bytes in a row.
