@@ -1464,3 +1464,167 @@ fn section_8_identities() {
         assert_eq!(o.matches(OCT, "login", &text, true), plain, "D25 {text:?}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// The drafts' examples
+
+const EXAMPLES: &str = "tests/fixtures/draft_examples.tsv";
+const VERDICT_COLUMNS: usize = 8;
+
+/// One row of `draft_examples.tsv` (its header says what the columns are).
+#[derive(Debug)]
+struct DraftExample {
+    seed: String,
+    line: usize,
+    column: usize,
+    kind: String,
+    url: String,
+    verdicts: Vec<String>,
+    note: String,
+}
+
+fn draft_examples() -> (Vec<String>, Vec<DraftExample>) {
+    let path = format!("{}/{EXAMPLES}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect(EXAMPLES);
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<String> = lines
+        .next()
+        .expect("a header")
+        .split('\t')
+        .map(String::from)
+        .collect();
+    let rows = lines
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 6 + VERDICT_COLUMNS, "{line:?}");
+            DraftExample {
+                seed: f[0].to_string(),
+                line: f[1].parse().expect("a line"),
+                column: f[2].parse().expect("a column"),
+                kind: f[3].to_string(),
+                url: f[4].to_string(),
+                verdicts: f[5..5 + VERDICT_COLUMNS]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
+                note: f[5 + VERDICT_COLUMNS].to_string(),
+            }
+        })
+        .collect();
+    (header, rows)
+}
+
+/// The verdict columns of a URL: the four revisions strict, then default.
+fn verdicts(o: &Oracles, url: &str) -> Vec<String> {
+    [true, false]
+        .into_iter()
+        .flat_map(|strict| Dialect::ALL.map(|d| o.verdict(d, url, strict)))
+        .collect()
+}
+
+#[test]
+fn the_drafts_examples_have_the_verdicts_of_the_fixture() {
+    let o = oracles();
+    let (header, rows) = draft_examples();
+    let mut expected_header = vec!["seed", "line", "column", "kind", "url"]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    for suffix in ["", " default"] {
+        expected_header.extend(Dialect::ALL.map(|d| format!("{d}{suffix}")));
+    }
+    expected_header.push("note".into());
+    assert_eq!(header, expected_header);
+
+    let mut mismatches = Vec::new();
+    for row in &rows {
+        let computed = verdicts(o, &row.url);
+        if computed != row.verdicts {
+            mismatches.push(format!(
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                row.seed,
+                row.line,
+                row.column,
+                row.kind,
+                row.url,
+                computed.join("\t"),
+                row.note
+            ));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} rows of {EXAMPLES} have other verdicts now; review, then replace them with:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+    assert_eq!(rows.len(), 57);
+}
+
+#[test]
+fn the_drafts_examples_are_where_the_fixture_says() {
+    let (_, rows) = draft_examples();
+    let kinds = [
+        "reference",
+        "wrapped",
+        "broken",
+        "address",
+        "template",
+        "filled",
+    ];
+    for row in &rows {
+        assert!(kinds.contains(&row.kind.as_str()), "{row:?}");
+        let text = seed(&row.seed);
+        let line = text.lines().nth(row.line - 1).expect("a line");
+        let at: String = line.chars().skip(row.column - 1).collect();
+        let at = at.trim_end();
+        // A filled template is printed with its placeholder (D41).
+        let printed = if row.kind == "filled" {
+            row.url.replacen("gopher://host", "gopher://host [port]", 1)
+        } else {
+            row.url.clone()
+        };
+        if row.kind == "broken" {
+            // The first part of a URL broken across lines (D40).
+            assert!(printed.starts_with(at) && at.len() >= 4, "{row:?}: {at:?}");
+        } else {
+            assert!(at.starts_with(&printed), "{row:?}: {at:?}");
+        }
+        assert!(["000", "001", "002", "003"].contains(&row.seed.as_str()));
+    }
+}
+
+/// Every whole-URL example of the drafts in the crate's own fixture
+/// (`tests/fixtures/examples.tsv`) is a row here, with the same URL, except
+/// where D40 reads 002's broken gopher reference with a space.
+#[test]
+fn the_drafts_examples_include_those_of_examples_tsv() {
+    let (_, rows) = draft_examples();
+    let fixture = include_str!("fixtures/examples.tsv");
+    let mut lines = fixture.lines().filter(|l| !l.starts_with('#'));
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (document, line, url, production) =
+        (col("document"), col("line"), col("url"), col("production"));
+    let mut count = 0;
+    for l in lines {
+        let f: Vec<&str> = l.split('\t').collect();
+        if f[document] > "003" || f[production] != "url" {
+            continue;
+        }
+        count += 1;
+        let n: usize = f[line].parse().unwrap();
+        let mut theirs = f[url].to_string();
+        if f[document] == "002" && n == 1164 {
+            // D40: "InformationAbout" there, "Information About" here.
+            theirs = theirs.replace("InformationAbout", "Information About");
+        }
+        assert!(
+            rows.iter()
+                .any(|r| r.seed == f[document] && r.line == n && r.url == theirs),
+            "{} line {n}: {theirs}",
+            f[document]
+        );
+    }
+    assert_eq!(count, 46);
+}
