@@ -605,7 +605,16 @@ impl DraftOracle {
             .is_match(text)
     }
 
-    /// The regular expression of a production, unanchored.
+    /// The regular expression of a production, unanchored, every name it
+    /// uses inlined: two productions with the same pattern have the same
+    /// definition down to the characters.
+    pub fn regex_pattern(&self, production: &str) -> &str {
+        self.patterns
+            .get(production)
+            .unwrap_or_else(|| panic!("no production {production}"))
+    }
+
+    /// The regular expression of a production, unanchored (computed).
     pub fn pattern(&mut self, name: &str, stack: &mut Vec<String>) -> String {
         if let Some(pattern) = self.patterns.get(name) {
             return pattern.clone();
@@ -859,6 +868,15 @@ impl Oracles {
             .find(|(d, _)| *d == dialect)
             .expect("all four dialects")
             .1
+    }
+
+    /// The strict-mode regex pattern of a draft production (`None` for
+    /// `rfc1738`), every name inlined.
+    pub fn regex_pattern(&self, dialect: Dialect, production: &str) -> Option<&str> {
+        match self.dialect(dialect) {
+            DialectOracle::Draft { strict, .. } => Some(strict.regex_pattern(production)),
+            DialectOracle::Rfc1738 { .. } => None,
+        }
     }
 
     /// The draft grammar of a dialect (`None` for `rfc1738`).
