@@ -807,6 +807,64 @@ const CASES: &[Case] = &[
     // D44: RFC 1738's `url` includes `otherurl`.
     ("D44", "r", "url", "http://host?q", true, Both),
     ("D44", "r", "otherurl", "http://host?q", true, Both),
+    // Section 3: RFC 1738's default mode folds scheme names only.
+    (
+        "section 3",
+        "r",
+        "ftpurl",
+        "FTP://h/x;type=a",
+        true,
+        Default,
+    ),
+    ("section 3", "r", "ftpurl", "ftp://h/x;TYPE=a", false, Both),
+    // Section 5: the same text is not the same language.
+    ("section 5", "jo", "xalphas", "a b", true, Both),
+    ("section 5", "3", "xalphas", "a b", false, Both),
+    ("section 5", "jo", "hostname", "a+b", false, Both),
+    ("section 5", "3", "hostname", "a+b", true, Both),
+    ("section 5", "jo", "search", "a;b", true, Both),
+    ("section 5", "3", "search", "a;b", false, Both),
+    ("section 5", "jo", "article", ";@h", true, Both),
+    ("section 5", "3", "article", ";@h", false, Both),
+    ("section 5", "jo", "group", "c.l.c++", false, Both),
+    ("section 5", "3", "group", "c.l.c++", true, Both),
+    // Section 7: schemes named but not defined.
+    ("section 7", "jo", "url", "rlogin:joe@h", true, Both),
+    ("section 7", "jo", "url", "tn3270:h", true, Both),
+    ("section 7", "jo", "url", "x500:c,gb", true, Both),
+    // ... but not whois++ (`+` is no `xalpha` before draft 03), and no `//`
+    // form (D17): see the notes in grammar/DRAFTS.md.
+    ("section 7", "jo", "url", "whois++:h", false, Both),
+    ("section 7", "jo", "generic", "whois++:h", false, Both),
+    ("section 7", "jo", "url", "rlogin://joe@h", false, Both),
+    ("section 7", "jo", "url", "tn3270://h", false, Both),
+    ("section 7", "3", "url", "rlogin:joe@h", false, Both),
+    // Section 9, draft 03 to RFC 1738.
+    ("section 9", "r", "hostname", "3com.com", true, Both),
+    ("section 9", "r", "hostname", "a.1b", false, Both),
+    ("section 9", "jo3", "hostname", "a.1b", true, Both),
+    ("section 9", "r", "ftpurl", "ftp://:@h/", true, Both),
+    ("section 9", "r", "ftpurl", "ftp://h//x", true, Both),
+    ("section 9", "o3", "ftpaddress", "ftp://h//x", false, Both),
+    ("section 9", "r", "ftpurl", "ftp://h/x;type=i", true, Both),
+    ("section 9", "r", "httpurl", "http://h/a?b=c", true, Both),
+    ("section 9", "r", "nntpurl", "nntp://host/group", true, Both),
+    (
+        "section 9",
+        "r",
+        "nntpurl",
+        "nntp://host/group/12",
+        true,
+        Both,
+    ),
+    ("section 9", "r", "mailtourl", "mailto:x", true, Both),
+    ("section 9", "o3", "mailtoaddress", "mailto:x", false, Both),
+    ("section 9", "r", "xchar", "\"", false, Both),
+    ("section 9", "jo3", "xalpha", "\"", true, Both),
+    ("section 9", "r", "url", "http://h/#a", false, Both),
+    ("section 9", "r", "url", "afs://cell/x", true, Both),
+    ("section 9", "r", "url", "mid:a@b", true, Both),
+    ("section 9", "r", "httpurl", "url:http://h/", false, Both),
     // Section 8: where a parser that commits goes wrong.
     ("section 8", "jo", "article", "a@1@b", true, Both),
     ("section 8", "jo", "article", "a@b@1x", true, Both),
@@ -1943,4 +2001,96 @@ fn drafts_md_summarizes_the_examples_verdicts() {
         text[begin..end].trim() == expected.trim(),
         "{DRAFTS_MD} is out of date; between the example markers it should read:\n{expected}"
     );
+}
+
+/// D9: July 1993 has no `file:` scheme, no `ftpaddress` and no login.
+#[test]
+fn d9_july_has_no_ftpaddress_no_login_and_no_file_scheme() {
+    let o = oracles();
+    for name in [
+        "ftpaddress",
+        "login",
+        "password",
+        "fileurl",
+        "mailtoaddress",
+        "nntpaddress",
+    ] {
+        assert!(!o.has(JUL, name), "D9: {name}");
+    }
+    assert!(
+        o.has(JUL, "fileaddress") && !o.has(OCT, "fileaddress"),
+        "D9"
+    );
+    let keywords = o.draft(JUL).unwrap().keywords();
+    assert!(!keywords.iter().any(|k| k == "file"), "D9");
+    assert!(o
+        .draft(JUL)
+        .unwrap()
+        .leading_keywords("fileaddress")
+        .contains("ftp"));
+}
+
+/// D10: read as printed, `xpalphas  xpalpha [ xpalpha ]` would make a path
+/// segment one or two characters long; D20: read as printed, `ur l` would
+/// leave `url` undefined.
+#[test]
+fn the_corrections_matter() {
+    let dir = draft_oracle::grammar_dir();
+    let jul = draft_oracle::grammar_text(&dir, JUL);
+    let printed = jul.replace(
+        "\nxpalphas         xpalpha [ xpalphas ]\n",
+        "\nxpalphas         xpalpha [ xpalpha ]\n",
+    );
+    assert_ne!(printed, jul);
+    let oracle = draft_oracle::DraftOracle::new(parse_draft_bnf(&printed), true);
+    assert!(oracle.matches("httpaddress", "http://h/ab"), "D10");
+    assert!(!oracle.matches("httpaddress", "http://h/abc"), "D10");
+    let corrected = draft_oracle::DraftOracle::new(parse_draft_bnf(&jul), true);
+    assert!(corrected.matches("httpaddress", "http://h/abc"), "D10");
+
+    let oct = draft_oracle::grammar_text(&dir, OCT);
+    let printed = oct.replacen(
+        "\nurl              generic",
+        "\nur l             generic",
+        1,
+    );
+    assert_ne!(printed, oct);
+    // `ur` becomes a production starting with the character `l`, and `uri`
+    // uses a `url` that nothing defines.
+    assert!(
+        std::panic::catch_unwind(|| parse_draft_bnf(&printed)).is_err(),
+        "D20"
+    );
+}
+
+/// The notation of the fixture's verdicts, on strings that are not in it.
+#[test]
+fn the_verdict_notation() {
+    let o = oracles();
+    let cases = [
+        (RFC, "http://host?q", true, "url:otherurl !httpurl"),
+        (RFC, "http://h/", true, "url:httpurl,otherurl"),
+        (
+            JUL,
+            "http://h/x#a",
+            true,
+            "fragmentaddress:httpaddress !httpaddress",
+        ),
+        (JUL, "news:comp.x", true, "url:generic,newsaddress"),
+        (JUL, "news:x/y", true, "url:generic !newsaddress"),
+        (JUL, "HTTP://h/", true, "-"),
+        (JUL, "HTTP://h/", false, "url:httpaddress"),
+        (OCT, "afs://cell.dom/u/x", true, "- +afsaddress"),
+        (D03, "URL:http://h/", false, "prefixedurl:httpaddress"),
+        (D03, "URL:http://h/", true, "-"),
+        (D03, "url:http://h/", true, "prefixedurl:httpaddress"),
+        (D03, "ftp://h.dom", true, "- !ftpaddress"),
+    ];
+    for (dialect, text, strict, expected) in cases {
+        assert_eq!(
+            o.verdict(dialect, text, strict),
+            expected,
+            "{dialect} {text} {strict}"
+        );
+    }
 }
