@@ -1512,6 +1512,27 @@ fn section_8_identities() {
             "D32 {text:?}"
         );
     }
+    // 1993 `generic`: splitting at the first `:` is always right (section 8).
+    for dialect in [JUL, OCT] {
+        for text in pool(&mut rng, dialect, &["generic"]) {
+            let first = text.split_once(':').is_some_and(|(scheme, rest)| {
+                let tail = |path: &str, search: Option<&str>| {
+                    o.matches(dialect, "path", path, true)
+                        && search.map_or(true, |s| o.matches(dialect, "search", s, true))
+                };
+                o.matches(dialect, "scheme", scheme, true)
+                    && (tail(rest, None)
+                        || rest
+                            .match_indices('?')
+                            .any(|(i, _)| tail(&rest[..i], Some(&rest[i + 1..]))))
+            });
+            assert_eq!(
+                o.matches(dialect, "generic", &text, true),
+                first,
+                "section 8 {text:?}"
+            );
+        }
+    }
     // October: `login` is `[ xalphas @ ] hostport` (D25).
     for text in pool(&mut rng, OCT, &["login"]) {
         let plain = o.matches(OCT, "hostport", &text, true)

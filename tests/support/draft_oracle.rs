@@ -107,7 +107,7 @@ impl std::fmt::Display for Dialect {
 /// The `grammar/` directory: beside the manifest of the crate that runs the
 /// test, or one level up (a fuzz crate).
 pub fn grammar_dir() -> PathBuf {
-    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     for dir in [manifest.join("grammar"), manifest.join("../grammar")] {
         if dir.join("draft-jul93.bnf").is_file() {
             return dir;
