@@ -16,6 +16,9 @@ pub enum Expected {
     Rule(Rule),
     /// A literal, e.g. `"@"` or `"ftp://"`.
     Literal(&'static str),
+    /// A production of an earlier revision of the grammar, by the name it
+    /// gives it (RFC 1738's productions are [`Expected::Rule`]s).
+    Production(&'static str),
     /// The end of the input.
     EndOfInput,
 }
@@ -24,6 +27,7 @@ impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Expected::Rule(rule) => f.write_str(rule.name()),
+            Expected::Production(name) => f.write_str(name),
             Expected::Literal(text) => write!(f, "\"{text}\""),
             Expected::EndOfInput => f.write_str("end of input"),
         }

@@ -146,7 +146,10 @@ impl<'a> Cursor<'a> {
     /// Runs the production `parser` here: [`Cursor::read`] without nom's
     /// `Parser` machinery, for the sequences on the hot path.
     #[inline(always)]
-    pub(crate) fn call<O>(self, parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>) -> Reading<'a, O> {
+    pub(crate) fn call<O>(
+        self,
+        parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
+    ) -> Reading<'a, O> {
         parser(self)
     }
 
@@ -243,16 +246,16 @@ thread_local! {
 /// failed there).
 #[derive(Debug, Default)]
 struct Trace {
-    open: RefCell<Vec<Rule>>,
+    open: RefCell<Vec<Production>>,
     furthest: Cell<Option<usize>>,
     expected: RefCell<Vec<Expected>>,
-    stack: RefCell<Vec<Rule>>,
+    stack: RefCell<Vec<Production>>,
     stack_from_end: Cell<bool>,
 }
 
 impl Trace {
-    fn enter(&self, rule: Rule) {
-        self.open.borrow_mut().push(rule);
+    fn enter(&self, production: Production) {
+        self.open.borrow_mut().push(production);
     }
 
     fn leave(&self) {
@@ -317,7 +320,7 @@ pub(crate) struct Diagnosis {
     /// The furthest offset any branch reached, in the caller's text.
     pub(crate) offset: usize,
     /// The productions open there, outermost first.
-    pub(crate) stack: Vec<Rule>,
+    pub(crate) stack: Vec<Production>,
     /// What the grammar would have accepted there, the covered items left
     /// out.
     pub(crate) expected: Vec<Expected>,
@@ -329,7 +332,7 @@ impl Diagnosis {
     /// (the character classes do not name themselves).
     pub(crate) fn of<'a, O>(
         start: Cursor<'a>,
-        rule: Rule,
+        rule: Production,
         parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
     ) -> Diagnosis {
         TRACE.with(Trace::clear);
@@ -379,6 +382,27 @@ pub trait GrammarError<I>: ParseError<I> + ContextError<I> {}
 
 impl<I, E: ParseError<I> + ContextError<I>> GrammarError<I> for E {}
 
+/// A production of one of the grammars the crate reads: RFC 1738's, by
+/// its [`Rule`], or an earlier revision's, by its name.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Production {
+    /// A production of RFC 1738 section 5.
+    Rfc1738(Rule),
+    /// A production of a draft, by the name the draft gives it.
+    Draft(&'static str),
+}
+
+impl Production {
+    /// The name the grammar gives the production.
+    pub fn name(self) -> &'static str {
+        match self {
+            Production::Rfc1738(rule) => rule.name(),
+            Production::Draft(name) => name,
+        }
+    }
+}
+
 /// How a combinator is entered: as a production that names itself on the
 /// diagnostic stack, or as a character class, which does not.
 #[doc(hidden)]
@@ -388,12 +412,17 @@ pub enum Entry {
     Production(Rule),
     /// A character class or a plain run (`alpha`, `digits`).
     Leaf(Rule),
+    /// A draft's production with structure.
+    DraftProduction(&'static str),
+    /// A draft's character class or plain run.
+    DraftLeaf(&'static str),
 }
 
 impl Entry {
-    fn rule(self) -> Rule {
+    fn production(self) -> Production {
         match self {
-            Entry::Production(rule) | Entry::Leaf(rule) => rule,
+            Entry::Production(rule) | Entry::Leaf(rule) => Production::Rfc1738(rule),
+            Entry::DraftProduction(name) | Entry::DraftLeaf(name) => Production::Draft(name),
         }
     }
 }
@@ -432,7 +461,7 @@ pub trait Text<'a>: Clone + sealed::Sealed {
         entry: Entry,
         parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
     ) -> IResult<Self, O, E> {
-        door(self, Options::default(), entry.rule(), |start| {
+        door(self, Options::default(), entry.production(), |start| {
             start.enter(entry, &parser)
         })
     }
@@ -501,8 +530,8 @@ impl<'a> Text<'a> for Cursor<'a> {
         parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
     ) -> IResult<Self, O, E> {
         let result = match entry {
-            Entry::Production(rule) if self.traced => {
-                TRACE.with(|trace| trace.enter(rule));
+            Entry::Production(_) | Entry::DraftProduction(_) if self.traced => {
+                TRACE.with(|trace| trace.enter(entry.production()));
                 let result = parser(self);
                 TRACE.with(Trace::leave);
                 result
@@ -520,7 +549,7 @@ impl<'a> Text<'a> for Cursor<'a> {
 pub(crate) fn door<'a, I, E, O>(
     input: I,
     options: Options,
-    rule: Rule,
+    rule: Production,
     parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
 ) -> IResult<I, O, E>
 where

@@ -113,7 +113,7 @@ use crate::error::Error;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{Cursor, Diagnosis, Reading};
+use cursor::{Cursor, Diagnosis, Production, Reading};
 use generic::known_scheme;
 use primitives::end_of_input;
 
@@ -143,14 +143,14 @@ macro_rules! productions {
         pub mod strict {
             use nom::IResult;
 
-            use super::cursor::door;
+            use super::cursor::{door, Production};
             use super::*;
             use crate::tree::*;
 
             $(
                 #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme names in lower case only.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $output, E> {
-                    door(input, Options::strict(), Rule::$rule, $module::$name)
+                    door(input, Options::strict(), Production::Rfc1738(Rule::$rule), $module::$name)
                 }
             )*
 
@@ -159,7 +159,7 @@ macro_rules! productions {
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                door(input, Options::strict(), Rule::Url, generic::known_scheme_url)
+                door(input, Options::strict(), Production::Rfc1738(Rule::Url), generic::known_scheme_url)
             }
         }
     };
@@ -253,13 +253,8 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
     if recognized {
         return Ok(());
     }
-    let diagnosis = Diagnosis::of(start, rule, |start| whole(rule, start));
-    Err(Error::new(
-        text,
-        diagnosis.offset,
-        diagnosis.stack,
-        diagnosis.expected,
-    ))
+    let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| whole(rule, start));
+    Err(rfc1738_error(text, diagnosis))
 }
 
 /// [`known_scheme_url`], then the end of the input.
@@ -275,8 +270,8 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     if let Ok((_, url)) = whole_url(start) {
         return Ok(url);
     }
-    let diagnosis = Diagnosis::of(start, Rule::Url, whole_url);
-    let error = Error::new(text, diagnosis.offset, diagnosis.stack, diagnosis.expected);
+    let diagnosis = Diagnosis::of(start, Production::Rfc1738(Rule::Url), whole_url);
+    let error = rfc1738_error(text, diagnosis);
     Err(match known_scheme(&start) {
         Some(production) => {
             let generic = whole(Rule::Otherurl, start.recognizing()).is_ok();
@@ -284,4 +279,18 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
         }
         None => error,
     })
+}
+
+/// The error of a diagnosis of RFC 1738's grammar, whose productions are
+/// all [`Rule`]s.
+fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error {
+    let stack = diagnosis
+        .stack
+        .iter()
+        .filter_map(|production| match production {
+            Production::Rfc1738(rule) => Some(*rule),
+            Production::Draft(_) => None,
+        })
+        .collect();
+    Error::new(text, diagnosis.offset, stack, diagnosis.expected)
 }
