@@ -153,6 +153,19 @@ impl<'a> Cursor<'a> {
         parser(self)
     }
 
+    /// `[ parser ]`: what `parser` reads here, or nothing and this cursor.
+    /// nom's `opt` without its `Parser` machinery, for the hot path.
+    #[inline(always)]
+    pub(crate) fn opt<O>(
+        self,
+        parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
+    ) -> (Cursor<'a>, Option<O>) {
+        match parser(self) {
+            Ok((rest, output)) => (rest, Some(output)),
+            Err(_) => (self, None),
+        }
+    }
+
     /// The text and span from this cursor up to `rest`, a cursor further on.
     #[inline(always)]
     pub(crate) fn upto(&self, rest: &Cursor<'a>) -> (&'a str, Span) {

@@ -4,13 +4,12 @@
 //!
 //! `fileurl` (section 3.10).
 
-use nom::combinator::opt;
 use nom::IResult;
 
 use crate::grammar::cursor::{Entry, GrammarError, Text};
 use crate::grammar::ftp::fpath;
 use crate::grammar::ip::host;
-use crate::grammar::primitives::{literal, scheme_literal};
+use crate::grammar::primitives::{after, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::FileUrl;
 
@@ -28,19 +27,24 @@ use crate::tree::FileUrl;
 /// ```
 #[inline(always)]
 pub fn fileurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FileUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Fileurl), |start| {
-        let (rest, (scheme, host, _, fpath)) =
-            start.read((scheme_literal("file://"), opt(host), literal("/"), fpath))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            FileUrl {
-                text,
-                span,
-                scheme,
-                host,
-                fpath,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Fileurl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("file://")(start)?;
+            let (rest, host) = rest.opt(host);
+            let (rest, fpath) = rest.call(after("/", fpath))?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                FileUrl {
+                    text,
+                    span,
+                    scheme,
+                    host,
+                    fpath,
+                },
+            ))
+        },
+    )
 }

@@ -4,14 +4,12 @@
 //!
 //! `ftpurl`, `fpath`, `fsegment`, `ftptype` (section 3.2).
 
-use nom::combinator::opt;
-use nom::sequence::preceded;
 use nom::IResult;
 
 use crate::grammar::chars::{FPATH, FSEGMENT, FTPTYPE};
 use crate::grammar::cursor::{Entry, GrammarError, Text};
 use crate::grammar::ip::login;
-use crate::grammar::primitives::{literal, one, path_run, run, scheme_literal};
+use crate::grammar::primitives::{after, literal, one, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 
@@ -27,32 +25,35 @@ use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 /// ```
 #[inline(always)]
 pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Ftpurl), |start| {
-        let (rest, (scheme, login, path)) = start.read((
-            scheme_literal("ftp://"),
-            login,
-            opt(preceded(
-                literal("/"),
-                (fpath, opt(preceded(literal(";type="), ftptype))),
-            )),
-        ))?;
-        let (fpath, ftptype) = match path {
-            Some((fpath, ftptype)) => (Some(fpath), ftptype),
-            None => (None, None),
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            FtpUrl {
-                text,
-                span,
-                scheme,
-                login,
-                fpath,
-                ftptype,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Ftpurl),
+        #[inline(always)]
+        |start| {
+            // Threaded by hand on the hot path (see BENCHMARKS.md).
+            let (rest, scheme) = scheme_literal("ftp://")(start)?;
+            let (rest, login) = rest.call(login)?;
+            let (rest, fpath, ftptype) = match literal("/")(rest) {
+                Err(_) => (rest, None, None),
+                Ok((slash, _)) => {
+                    let (rest, fpath) = slash.call(fpath)?;
+                    let (rest, ftptype) = rest.opt(after(";type=", ftptype));
+                    (rest, Some(fpath), ftptype)
+                }
+            };
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                FtpUrl {
+                    text,
+                    span,
+                    scheme,
+                    login,
+                    fpath,
+                    ftptype,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -63,11 +64,15 @@ pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUr
 /// characters and slashes; [`Fpath::segments`] splits it again.
 #[inline(always)]
 pub fn fpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fpath<'a>, E> {
-    input.enter(Entry::Production(Rule::Fpath), |start| {
-        let (rest, text) = path_run(&FPATH)(start)?;
-        let span = start.upto(&rest).1;
-        Ok((rest, Fpath { text, span }))
-    })
+    input.enter(
+        Entry::Production(Rule::Fpath),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = path_run(&FPATH)(start)?;
+            let span = start.upto(&rest).1;
+            Ok((rest, Fpath { text, span }))
+        },
+    )
 }
 
 /// ```bnf
@@ -75,10 +80,14 @@ pub fn fpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fpath<
 /// ```
 #[inline(always)]
 pub fn fsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fsegment<'a>, E> {
-    input.enter(Entry::Production(Rule::Fsegment), |start| {
-        let (rest, text) = run(&FSEGMENT, 0)(start)?;
-        Ok((rest, Fsegment::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Fsegment),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&FSEGMENT, 0)(start)?;
+            Ok((rest, Fsegment::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -89,8 +98,12 @@ pub fn fsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fse
 /// `a`, `i` and `d`; the linter reports the difference.
 #[inline(always)]
 pub fn ftptype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ftptype<'a>, E> {
-    input.enter(Entry::Production(Rule::Ftptype), |start| {
-        let (rest, text) = one(&FTPTYPE)(start)?;
-        Ok((rest, Ftptype::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Ftptype),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = one(&FTPTYPE)(start)?;
+            Ok((rest, Ftptype::new(text, start.upto(&rest).1)))
+        },
+    )
 }

@@ -30,19 +30,26 @@ use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
 /// ```
 #[inline(always)]
 pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Genericurl), |start| {
-        let (rest, (scheme, _, schemepart)) = start.read((scheme, literal(":"), schemepart))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            GenericUrl {
-                text,
-                span,
-                scheme,
-                schemepart,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Genericurl),
+        #[inline(always)]
+        |start| {
+            // Threaded by hand on the hot path (see BENCHMARKS.md).
+            let (rest, scheme) = start.call(scheme)?;
+            let (rest, _) = literal(":")(rest)?;
+            let (rest, schemepart) = rest.call(schemepart)?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                GenericUrl {
+                    text,
+                    span,
+                    scheme,
+                    schemepart,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -60,22 +67,26 @@ pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, G
 /// the `@`. [`known_scheme_url`] is stricter.
 #[inline(always)]
 pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
-    input.enter(Entry::Production(Rule::Url), |start| {
-        let (generic_rest, generic) = start.read(otherurl)?;
-        // Every scheme's production is a sublanguage of `otherurl`: whether
-        // the text matches is decided; the rest is for the tree.
-        if !start.builds() {
-            return Ok((generic_rest, Url::Other(generic)));
-        }
-        if let Some(rule) = known_scheme(&start) {
-            if let Ok((rest, url)) = scheme_url(rule, start) {
-                if rest.offset() == generic_rest.offset() {
-                    return Ok((rest, url));
+    input.enter(
+        Entry::Production(Rule::Url),
+        #[inline(always)]
+        |start| {
+            let (generic_rest, generic) = start.read(otherurl)?;
+            // Every scheme's production is a sublanguage of `otherurl`: whether
+            // the text matches is decided; the rest is for the tree.
+            if !start.builds() {
+                return Ok((generic_rest, Url::Other(generic)));
+            }
+            if let Some(rule) = known_scheme(&start) {
+                if let Ok((rest, url)) = scheme_url(rule, start) {
+                    if rest.offset() == generic_rest.offset() {
+                        return Ok((rest, url));
+                    }
                 }
             }
-        }
-        Ok((generic_rest, Url::Other(generic)))
-    })
+            Ok((generic_rest, Url::Other(generic)))
+        },
+    )
 }
 
 /// The `url` that [`crate::parse`] reads: a URL whose scheme is one of the
@@ -97,9 +108,11 @@ pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>,
 /// ```
 #[inline(always)]
 pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
-    input.enter(Entry::Production(Rule::Url), |start| {
-        scheme_url(known_scheme(&start).unwrap_or(Rule::Otherurl), start)
-    })
+    input.enter(
+        Entry::Production(Rule::Url),
+        #[inline(always)]
+        |start| scheme_url(known_scheme(&start).unwrap_or(Rule::Otherurl), start),
+    )
 }
 
 /// ```bnf
@@ -108,9 +121,11 @@ pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResul
 /// ```
 #[inline(always)]
 pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Otherurl), |start| {
-        start.read(genericurl)
-    })
+    input.enter(
+        Entry::Production(Rule::Otherurl),
+        #[inline(always)]
+        |start| start.read(genericurl),
+    )
 }
 
 /// ```bnf
@@ -121,15 +136,19 @@ pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gen
 /// Upper-case letters match too, unless strict (section 2.1).
 #[inline(always)]
 pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Scheme<'a>, E> {
-    input.enter(Entry::Production(Rule::Scheme), |start| {
-        let class = if start.options().strict {
-            &SCHEME
-        } else {
-            &SCHEME_ANY_CASE
-        };
-        let (rest, text) = run(class, 1)(start)?;
-        Ok((rest, Scheme::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Scheme),
+        #[inline(always)]
+        |start| {
+            let class = if start.options().strict {
+                &SCHEME
+            } else {
+                &SCHEME_ANY_CASE
+            };
+            let (rest, text) = run(class, 1)(start)?;
+            Ok((rest, Scheme::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -142,24 +161,28 @@ pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schem
 /// so it runs without the trace.
 #[inline(always)]
 pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
-    input.enter(Entry::Production(Rule::Schemepart), |start| {
-        let (rest, text) = run(&XCHAR, 0)(start)?;
-        let ip_schemepart = match start.builds() {
-            true => match start.with_trace(false).read(ip_schemepart) {
-                Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
-                _ => None,
-            },
-            false => None,
-        };
-        Ok((
-            rest,
-            Schemepart {
-                text,
-                span: start.upto(&rest).1,
-                ip_schemepart,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Schemepart),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&XCHAR, 0)(start)?;
+            let ip_schemepart = match start.builds() {
+                true => match start.with_trace(false).call(ip_schemepart) {
+                    Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
+                    _ => None,
+                },
+                false => None,
+            };
+            Ok((
+                rest,
+                Schemepart {
+                    text,
+                    span: start.upto(&rest).1,
+                    ip_schemepart,
+                },
+            ))
+        },
+    )
 }
 
 /// Where the `genericurl` at `start` ends, without its tree: the same
@@ -182,44 +205,59 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
     Some(rest)
 }
 
-/// The ten schemes section 5 defines, with their productions.
-const SCHEMES: [(&str, Rule); 10] = [
-    ("http", Rule::Httpurl),
-    ("ftp", Rule::Ftpurl),
-    ("news", Rule::Newsurl),
-    ("nntp", Rule::Nntpurl),
-    ("telnet", Rule::Telneturl),
-    ("gopher", Rule::Gopherurl),
-    ("wais", Rule::Waisurl),
-    ("mailto", Rule::Mailtourl),
-    ("file", Rule::Fileurl),
-    ("prospero", Rule::Prosperourl),
-];
-
 /// The production of the scheme the input starts with (`scheme ":"`), when
-/// it is one of the ten; case is ignored unless the options are strict.
+/// it is one of the ten of section 5; case is ignored unless the options
+/// are strict.
 #[inline]
 pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
-    let text = input.rest();
+    let bytes = input.bytes();
     // The commonest scheme, by a plain comparison.
-    if text.starts_with("http:") {
+    if bytes.starts_with(b"http:") {
         return Some(Rule::Httpurl);
     }
-    // The longest of the ten names has eight letters: no need to look for
-    // the ":" further than that.
-    let colon = text.bytes().take(9).position(|b| b == b':')?;
-    let name = &text[..colon];
-    let strict = input.options().strict;
-    SCHEMES
+    // The longest of the ten names has eight letters: the name is read as
+    // one little-endian word and compared whole with each of the ten.
+    let colon = bytes.iter().take(9).position(|&b| b == b':')?;
+    if colon == 0 {
+        return None;
+    }
+    let mut word = name_word(&bytes[..colon]);
+    if !input.options().strict {
+        // Sets bit 5 of every byte: only upper-case letters become other
+        // letters (their lower-case twins), so no other name can match.
+        word |= 0x2020_2020_2020_2020 & (u64::MAX >> (8 * (8 - colon)));
+    }
+    const fn key(name: &str) -> (usize, u64) {
+        (name.len(), name_word(name.as_bytes()))
+    }
+    const KNOWN: [((usize, u64), Rule); 10] = [
+        (key("http"), Rule::Httpurl),
+        (key("ftp"), Rule::Ftpurl),
+        (key("news"), Rule::Newsurl),
+        (key("nntp"), Rule::Nntpurl),
+        (key("telnet"), Rule::Telneturl),
+        (key("gopher"), Rule::Gopherurl),
+        (key("wais"), Rule::Waisurl),
+        (key("mailto"), Rule::Mailtourl),
+        (key("file"), Rule::Fileurl),
+        (key("prospero"), Rule::Prosperourl),
+    ];
+    KNOWN
         .iter()
-        .find(|(known, _)| {
-            if strict {
-                name == *known
-            } else {
-                name.eq_ignore_ascii_case(known)
-            }
-        })
+        .find(|(known, _)| *known == (colon, word))
         .map(|&(_, rule)| rule)
+}
+
+/// Up to eight bytes as one little-endian word.
+#[inline(always)]
+const fn name_word(bytes: &[u8]) -> u64 {
+    let mut word = 0u64;
+    let mut index = 0;
+    while index < bytes.len() {
+        word |= (bytes[index] as u64) << (8 * index);
+        index += 1;
+    }
+    word
 }
 
 /// Runs the production of one of the ten schemes, or `otherurl`.

@@ -41,33 +41,38 @@ const TAB: &[u8] = b"%09";
 /// ```
 #[inline(always)]
 pub fn gopherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GopherUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Gopherurl), |start| {
-        let (rest, (scheme, hostport)) = start.read((scheme_literal("gopher://"), hostport))?;
-        let mut url = GopherUrl {
-            text: "",
-            span: Default::default(),
-            scheme,
-            hostport,
-            gtype: None,
-            selector: None,
-            search: None,
-            gopher_plus_string: None,
-        };
-        let rest = match literal("/")(rest) {
-            Err(_) => rest,
-            Ok((slash, _)) => match slash.read(gtype) {
-                Err(_) => slash,
-                Ok((after_type, gtype)) => {
-                    url.gtype = Some(gtype);
-                    let (end, _) = run(&XCHAR, 0)(after_type)?;
-                    split_gopher_path(after_type, &end, &mut url);
-                    end
-                }
-            },
-        };
-        (url.text, url.span) = start.upto(&rest);
-        Ok((rest, url))
-    })
+    input.enter(
+        Entry::Production(Rule::Gopherurl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("gopher://")(start)?;
+            let (rest, hostport) = rest.call(hostport)?;
+            let mut url = GopherUrl {
+                text: "",
+                span: Default::default(),
+                scheme,
+                hostport,
+                gtype: None,
+                selector: None,
+                search: None,
+                gopher_plus_string: None,
+            };
+            let rest = match literal("/")(rest) {
+                Err(_) => rest,
+                Ok((slash, _)) => match slash.call(gtype) {
+                    Err(_) => slash,
+                    Ok((after_type, gtype)) => {
+                        url.gtype = Some(gtype);
+                        let (end, _) = run(&XCHAR, 0)(after_type)?;
+                        split_gopher_path(after_type, &end, &mut url);
+                        end
+                    }
+                },
+            };
+            (url.text, url.span) = start.upto(&rest);
+            Ok((rest, url))
+        },
+    )
 }
 
 /// The offset of the first `%09` escape in `bytes` at or after `from`,
@@ -124,10 +129,14 @@ fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>, url: &mut GopherUr
 /// ```
 #[inline(always)]
 pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<'a>, E> {
-    input.enter(Entry::Production(Rule::Gtype), |start| {
-        let (rest, text) = unit(&XCHAR)(start)?;
-        Ok((rest, Gtype::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Gtype),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = unit(&XCHAR)(start)?;
+            Ok((rest, Gtype::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -135,10 +144,14 @@ pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<
 /// ```
 #[inline(always)]
 pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Selector<'a>, E> {
-    input.enter(Entry::Production(Rule::Selector), |start| {
-        let (rest, text) = run(&XCHAR, 0)(start)?;
-        Ok((rest, Selector::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Selector),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&XCHAR, 0)(start)?;
+            Ok((rest, Selector::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -148,8 +161,12 @@ pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Sel
 pub fn gopher_plus_string<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, GopherPlusString<'a>, E> {
-    input.enter(Entry::Production(Rule::GopherPlusString), |start| {
-        let (rest, text) = run(&XCHAR, 0)(start)?;
-        Ok((rest, GopherPlusString::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::GopherPlusString),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&XCHAR, 0)(start)?;
+            Ok((rest, GopherPlusString::new(text, start.upto(&rest).1)))
+        },
+    )
 }

@@ -25,35 +25,39 @@ use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 /// ```
 #[inline(always)]
 pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, HttpUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Httpurl), |start| {
-        let (rest, scheme) = scheme_literal("http://")(start)?;
-        let (rest, hostport) = rest.call(hostport)?;
-        let (rest, hpath, search) = match literal("/")(rest) {
-            Err(_) => (rest, None, None),
-            Ok((slash, _)) => {
-                let (rest, hpath) = slash.call(hpath)?;
-                match literal("?")(rest) {
-                    Err(_) => (rest, Some(hpath), None),
-                    Ok((question, _)) => {
-                        let (rest, search) = question.call(search)?;
-                        (rest, Some(hpath), Some(search))
+    input.enter(
+        Entry::Production(Rule::Httpurl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("http://")(start)?;
+            let (rest, hostport) = rest.call(hostport)?;
+            let (rest, hpath, search) = match literal("/")(rest) {
+                Err(_) => (rest, None, None),
+                Ok((slash, _)) => {
+                    let (rest, hpath) = slash.call(hpath)?;
+                    match literal("?")(rest) {
+                        Err(_) => (rest, Some(hpath), None),
+                        Ok((question, _)) => {
+                            let (rest, search) = question.call(search)?;
+                            (rest, Some(hpath), Some(search))
+                        }
                     }
                 }
-            }
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            HttpUrl {
-                text,
-                span,
-                scheme,
-                hostport,
-                hpath,
-                search,
-            },
-        ))
-    })
+            };
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                HttpUrl {
+                    text,
+                    span,
+                    scheme,
+                    hostport,
+                    hpath,
+                    search,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -64,11 +68,15 @@ pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Http
 /// [`Hpath::segments`] splits it again.
 #[inline(always)]
 pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<'a>, E> {
-    input.enter(Entry::Production(Rule::Hpath), |start| {
-        let (rest, text) = path_run(&HPATH)(start)?;
-        let span = start.upto(&rest).1;
-        Ok((rest, Hpath { text, span }))
-    })
+    input.enter(
+        Entry::Production(Rule::Hpath),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = path_run(&HPATH)(start)?;
+            let span = start.upto(&rest).1;
+            Ok((rest, Hpath { text, span }))
+        },
+    )
 }
 
 /// ```bnf
@@ -76,10 +84,14 @@ pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<
 /// ```
 #[inline(always)]
 pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hsegment<'a>, E> {
-    input.enter(Entry::Production(Rule::Hsegment), |start| {
-        let (rest, text) = run(&HSEGMENT, 0)(start)?;
-        Ok((rest, Hsegment::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Hsegment),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&HSEGMENT, 0)(start)?;
+            Ok((rest, Hsegment::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -89,8 +101,12 @@ pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hse
 /// Also the search of gopher and WAIS URLs.
 #[inline(always)]
 pub fn search<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Search<'a>, E> {
-    input.enter(Entry::Production(Rule::Search), |start| {
-        let (rest, text) = run(&HSEGMENT, 0)(start)?;
-        Ok((rest, Search::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Search),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&HSEGMENT, 0)(start)?;
+            Ok((rest, Search::new(text, start.upto(&rest).1)))
+        },
+    )
 }

@@ -15,7 +15,7 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::misc::digits;
-use crate::grammar::primitives::{expect, literal, one, run};
+use crate::grammar::primitives::{after, expect, literal, one, run};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -29,20 +29,25 @@ use crate::tree::{
 pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, IpSchemepart<'a>, E> {
-    input.enter(Entry::Production(Rule::IpSchemepart), |start| {
-        let (rest, (_, login, urlpath)) =
-            start.read((literal("//"), login, opt(preceded(literal("/"), urlpath))))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            IpSchemepart {
-                text,
-                span,
-                login,
-                urlpath,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::IpSchemepart),
+        #[inline(always)]
+        |start| {
+            let (rest, _) = literal("//")(start)?;
+            let (rest, login) = rest.call(login)?;
+            let (rest, urlpath) = rest.opt(after("/", urlpath));
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                IpSchemepart {
+                    text,
+                    span,
+                    login,
+                    urlpath,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -58,32 +63,36 @@ pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
 /// never what matches.
 #[inline(always)]
 pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<'a>, E> {
-    input.enter(Entry::Production(Rule::Login), |start| {
-        let userinfo = terminated((user, opt(preceded(literal(":"), password))), literal("@"));
-        let bracket_start = if at_sign_ends_userinfo(&start) {
-            start
-        } else {
-            start.with_trace(false)
-        };
-        let (rest, userinfo) = bracket_start.read(opt(userinfo))?;
-        let (user, password) = match userinfo {
-            Some((user, password)) => (Some(user), password),
-            None => (None, None),
-        };
-        let rest = rest.with_trace(start.traced());
-        let (rest, hostport) = rest.read(hostport)?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            Login {
-                text,
-                span,
-                user,
-                password,
-                hostport,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Login),
+        #[inline(always)]
+        |start| {
+            let userinfo = terminated((user, opt(preceded(literal(":"), password))), literal("@"));
+            let bracket_start = if at_sign_ends_userinfo(&start) {
+                start
+            } else {
+                start.with_trace(false)
+            };
+            let (rest, userinfo) = bracket_start.read(opt(userinfo))?;
+            let (user, password) = match userinfo {
+                Some((user, password)) => (Some(user), password),
+                None => (None, None),
+            };
+            let rest = rest.with_trace(start.traced());
+            let (rest, hostport) = rest.call(hostport)?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                Login {
+                    text,
+                    span,
+                    user,
+                    password,
+                    hostport,
+                },
+            ))
+        },
+    )
 }
 
 /// Whether an `@` follows the characters a user and password may hold.
@@ -100,26 +109,30 @@ fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
 /// ```
 #[inline(always)]
 pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
-    input.enter(Entry::Production(Rule::Hostport), |start| {
-        let (rest, host) = start.call(host)?;
-        let (rest, port) = match literal(":")(rest) {
-            Ok((colon, _)) => match colon.call(port) {
-                Ok((rest, port)) => (rest, Some(port)),
+    input.enter(
+        Entry::Production(Rule::Hostport),
+        #[inline(always)]
+        |start| {
+            let (rest, host) = start.call(host)?;
+            let (rest, port) = match literal(":")(rest) {
+                Ok((colon, _)) => match colon.call(port) {
+                    Ok((rest, port)) => (rest, Some(port)),
+                    Err(_) => (rest, None),
+                },
                 Err(_) => (rest, None),
-            },
-            Err(_) => (rest, None),
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            Hostport {
-                text,
-                span,
-                host,
-                port,
-            },
-        ))
-    })
+            };
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                Hostport {
+                    text,
+                    span,
+                    host,
+                    port,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -131,14 +144,16 @@ pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
 /// in any production, so the first that matches is the one derivation.
 #[inline(always)]
 pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a>, E> {
-    input.enter(Entry::Production(Rule::Host), |start| {
-        match start.call(hostname) {
+    input.enter(
+        Entry::Production(Rule::Host),
+        #[inline(always)]
+        |start| match start.call(hostname) {
             Ok((rest, name)) => Ok((rest, Host::Hostname(name))),
             Err(_) => start
                 .call(hostnumber)
                 .map(|(rest, number)| (rest, Host::Hostnumber(number))),
-        }
-    })
+        },
+    )
 }
 
 /// ```bnf
@@ -155,46 +170,50 @@ pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a
 /// label: [`Hostname::labels`] splits them again).
 #[inline(always)]
 pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostname<'a>, E> {
-    input.enter(Entry::Production(Rule::Hostname), |start| {
-        let mut at = start;
-        loop {
-            let bytes = at.bytes();
-            let run = label_run(bytes);
-            let dot_then_label = bytes.get(run) == Some(&b'.')
-                && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
-            if dot_then_label {
-                at = match at.traced() {
-                    true => at.read((domainlabel, literal(".")))?.0,
-                    false if is_label(bytes, run, &ALPHADIGIT) => at.skip(run + 1),
+    input.enter(
+        Entry::Production(Rule::Hostname),
+        #[inline(always)]
+        |start| {
+            let mut at = start;
+            loop {
+                let bytes = at.bytes();
+                let run = label_run(bytes);
+                let dot_then_label = bytes.get(run) == Some(&b'.')
+                    && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
+                if dot_then_label {
+                    at = match at.traced() {
+                        true => at.read((domainlabel, literal(".")))?.0,
+                        false if is_label(bytes, run, &ALPHADIGIT) => at.skip(run + 1),
+                        false => return Err(nom::Err::Error(Backtrack)),
+                    };
+                    continue;
+                }
+                if bytes.get(run) == Some(&b'.') {
+                    // `label .` could have gone on with another label.
+                    expect(
+                        &at,
+                        run + 1,
+                        &[
+                            Expected::Rule(Rule::Domainlabel),
+                            Expected::Rule(Rule::Toplabel),
+                        ],
+                    );
+                } else if bytes.first().is_some_and(|&b| ALPHA.contains(b)) {
+                    // A "." after a toplabel would have gone on with another
+                    // label. (After a label that cannot be a toplabel, the
+                    // error that helps is the toplabel's, at its start.)
+                    expect(&at, run, &[Expected::Literal(".")]);
+                }
+                let rest = match at.traced() {
+                    true => at.read(toplabel)?.0,
+                    false if is_label(bytes, run, &ALPHA) => at.skip(run),
                     false => return Err(nom::Err::Error(Backtrack)),
                 };
-                continue;
+                let (text, span) = start.upto(&rest);
+                return Ok((rest, Hostname { text, span }));
             }
-            if bytes.get(run) == Some(&b'.') {
-                // `label .` could have gone on with another label.
-                expect(
-                    &at,
-                    run + 1,
-                    &[
-                        Expected::Rule(Rule::Domainlabel),
-                        Expected::Rule(Rule::Toplabel),
-                    ],
-                );
-            } else if bytes.first().is_some_and(|&b| ALPHA.contains(b)) {
-                // A "." after a toplabel would have gone on with another
-                // label. (After a label that cannot be a toplabel, the
-                // error that helps is the toplabel's, at its start.)
-                expect(&at, run, &[Expected::Literal(".")]);
-            }
-            let rest = match at.traced() {
-                true => at.read(toplabel)?.0,
-                false if is_label(bytes, run, &ALPHA) => at.skip(run),
-                false => return Err(nom::Err::Error(Backtrack)),
-            };
-            let (text, span) = start.upto(&rest);
-            return Ok((rest, Hostname { text, span }));
-        }
-    })
+        },
+    )
 }
 
 /// Whether the `run` label characters at the start of `bytes` are a label
@@ -237,10 +256,14 @@ fn label<'a>(
 pub fn domainlabel<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, Domainlabel<'a>, E> {
-    input.enter(Entry::Production(Rule::Domainlabel), |start| {
-        let (rest, (text, span)) = label(start, &ALPHADIGIT)?;
-        Ok((rest, Domainlabel::new(text, span)))
-    })
+    input.enter(
+        Entry::Production(Rule::Domainlabel),
+        #[inline(always)]
+        |start| {
+            let (rest, (text, span)) = label(start, &ALPHADIGIT)?;
+            Ok((rest, Domainlabel::new(text, span)))
+        },
+    )
 }
 
 /// ```bnf
@@ -250,10 +273,14 @@ pub fn domainlabel<'a, I: Text<'a>, E: GrammarError<I>>(
 /// Read as one run of label characters, which must not end in `-`.
 #[inline(always)]
 pub fn toplabel<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Toplabel<'a>, E> {
-    input.enter(Entry::Production(Rule::Toplabel), |start| {
-        let (rest, (text, span)) = label(start, &ALPHA)?;
-        Ok((rest, Toplabel::new(text, span)))
-    })
+    input.enter(
+        Entry::Production(Rule::Toplabel),
+        #[inline(always)]
+        |start| {
+            let (rest, (text, span)) = label(start, &ALPHA)?;
+            Ok((rest, Toplabel::new(text, span)))
+        },
+    )
 }
 
 /// ```bnf
@@ -269,12 +296,18 @@ pub fn alphadigit<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &
 /// ```
 #[inline(always)]
 pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostnumber<'a>, E> {
-    input.enter(Entry::Production(Rule::Hostnumber), |start| {
-        let dot = || literal(".");
-        let (rest, _) = start.read((digits, dot(), digits, dot(), digits, dot(), digits))?;
-        let (text, span) = start.upto(&rest);
-        Ok((rest, Hostnumber { text, span }))
-    })
+    input.enter(
+        Entry::Production(Rule::Hostnumber),
+        #[inline(always)]
+        |start| {
+            let (rest, _) = start.call(digits)?;
+            let (rest, _) = rest.call(after(".", digits))?;
+            let (rest, _) = rest.call(after(".", digits))?;
+            let (rest, _) = rest.call(after(".", digits))?;
+            let (text, span) = start.upto(&rest);
+            Ok((rest, Hostnumber { text, span }))
+        },
+    )
 }
 
 /// ```bnf
@@ -282,10 +315,14 @@ pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, H
 /// ```
 #[inline(always)]
 pub fn port<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Port<'a>, E> {
-    input.enter(Entry::Production(Rule::Port), |start| {
-        let (rest, digits) = start.read(digits)?;
-        Ok((rest, Port::new(digits.as_str(), digits.span())))
-    })
+    input.enter(
+        Entry::Production(Rule::Port),
+        #[inline(always)]
+        |start| {
+            let (rest, digits) = start.call(digits)?;
+            Ok((rest, Port::new(digits.as_str(), digits.span())))
+        },
+    )
 }
 
 /// ```bnf
@@ -293,10 +330,14 @@ pub fn port<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Port<'a
 /// ```
 #[inline(always)]
 pub fn user<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, User<'a>, E> {
-    input.enter(Entry::Production(Rule::User), |start| {
-        let (rest, text) = run(&USER, 0)(start)?;
-        Ok((rest, User::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::User),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&USER, 0)(start)?;
+            Ok((rest, User::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -304,10 +345,14 @@ pub fn user<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, User<'a
 /// ```
 #[inline(always)]
 pub fn password<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Password<'a>, E> {
-    input.enter(Entry::Production(Rule::Password), |start| {
-        let (rest, text) = run(&USER, 0)(start)?;
-        Ok((rest, Password::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Password),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&USER, 0)(start)?;
+            Ok((rest, Password::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -315,8 +360,12 @@ pub fn password<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Pas
 /// ```
 #[inline(always)]
 pub fn urlpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Urlpath<'a>, E> {
-    input.enter(Entry::Production(Rule::Urlpath), |start| {
-        let (rest, text) = run(&XCHAR, 0)(start)?;
-        Ok((rest, Urlpath::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Urlpath),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&XCHAR, 0)(start)?;
+            Ok((rest, Urlpath::new(text, start.upto(&rest).1)))
+        },
+    )
 }

@@ -21,20 +21,24 @@ use crate::tree::{Encoded822addr, MailtoUrl};
 /// ```
 #[inline(always)]
 pub fn mailtourl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, MailtoUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Mailtourl), |start| {
-        let (rest, (scheme, encoded822addr)) =
-            start.read((scheme_literal("mailto:"), encoded822addr))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            MailtoUrl {
-                text,
-                span,
-                scheme,
-                encoded822addr,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Mailtourl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("mailto:")(start)?;
+            let (rest, encoded822addr) = rest.call(encoded822addr)?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                MailtoUrl {
+                    text,
+                    span,
+                    scheme,
+                    encoded822addr,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -44,8 +48,12 @@ pub fn mailtourl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ma
 pub fn encoded822addr<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, Encoded822addr<'a>, E> {
-    input.enter(Entry::Production(Rule::Encoded822addr), |start| {
-        let (rest, text) = run(&XCHAR, 1)(start)?;
-        Ok((rest, Encoded822addr::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Encoded822addr),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&XCHAR, 1)(start)?;
+            Ok((rest, Encoded822addr::new(text, start.upto(&rest).1)))
+        },
+    )
 }

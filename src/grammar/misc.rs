@@ -122,12 +122,16 @@ pub fn hex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str,
 /// ```
 #[inline(always)]
 pub fn escape<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
-    input.enter(Entry::Leaf(Rule::Escape), |start| {
-        // Without its "%", the escape is not begun: say so rather than
-        // "escape".
-        literal("%")(start)?;
-        unit(&ESCAPE)(start)
-    })
+    input.enter(
+        Entry::Leaf(Rule::Escape),
+        #[inline(always)]
+        |start| {
+            // Without its "%", the escape is not begun: say so rather than
+            // "escape".
+            literal("%")(start)?;
+            unit(&ESCAPE)(start)
+        },
+    )
 }
 
 /// ```bnf
@@ -159,8 +163,12 @@ pub fn xchar<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a st
 /// ```
 #[inline(always)]
 pub fn digits<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Digits<'a>, E> {
-    input.enter(Entry::Leaf(Rule::Digits), |start| {
-        let (rest, text) = run(&DIGIT, 1)(start)?;
-        Ok((rest, Digits::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Leaf(Rule::Digits),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&DIGIT, 1)(start)?;
+            Ok((rest, Digits::new(text, start.upto(&rest).1)))
+        },
+    )
 }

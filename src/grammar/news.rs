@@ -11,7 +11,7 @@ use nom::IResult;
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
 use crate::grammar::cursor::{Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::ip::host;
-use crate::grammar::primitives::{literal, one, run, scheme_literal};
+use crate::grammar::primitives::{after, literal, one, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Article, Group, Grouppart, NewsUrl};
 
@@ -27,19 +27,24 @@ use crate::tree::{Article, Group, Grouppart, NewsUrl};
 /// ```
 #[inline(always)]
 pub fn newsurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, NewsUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Newsurl), |start| {
-        let (rest, (scheme, grouppart)) = start.read((scheme_literal("news:"), grouppart))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            NewsUrl {
-                text,
-                span,
-                scheme,
-                grouppart,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Newsurl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("news:")(start)?;
+            let (rest, grouppart) = rest.call(grouppart)?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                NewsUrl {
+                    text,
+                    span,
+                    scheme,
+                    grouppart,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -50,13 +55,17 @@ pub fn newsurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, News
 /// one matches, and neither contains the `@` an article needs.
 #[inline(always)]
 pub fn grouppart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Grouppart<'a>, E> {
-    input.enter(Entry::Production(Rule::Grouppart), |start| {
-        start.read(alt((
-            map(article, Grouppart::Article),
-            all_groups,
-            map(group, Grouppart::Group),
-        )))
-    })
+    input.enter(
+        Entry::Production(Rule::Grouppart),
+        #[inline(always)]
+        |start| {
+            start.read(alt((
+                map(article, Grouppart::Article),
+                all_groups,
+                map(group, Grouppart::Group),
+            )))
+        },
+    )
 }
 
 /// The `"*"` of `grouppart`: every group.
@@ -71,11 +80,16 @@ fn all_groups(start: Cursor<'_>) -> Reading<'_, Grouppart<'_>> {
 /// ```
 #[inline(always)]
 pub fn group<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Group<'a>, E> {
-    input.enter(Entry::Production(Rule::Group), |start| {
-        let (rest, _) = start.read((one(&ALPHA), run(&GROUP_TAIL, 0)))?;
-        let (text, span) = start.upto(&rest);
-        Ok((rest, Group::new(text, span)))
-    })
+    input.enter(
+        Entry::Production(Rule::Group),
+        #[inline(always)]
+        |start| {
+            let (rest, _) = one(&ALPHA)(start)?;
+            let (rest, _) = run(&GROUP_TAIL, 0)(rest)?;
+            let (text, span) = start.upto(&rest);
+            Ok((rest, Group::new(text, span)))
+        },
+    )
 }
 
 /// ```bnf
@@ -83,18 +97,22 @@ pub fn group<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Group<
 /// ```
 #[inline(always)]
 pub fn article<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Article<'a>, E> {
-    input.enter(Entry::Production(Rule::Article), |start| {
-        let (at, _) = run(&ARTICLE, 1)(start)?;
-        let (rest, (_, host)) = at.read((literal("@"), host))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            Article {
-                text,
-                span,
-                unique: start.upto(&at),
-                host,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Article),
+        #[inline(always)]
+        |start| {
+            let (at, _) = run(&ARTICLE, 1)(start)?;
+            let (rest, host) = at.call(after("@", host))?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                Article {
+                    text,
+                    span,
+                    unique: start.upto(&at),
+                    host,
+                },
+            ))
+        },
+    )
 }

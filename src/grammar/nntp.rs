@@ -4,15 +4,13 @@
 //!
 //! `nntpurl` (section 3.7).
 
-use nom::combinator::opt;
-use nom::sequence::preceded;
 use nom::IResult;
 
 use crate::grammar::cursor::{Entry, GrammarError, Text};
 use crate::grammar::ip::hostport;
 use crate::grammar::misc::digits;
 use crate::grammar::news::group;
-use crate::grammar::primitives::{literal, scheme_literal};
+use crate::grammar::primitives::{after, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::NntpUrl;
 
@@ -28,25 +26,26 @@ use crate::tree::NntpUrl;
 /// ```
 #[inline(always)]
 pub fn nntpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, NntpUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Nntpurl), |start| {
-        let (rest, (scheme, hostport, _, group, article)) = start.read((
-            scheme_literal("nntp://"),
-            hostport,
-            literal("/"),
-            group,
-            opt(preceded(literal("/"), digits)),
-        ))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            NntpUrl {
-                text,
-                span,
-                scheme,
-                hostport,
-                group,
-                article,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Nntpurl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("nntp://")(start)?;
+            let (rest, hostport) = rest.call(hostport)?;
+            let (rest, group) = rest.call(after("/", group))?;
+            let (rest, article) = rest.opt(after("/", digits));
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                NntpUrl {
+                    text,
+                    span,
+                    scheme,
+                    hostport,
+                    group,
+                    article,
+                },
+            ))
+        },
+    )
 }

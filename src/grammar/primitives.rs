@@ -30,6 +30,7 @@ pub(crate) fn fail<'a, O>(input: &Cursor<'a>, expected: &[Expected]) -> Reading<
 /// the first character that differs.
 #[inline(always)]
 pub(crate) fn literal<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    #[inline(always)]
     move |input: Cursor<'a>| {
         if input.bytes().starts_with(text.as_bytes()) {
             let rest = input.skip(text.len());
@@ -56,6 +57,20 @@ fn literal_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a
     Err(nom::Err::Error(Backtrack))
 }
 
+/// `"text" parser`: the literal, then what `parser` reads, which it gives
+/// back (nom's `preceded(tag(text), parser)`, for the hot path).
+#[inline(always)]
+pub(crate) fn after<'a, O>(
+    text: &'static str,
+    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+) -> impl Fn(Cursor<'a>) -> Reading<'a, O> {
+    #[inline(always)]
+    move |input: Cursor<'a>| {
+        let (rest, _) = literal(text)(input)?;
+        parser(rest)
+    }
+}
+
 /// The literal that opens a scheme's URL, such as `"ftp://"`. The scheme
 /// name in it matches without regard to case unless the options are strict
 /// (section 2.1); the punctuation after it matches exactly.
@@ -63,6 +78,7 @@ fn literal_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a
 pub(crate) fn scheme_literal<'a>(
     text: &'static str,
 ) -> impl Fn(Cursor<'a>) -> Reading<'a, Scheme<'a>> {
+    #[inline(always)]
     move |input: Cursor<'a>| {
         let name_len = name_len(text);
         let bytes = input.bytes();
@@ -105,6 +121,7 @@ const fn name_len(text: &str) -> usize {
 /// [`unit`]).
 #[inline(always)]
 pub(crate) fn one<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    #[inline(always)]
     move |input: Cursor<'a>| match input.bytes().first() {
         Some(&byte) if class.contains(byte) => {
             let rest = input.skip(1);
@@ -129,6 +146,7 @@ fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
 /// of `class` or an `escape`.
 #[inline(always)]
 pub(crate) fn unit<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    #[inline(always)]
     move |input: Cursor<'a>| {
         let bytes = input.bytes();
         let len = match bytes.first() {
@@ -216,6 +234,7 @@ pub(crate) fn run<'a>(
     min: usize,
 ) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
     debug_assert!(min <= 1);
+    #[inline(always)]
     move |input: Cursor<'a>| {
         let end = run_end(&input, class);
         expect(&input, end, class.says);
@@ -234,6 +253,7 @@ pub(crate) fn run<'a>(
 /// continued it.
 #[inline(always)]
 pub(crate) fn path_run<'a>(path: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    #[inline(always)]
     move |input: Cursor<'a>| {
         let (rest, taken) = run(path, 0)(input)?;
         expect(&rest, 0, &[Expected::Literal("/")]);

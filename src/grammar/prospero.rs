@@ -12,7 +12,7 @@ use nom::IResult;
 use crate::grammar::chars::{FIELD, FPATH, FSEGMENT};
 use crate::grammar::cursor::{Entry, GrammarError, Text};
 use crate::grammar::ip::hostport;
-use crate::grammar::primitives::{literal, path_run, run, scheme_literal};
+use crate::grammar::primitives::{after, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
 
@@ -35,27 +35,28 @@ use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment
 pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, ProsperoUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Prosperourl), |start| {
-        let (rest, (scheme, hostport, _, ppath, fields)) = start.read((
-            scheme_literal("prospero://"),
-            hostport,
-            literal("/"),
-            ppath,
-            recognize(many0_count(fieldspec)),
-        ))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            ProsperoUrl {
-                text,
-                span,
-                fieldspecs: fields.upto(&rest),
-                scheme,
-                hostport,
-                ppath,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Prosperourl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("prospero://")(start)?;
+            let (rest, hostport) = rest.call(hostport)?;
+            let (fields, ppath) = rest.call(after("/", ppath))?;
+            let (rest, _) = fields.read(recognize(many0_count(fieldspec)))?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                ProsperoUrl {
+                    text,
+                    span,
+                    fieldspecs: fields.upto(&rest),
+                    scheme,
+                    hostport,
+                    ppath,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -66,13 +67,17 @@ pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
 /// [`Ppath::segments`] splits it again.
 #[inline(always)]
 pub fn ppath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ppath<'a>, E> {
-    input.enter(Entry::Production(Rule::Ppath), |start| {
-        // `psegment` has the characters of `fsegment`, so `ppath` those of
-        // `fpath`.
-        let (rest, text) = path_run(&FPATH)(start)?;
-        let span = start.upto(&rest).1;
-        Ok((rest, Ppath { text, span }))
-    })
+    input.enter(
+        Entry::Production(Rule::Ppath),
+        #[inline(always)]
+        |start| {
+            // `psegment` has the characters of `fsegment`, so `ppath` those of
+            // `fpath`.
+            let (rest, text) = path_run(&FPATH)(start)?;
+            let span = start.upto(&rest).1;
+            Ok((rest, Ppath { text, span }))
+        },
+    )
 }
 
 /// ```bnf
@@ -80,10 +85,14 @@ pub fn ppath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ppath<
 /// ```
 #[inline(always)]
 pub fn psegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Psegment<'a>, E> {
-    input.enter(Entry::Production(Rule::Psegment), |start| {
-        let (rest, text) = run(&FSEGMENT, 0)(start)?;
-        Ok((rest, Psegment::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Psegment),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&FSEGMENT, 0)(start)?;
+            Ok((rest, Psegment::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -91,20 +100,24 @@ pub fn psegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Pse
 /// ```
 #[inline(always)]
 pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldspec<'a>, E> {
-    input.enter(Entry::Production(Rule::Fieldspec), |start| {
-        let (rest, (_, fieldname, _, fieldvalue)) =
-            start.read((literal(";"), fieldname, literal("="), fieldvalue))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            Fieldspec {
-                text,
-                span,
-                fieldname,
-                fieldvalue,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Fieldspec),
+        #[inline(always)]
+        |start| {
+            let (rest, fieldname) = start.call(after(";", fieldname))?;
+            let (rest, fieldvalue) = rest.call(after("=", fieldvalue))?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                Fieldspec {
+                    text,
+                    span,
+                    fieldname,
+                    fieldvalue,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -112,10 +125,14 @@ pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
 /// ```
 #[inline(always)]
 pub fn fieldname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldname<'a>, E> {
-    input.enter(Entry::Production(Rule::Fieldname), |start| {
-        let (rest, text) = run(&FIELD, 0)(start)?;
-        Ok((rest, Fieldname::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Fieldname),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&FIELD, 0)(start)?;
+            Ok((rest, Fieldname::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -123,8 +140,12 @@ pub fn fieldname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
 /// ```
 #[inline(always)]
 pub fn fieldvalue<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fieldvalue<'a>, E> {
-    input.enter(Entry::Production(Rule::Fieldvalue), |start| {
-        let (rest, text) = run(&FIELD, 0)(start)?;
-        Ok((rest, Fieldvalue::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Fieldvalue),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&FIELD, 0)(start)?;
+            Ok((rest, Fieldvalue::new(text, start.upto(&rest).1)))
+        },
+    )
 }

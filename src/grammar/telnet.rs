@@ -4,7 +4,6 @@
 //!
 //! `telneturl` (section 3.8).
 
-use nom::combinator::opt;
 use nom::IResult;
 
 use crate::grammar::cursor::{Entry, GrammarError, Text};
@@ -25,19 +24,24 @@ use crate::tree::TelnetUrl;
 /// ```
 #[inline(always)]
 pub fn telneturl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, TelnetUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Telneturl), |start| {
-        let (rest, (scheme, login, slash)) =
-            start.read((scheme_literal("telnet://"), login, opt(literal("/"))))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            TelnetUrl {
-                text,
-                span,
-                scheme,
-                login,
-                trailing_slash: slash.is_some(),
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Telneturl),
+        #[inline(always)]
+        |start| {
+            let (rest, scheme) = scheme_literal("telnet://")(start)?;
+            let (rest, login) = rest.call(login)?;
+            let (rest, slash) = rest.opt(literal("/"));
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                TelnetUrl {
+                    text,
+                    span,
+                    scheme,
+                    login,
+                    trailing_slash: slash.is_some(),
+                },
+            ))
+        },
+    )
 }

@@ -13,7 +13,7 @@ use crate::grammar::chars::UCHAR;
 use crate::grammar::cursor::{Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::http::search;
 use crate::grammar::ip::hostport;
-use crate::grammar::primitives::{literal, run, scheme_literal};
+use crate::grammar::primitives::{after, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{
     Database, Hostport, Scheme, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
@@ -35,20 +35,25 @@ use crate::tree::{
 /// ```
 #[inline(always)]
 pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisUrl<'a>, E> {
-    input.enter(Entry::Production(Rule::Waisurl), |start| {
-        start.read(alt((
-            map(waisdoc, WaisUrl::Doc),
-            map(waisindex, WaisUrl::Index),
-            map(waisdatabase, WaisUrl::Database),
-        )))
-    })
+    input.enter(
+        Entry::Production(Rule::Waisurl),
+        #[inline(always)]
+        |start| {
+            start.read(alt((
+                map(waisdoc, WaisUrl::Doc),
+                map(waisindex, WaisUrl::Index),
+                map(waisdatabase, WaisUrl::Database),
+            )))
+        },
+    )
 }
 
 /// `"wais://" hostport "/" database`, the start all three forms share.
 #[inline(always)]
 fn wais_head(start: Cursor<'_>) -> Reading<'_, (Scheme<'_>, Hostport<'_>, Database<'_>)> {
-    let (rest, (scheme, hostport, _, database)) =
-        start.read((scheme_literal("wais://"), hostport, literal("/"), database))?;
+    let (rest, scheme) = scheme_literal("wais://")(start)?;
+    let (rest, hostport) = rest.call(hostport)?;
+    let (rest, database) = rest.call(after("/", database))?;
     Ok((rest, (scheme, hostport, database)))
 }
 
@@ -59,20 +64,24 @@ fn wais_head(start: Cursor<'_>) -> Reading<'_, (Scheme<'_>, Hostport<'_>, Databa
 pub fn waisdatabase<'a, I: Text<'a>, E: GrammarError<I>>(
     input: I,
 ) -> IResult<I, WaisDatabase<'a>, E> {
-    input.enter(Entry::Production(Rule::Waisdatabase), |start| {
-        let (rest, (scheme, hostport, database)) = wais_head(start)?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            WaisDatabase {
-                text,
-                span,
-                scheme,
-                hostport,
-                database,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Waisdatabase),
+        #[inline(always)]
+        |start| {
+            let (rest, (scheme, hostport, database)) = wais_head(start)?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                WaisDatabase {
+                    text,
+                    span,
+                    scheme,
+                    hostport,
+                    database,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -80,22 +89,26 @@ pub fn waisdatabase<'a, I: Text<'a>, E: GrammarError<I>>(
 /// ```
 #[inline(always)]
 pub fn waisindex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisIndex<'a>, E> {
-    input.enter(Entry::Production(Rule::Waisindex), |start| {
-        let (rest, ((scheme, hostport, database), _, search)) =
-            start.read((wais_head, literal("?"), search))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            WaisIndex {
-                text,
-                span,
-                scheme,
-                hostport,
-                database,
-                search,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Waisindex),
+        #[inline(always)]
+        |start| {
+            let (rest, (scheme, hostport, database)) = wais_head(start)?;
+            let (rest, search) = rest.call(after("?", search))?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                WaisIndex {
+                    text,
+                    span,
+                    scheme,
+                    hostport,
+                    database,
+                    search,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -103,23 +116,28 @@ pub fn waisindex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wa
 /// ```
 #[inline(always)]
 pub fn waisdoc<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, WaisDoc<'a>, E> {
-    input.enter(Entry::Production(Rule::Waisdoc), |start| {
-        let (rest, ((scheme, hostport, database), _, wtype, _, wpath)) =
-            start.read((wais_head, literal("/"), wtype, literal("/"), wpath))?;
-        let (text, span) = start.upto(&rest);
-        Ok((
-            rest,
-            WaisDoc {
-                text,
-                span,
-                scheme,
-                hostport,
-                database,
-                wtype,
-                wpath,
-            },
-        ))
-    })
+    input.enter(
+        Entry::Production(Rule::Waisdoc),
+        #[inline(always)]
+        |start| {
+            let (rest, (scheme, hostport, database)) = wais_head(start)?;
+            let (rest, wtype) = rest.call(after("/", wtype))?;
+            let (rest, wpath) = rest.call(after("/", wpath))?;
+            let (text, span) = start.upto(&rest);
+            Ok((
+                rest,
+                WaisDoc {
+                    text,
+                    span,
+                    scheme,
+                    hostport,
+                    database,
+                    wtype,
+                    wpath,
+                },
+            ))
+        },
+    )
 }
 
 /// ```bnf
@@ -127,10 +145,14 @@ pub fn waisdoc<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
 /// ```
 #[inline(always)]
 pub fn database<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Database<'a>, E> {
-    input.enter(Entry::Production(Rule::Database), |start| {
-        let (rest, text) = run(&UCHAR, 0)(start)?;
-        Ok((rest, Database::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Database),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&UCHAR, 0)(start)?;
+            Ok((rest, Database::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -138,10 +160,14 @@ pub fn database<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Dat
 /// ```
 #[inline(always)]
 pub fn wtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wtype<'a>, E> {
-    input.enter(Entry::Production(Rule::Wtype), |start| {
-        let (rest, text) = run(&UCHAR, 0)(start)?;
-        Ok((rest, Wtype::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Wtype),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&UCHAR, 0)(start)?;
+            Ok((rest, Wtype::new(text, start.upto(&rest).1)))
+        },
+    )
 }
 
 /// ```bnf
@@ -149,8 +175,12 @@ pub fn wtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wtype<
 /// ```
 #[inline(always)]
 pub fn wpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wpath<'a>, E> {
-    input.enter(Entry::Production(Rule::Wpath), |start| {
-        let (rest, text) = run(&UCHAR, 0)(start)?;
-        Ok((rest, Wpath::new(text, start.upto(&rest).1)))
-    })
+    input.enter(
+        Entry::Production(Rule::Wpath),
+        #[inline(always)]
+        |start| {
+            let (rest, text) = run(&UCHAR, 0)(start)?;
+            Ok((rest, Wpath::new(text, start.upto(&rest).1)))
+        },
+    )
 }
