@@ -1,0 +1,770 @@
+//! `rfc1738 lint`: find the URLs in files and directories and report every
+//! problem at its file, line and column, for people (annotated source),
+//! editors (`short`), programs (`json`), code scanning (`sarif`) and GitHub
+//! Actions (`github`); fix what can be fixed without changing a URL's
+//! meaning.
+//!
+//! Findings are written as they are made: memory does not grow with their
+//! number (only with the size of the file being linted).
+
+mod config;
+mod extract;
+mod fix;
+mod output;
+mod source;
+mod suppress;
+
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use rfc1738::lint::{lint_scanned_into, Code, Finding, Severity, Sink};
+use rfc1738::scan::ScannedUrl;
+use rfc1738::Span;
+
+use config::{Config, Configs, Globs};
+use extract::Kind;
+use output::{Edit, Format, Output, Report, RunInfo, Summary};
+use source::Decoded;
+use suppress::Suppressions;
+
+const AFTER_HELP: &str = "\
+Files and directories: a directory is searched recursively, honouring
+.gitignore, .ignore and hidden files as ripgrep does (also outside a git
+repository); files named on the command line are always linted. Paths are
+printed relative to the working directory. Standard input is read when no
+path is given or for `-`.
+
+File types: .md/.markdown are read as Markdown (CommonMark with GFM
+autolinks: link and image destinations, autolinks, bare URLs, inline HTML;
+code spans and blocks only with --markdown-code), .html/.htm as HTML (URL
+attributes, entities decoded), anything else as plain text (RFC 1738's
+appendix: <URL:...>, angle brackets, bare URLs, line breaks).
+
+Configuration: the nearest .rfc1738.toml or rfc1738.toml from each file's
+directory upward (keys: select, extend-select, ignore, level, exclude,
+extend-exclude, markdown-code, [per-file-ignores] with globs relative to the
+configuration file). Command-line --select replaces the file's select;
+--extend-select and --ignore add to it.
+
+Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
+the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
+before, `rfc1738-ignore-file: CODES` anywhere; no codes means all. An unused
+suppression is U019, reported when selected (--extend-select U019).
+
+Exit status: 0 no finding at or above --level (or --exit-zero); 1 findings
+at or above --level (with --diff: some file would change); 2 usage,
+configuration or I/O error.";
+
+#[derive(Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct LintArgs {
+    /// Files and directories to lint; standard input when none is given or for `-`.
+    files: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Report only these codes or names (comma-separated, e.g. U001,password; ALL for all).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    select: Vec<String>,
+    /// Report these codes too, on top of the selection.
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    extend_select: Vec<String>,
+    /// Do not report these codes or names (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    ignore: Vec<String>,
+    /// The lowest severity that makes the exit code 1 (info, warning, error) [default: warning].
+    #[arg(long, value_parser = parse_severity)]
+    level: Option<Severity>,
+    /// Use this configuration file for every file (no search upward).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long)]
+    isolated: bool,
+    /// In directories, lint only files matching this glob (repeatable; relative to the working directory).
+    #[arg(long, value_name = "GLOB")]
+    include: Vec<String>,
+    /// In directories, skip files and directories matching this glob (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+    /// The name of standard input: its file type, configuration and printed path.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<String>,
+    /// Also find URLs in Markdown code spans and code blocks.
+    #[arg(long)]
+    markdown_code: bool,
+    /// Print the number of findings of each code instead of the findings.
+    #[arg(long)]
+    statistics: bool,
+    /// Print findings only: no summary line.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Exit with 0 even when there are findings (2 still means an error).
+    #[arg(long)]
+    exit_zero: bool,
+    /// Write the report to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output_file: Option<PathBuf>,
+    /// Colour in the human format.
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    color: Colour,
+    /// Apply the fixes that keep each URL's meaning (files are replaced atomically).
+    #[arg(long, conflicts_with = "diff")]
+    fix: bool,
+    /// Print the fixes as a unified diff; change nothing.
+    #[arg(long)]
+    diff: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Colour {
+    /// When writing to a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+fn parse_severity(name: &str) -> Result<Severity, String> {
+    Severity::from_name(name).ok_or_else(|| format!("{name:?} is not info, warning or error"))
+}
+
+/// Codes by code or name, or `ALL`.
+fn codes(names: &[String]) -> Result<Vec<Code>, String> {
+    let mut codes = Vec::new();
+    for name in names.iter().filter(|name| !name.is_empty()) {
+        if name.eq_ignore_ascii_case("ALL") {
+            codes.extend_from_slice(Code::ALL);
+            continue;
+        }
+        codes.push(Code::from_name(name).ok_or_else(|| {
+            format!("unknown lint code {name:?}; `rfc1738 explain` lists the codes")
+        })?);
+    }
+    Ok(codes)
+}
+
+fn code_index(code: Code) -> usize {
+    Code::ALL.iter().position(|c| *c == code).unwrap_or(0)
+}
+
+/// What applies to one file.
+struct Settings {
+    wanted: Vec<bool>,
+    level: Severity,
+    markdown_code: bool,
+}
+
+impl Settings {
+    fn wants(&self, code: Code) -> bool {
+        self.wanted[code_index(code)]
+    }
+}
+
+/// The codes of the command line.
+struct Cli {
+    select: Vec<Code>,
+    extend_select: Vec<Code>,
+    ignore: Vec<Code>,
+}
+
+fn settings(args: &LintArgs, cli: &Cli, config: Option<&Config>, file: Option<&Path>) -> Settings {
+    let default: Vec<Code> = Code::ALL
+        .iter()
+        .copied()
+        .filter(|code| *code != Code::UnusedSuppression)
+        .collect();
+    let select: &[Code] = if !cli.select.is_empty() {
+        &cli.select
+    } else {
+        config
+            .and_then(|config| config.select.as_deref())
+            .unwrap_or(&default)
+    };
+    let mut wanted = vec![false; Code::ALL.len()];
+    let extend = config.map_or(&[][..], |config| &config.extend_select[..]);
+    for code in select.iter().chain(extend).chain(&cli.extend_select) {
+        wanted[code_index(*code)] = true;
+    }
+    let mut ignore: Vec<Code> = cli.ignore.clone();
+    if let Some(config) = config {
+        ignore.extend(&config.ignore);
+        if let Some(relative) = file.and_then(|file| config.relative(file)) {
+            for (globs, codes) in &config.per_file_ignores {
+                if globs.matches(relative) {
+                    ignore.extend(codes);
+                }
+            }
+        }
+    }
+    for code in ignore {
+        wanted[code_index(code)] = false;
+    }
+    Settings {
+        wanted,
+        level: args
+            .level
+            .or_else(|| config.and_then(|config| config.level))
+            .unwrap_or(Severity::Warning),
+        markdown_code: args.markdown_code || config.and_then(|c| c.markdown_code).unwrap_or(false),
+    }
+}
+
+/// A path without `.` components.
+fn normalize(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|component| !matches!(component, Component::CurDir))
+        .collect()
+}
+
+/// The printed name of a path: relative to the working directory when it
+/// is under it.
+fn display_path(path: &Path, cwd: &Path) -> String {
+    let normal = normalize(path);
+    let shown = if normal.is_absolute() {
+        normal
+            .strip_prefix(cwd)
+            .map_or(normal.clone(), Path::to_path_buf)
+    } else {
+        normal
+    };
+    let text = shown.to_string_lossy().into_owned();
+    if text.is_empty() {
+        ".".to_owned()
+    } else {
+        text
+    }
+}
+
+/// One file to lint.
+struct Input {
+    /// `None` for standard input.
+    path: Option<PathBuf>,
+    /// Absolute, for configuration and globs.
+    absolute: PathBuf,
+    display: String,
+    /// Found in a directory (not named): binary files are skipped.
+    walked: bool,
+}
+
+/// The state of one run.
+struct Run<'a> {
+    args: &'a LintArgs,
+    cli: Cli,
+    configs: Configs,
+    output: Box<dyn Output>,
+    out: &'a mut dyn Write,
+    summary: Summary,
+    statistics: Vec<usize>,
+    failing: bool,
+    changed: bool,
+    io_error: bool,
+}
+
+pub(crate) fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
+    match run_checked(args, stdout) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, String> {
+    let cli = Cli {
+        select: codes(&args.select)?,
+        extend_select: codes(&args.extend_select)?,
+        ignore: codes(&args.ignore)?,
+    };
+    let cwd = std::env::current_dir().map_err(|error| format!("working directory: {error}"))?;
+    let configs = Configs::new(args.config.as_deref(), args.isolated)?;
+    let include = Globs::new(&args.include)?;
+    let exclude = Globs::new(&args.exclude)?;
+    let mut file_out;
+    let mut stdout_buffer;
+    let (out, to_terminal): (&mut dyn Write, bool) = match &args.output_file {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|error| format!("{}: {error}", path.display()))?;
+            file_out = BufWriter::new(file);
+            (&mut file_out, false)
+        }
+        None => {
+            stdout_buffer = BufWriter::with_capacity(64 * 1024, stdout);
+            (&mut stdout_buffer, io::stdout().is_terminal())
+        }
+    };
+    let colour = match args.color {
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let mut run = Run {
+        args,
+        cli,
+        configs,
+        output: output::output(args.format, colour),
+        out,
+        summary: Summary {
+            quiet: args.quiet,
+            ..Summary::default()
+        },
+        statistics: vec![0; Code::ALL.len()],
+        failing: false,
+        changed: false,
+        io_error: false,
+    };
+    let info = RunInfo {
+        cwd: cwd.to_string_lossy().into_owned(),
+    };
+    if prints_findings(args) {
+        run.output
+            .begin(run.out, &info)
+            .map_err(|error| format!("cannot write the report: {error}"))?;
+    }
+    let inputs = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files.clone()
+    };
+    for input in inputs {
+        if input == "-" {
+            let name = args.stdin_filename.clone();
+            let absolute = cwd.join(name.as_deref().unwrap_or("<stdin>"));
+            run.file(Input {
+                path: None,
+                display: name.map_or_else(
+                    || "<stdin>".to_owned(),
+                    |n| display_path(Path::new(&n), &cwd),
+                ),
+                absolute,
+                walked: false,
+            })?;
+            continue;
+        }
+        let path = PathBuf::from(&input);
+        if path.is_dir() {
+            let mut walk = ignore::WalkBuilder::new(&path);
+            walk.require_git(false).sort_by_file_name(|a, b| a.cmp(b));
+            for entry in walk.build() {
+                let entry = match entry {
+                    Ok(entry) => entry,
+                    Err(error) => {
+                        eprintln!("error: {error}");
+                        run.io_error = true;
+                        continue;
+                    }
+                };
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                    continue;
+                }
+                let file = entry.into_path();
+                let display = display_path(&file, &cwd);
+                let absolute = normalize(&cwd.join(&file));
+                let shown = Path::new(&display);
+                if exclude.matches(shown) || !args.include.is_empty() && !include.matches(shown) {
+                    continue;
+                }
+                let dir = absolute.parent().unwrap_or(&cwd).to_path_buf();
+                if let Some(config) = run.configs.for_dir(&dir)? {
+                    if config
+                        .relative(&absolute)
+                        .is_some_and(|relative| config.exclude.matches(relative))
+                    {
+                        continue;
+                    }
+                }
+                run.file(Input {
+                    path: Some(file),
+                    absolute,
+                    display,
+                    walked: true,
+                })?;
+            }
+        } else {
+            run.file(Input {
+                absolute: normalize(&cwd.join(&path)),
+                display: display_path(&path, &cwd),
+                path: Some(path),
+                walked: false,
+            })?;
+        }
+    }
+    run.finish()
+}
+
+/// Whether findings are printed: not with `--statistics` (counted),
+/// `--diff` (a diff) or `--fix` on standard input (the fixed text).
+fn prints_findings(args: &LintArgs) -> bool {
+    !(args.statistics || args.diff || args.fix && stdin_only(args))
+}
+
+fn stdin_only(args: &LintArgs) -> bool {
+    args.files.is_empty() || args.files.iter().all(|f| f == "-")
+}
+
+fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
+    match path {
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes)?;
+            Ok(bytes)
+        }
+        Some(path) => std::fs::read(path),
+    }
+}
+
+impl Run<'_> {
+    fn file(&mut self, input: Input) -> Result<(), String> {
+        let bytes = match read_input(input.path.as_deref()) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                let message = format!("{}: {error}", input.display);
+                eprintln!("error: {message}");
+                self.summary.errors.push(message);
+                self.io_error = true;
+                return Ok(());
+            }
+        };
+        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+            // Binary, as ripgrep decides.
+            return Ok(());
+        }
+        let dir = input
+            .absolute
+            .parent()
+            .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
+        let config = self.configs.for_dir(&dir)?;
+        let settings = settings(
+            self.args,
+            &self.cli,
+            config.as_deref(),
+            Some(&input.absolute),
+        );
+        let kind = Kind::of(&input.display);
+        let keep = self.args.fix || self.args.diff;
+        let original = if keep { Some(bytes.clone()) } else { None };
+        let doc = Decoded::new(bytes);
+        self.summary.files += 1;
+        let edits = self
+            .lint(&input.display, &doc, kind, &settings)
+            .map_err(|error| format!("cannot write the report: {error}"))?;
+        let Some(original) = original else {
+            return Ok(());
+        };
+        let fixed = (!edits.is_empty()).then(|| fix::apply(&original, &edits));
+        let written = if self.args.diff {
+            match &fixed {
+                Some(fixed) => {
+                    self.changed = true;
+                    write!(self.out, "{}", fix::diff(&input.display, &original, fixed))
+                }
+                None => Ok(()),
+            }
+        } else {
+            match (&input.path, &fixed) {
+                // Standard input: the fixed text goes to the output.
+                (None, fixed) => self.out.write_all(fixed.as_deref().unwrap_or(&original)),
+                (Some(path), Some(fixed)) => {
+                    if let Err(error) = fix::write_atomically(path, fixed) {
+                        let message = format!(
+                            "{}: cannot write the fixes: {error}; the file is unchanged",
+                            input.display
+                        );
+                        eprintln!("error: {message}");
+                        self.summary.errors.push(message);
+                        self.io_error = true;
+                        self.summary.fixed -= edits.len();
+                    }
+                    Ok(())
+                }
+                (Some(_), None) => Ok(()),
+            }
+        };
+        written.map_err(|error| format!("cannot write the report: {error}"))?;
+        Ok(())
+    }
+
+    /// Lints one file, writing its findings; returns the fixes to apply
+    /// (with `--fix` or `--diff`), as byte edits in order.
+    fn lint(
+        &mut self,
+        file: &str,
+        doc: &Decoded,
+        kind: Kind,
+        settings: &Settings,
+    ) -> io::Result<Vec<(usize, usize, String)>> {
+        let mut suppressions = Suppressions::find(&doc.text);
+        for (span, code) in &suppressions.unknown {
+            let at = doc.position(span.start);
+            eprintln!(
+                "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",
+                at.line, at.column
+            );
+        }
+        let mut state = FileState {
+            run: self,
+            file,
+            doc,
+            settings,
+            suppressions: &mut suppressions,
+            invalid_next: 0,
+            edits: Vec::new(),
+            error: None,
+        };
+        let urls_only = state.run.args.format == Format::Urls && !state.run.args.statistics;
+        for url in extract::urls(&doc.text, kind, settings.markdown_code) {
+            state.run.summary.urls += 1;
+            if urls_only {
+                let run = &mut *state.run;
+                run.output.url(run.out, file, doc, &url)?;
+                continue;
+            }
+            // Where the URL starts: later positions are counted from here.
+            doc.position(url.outer.start);
+            let plan = state.plan(&url);
+            let mut sink = UrlSink {
+                state: &mut state,
+                url: &url,
+                plan: plan.as_deref().unwrap_or(&[]),
+            };
+            lint_scanned_into(&doc.text, &url, &mut sink);
+            if let Some(error) = state.error.take() {
+                return Err(error);
+            }
+        }
+        if !urls_only {
+            state.flush_invalid(usize::MAX)?;
+            state.unused_suppressions()?;
+        }
+        if let Some(error) = state.error.take() {
+            return Err(error);
+        }
+        Ok(state.edits)
+    }
+
+    fn finish(self) -> Result<ExitCode, String> {
+        let Run {
+            args,
+            mut output,
+            out,
+            mut summary,
+            statistics,
+            failing,
+            changed,
+            io_error,
+            ..
+        } = self;
+        summary.success = !io_error;
+        let written = (|| -> io::Result<()> {
+            if args.statistics {
+                let mut counted: Vec<(usize, Code)> = statistics
+                    .iter()
+                    .zip(Code::ALL)
+                    .filter(|(count, _)| **count > 0)
+                    .map(|(count, code)| (*count, *code))
+                    .collect();
+                counted.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                for (count, code) in counted {
+                    writeln!(out, "{count:>7}  {}  {}", code.code(), code.name())?;
+                }
+            } else if prints_findings(args) {
+                output.finish(out, &summary)?;
+            }
+            out.flush()
+        })();
+        if let Err(error) = written {
+            return Err(format!("cannot write the report: {error}"));
+        }
+        Ok(if io_error {
+            ExitCode::from(2)
+        } else if args.exit_zero {
+            ExitCode::SUCCESS
+        } else if args.diff {
+            ExitCode::from(u8::from(changed))
+        } else if failing {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}
+
+/// One file being linted.
+struct FileState<'r, 'a, 'f> {
+    run: &'r mut Run<'a>,
+    file: &'f str,
+    doc: &'f Decoded,
+    settings: &'f Settings,
+    suppressions: &'f mut Suppressions,
+    /// The next invalid UTF-8 sequence to report.
+    invalid_next: usize,
+    /// The fixes to apply, in the file's bytes.
+    edits: Vec<(usize, usize, String)>,
+    error: Option<io::Error>,
+}
+
+impl FileState<'_, '_, '_> {
+    /// Whether a finding is wanted: its code selected, not a U+FFFD that
+    /// stands for bad bytes (reported as such), not suppressed.
+    fn wants(&mut self, code: Code, span: Span, mark: bool) -> bool {
+        if !self.settings.wants(code) {
+            return false;
+        }
+        if code == Code::NonAscii
+            && self
+                .doc
+                .invalid
+                .binary_search_by_key(&span, |(invalid, _)| *invalid)
+                .is_ok()
+        {
+            return false;
+        }
+        if !self.suppressions.is_empty() {
+            if self.suppressions.file_wide(code) {
+                return !self.suppressions.suppresses(code, 0, mark);
+            }
+            let line = self.doc.position(span.start).line;
+            if self.suppressions.suppresses(code, line, mark) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The fixes of a URL, when fixes are shown or applied.
+    fn plan(&mut self, url: &ScannedUrl) -> Option<fix::Plan> {
+        fix::plan(url, &mut |code, span| self.wants(code, span, false))
+    }
+
+    /// Reports the invalid UTF-8 sequences that start before `before`.
+    fn flush_invalid(&mut self, before: usize) -> io::Result<()> {
+        while let Some((span, bytes)) = self.doc.invalid.get(self.invalid_next) {
+            if span.start > before {
+                break;
+            }
+            self.invalid_next += 1;
+            if !self.wants(Code::InvalidUtf8, *span, true) {
+                continue;
+            }
+            let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            let finding = Finding::new(
+                Code::InvalidUtf8,
+                *span,
+                format!(
+                    "invalid UTF-8 at byte offset {} (bytes {}); linted the rest",
+                    self.doc.byte_offset(span.start),
+                    hex.join(" ")
+                ),
+            );
+            self.report(&finding, None, None)?;
+        }
+        Ok(())
+    }
+
+    fn unused_suppressions(&mut self) -> io::Result<()> {
+        if !self.settings.wants(Code::UnusedSuppression) {
+            return Ok(());
+        }
+        for (span, what) in self.suppressions.unused() {
+            let finding = Finding::new(
+                Code::UnusedSuppression,
+                span,
+                format!("unused {what}: it suppresses no finding here"),
+            );
+            self.report(&finding, None, None)?;
+        }
+        Ok(())
+    }
+
+    /// Writes one finding, or applies its fix.
+    fn report(
+        &mut self,
+        finding: &Finding,
+        url: Option<&ScannedUrl>,
+        fix: Option<&(Span, Code, String)>,
+    ) -> io::Result<()> {
+        let doc = self.doc;
+        let start = doc.position(finding.span.start);
+        let end = doc.end_position(finding.span, start);
+        let edit = fix.map(|(span, _, content)| {
+            let start = doc.position(span.start);
+            Edit {
+                span: *span,
+                bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
+                start,
+                end: doc.end_position(*span, start),
+                content: content.clone(),
+            }
+        });
+        let run = &mut *self.run;
+        if let Some(edit) = &edit {
+            if run.args.fix || run.args.diff {
+                self.edits
+                    .push((edit.bytes.0, edit.bytes.1, edit.content.clone()));
+                if run.args.fix {
+                    // Fixed: not a finding any more.
+                    run.summary.fixed += 1;
+                    return Ok(());
+                }
+            } else {
+                run.summary.fixable += 1;
+            }
+        }
+        run.summary.count(finding.severity);
+        run.statistics[code_index(finding.code)] += 1;
+        if finding.severity >= self.settings.level {
+            run.failing = true;
+        }
+        if !prints_findings(run.args) {
+            return Ok(());
+        }
+        let report = Report {
+            file: self.file,
+            doc,
+            finding,
+            start,
+            end,
+            bytes: (
+                doc.byte_offset(finding.span.start),
+                doc.byte_offset(finding.span.end),
+            ),
+            url,
+            fix: edit.as_ref(),
+        };
+        run.output.finding(run.out, &report)
+    }
+}
+
+/// The sink of one URL's findings.
+struct UrlSink<'s, 'r, 'a, 'f> {
+    state: &'s mut FileState<'r, 'a, 'f>,
+    url: &'s ScannedUrl,
+    plan: &'s [(Span, Code, String)],
+}
+
+impl Sink for UrlSink<'_, '_, '_, '_> {
+    fn wants(&mut self, code: Code, span: Span) -> bool {
+        self.state.wants(code, span, true)
+    }
+
+    fn finding(&mut self, finding: Finding) {
+        if self.state.error.is_some() {
+            return;
+        }
+        let result = self.state.flush_invalid(finding.span.start).and_then(|()| {
+            let fix = self
+                .plan
+                .binary_search_by_key(&finding.span, |(span, _, _)| *span)
+                .ok()
+                .map(|index| &self.plan[index])
+                .filter(|(_, code, _)| *code == finding.code);
+            self.state.report(&finding, Some(self.url), fix)
+        });
+        if let Err(error) = result {
+            self.state.error = Some(error);
+        }
+    }
+}
