@@ -366,6 +366,11 @@ fn markdown(text: &str, code: bool) -> Vec<Candidate> {
         .map(|(label, def)| (label.to_owned(), def.span.clone(), def.dest.to_string()))
         .collect();
     let mut used = vec![false; definitions.len()];
+    let by_label: std::collections::HashMap<String, usize> = definitions
+        .iter()
+        .enumerate()
+        .map(|(index, (label, _, _))| (label_key(label), index))
+        .collect();
     let mut found = Vec::new();
     // Open links and images: their range, how far their text reaches, and
     // their destination as the parser read it.
@@ -405,11 +410,8 @@ fn markdown(text: &str, code: bool) -> Vec<Candidate> {
                         open.push((range.clone(), text_start, true));
                     }
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut => {
-                        if let Some(index) = definitions
-                            .iter()
-                            .position(|(label, _, _)| unicase_eq(label, &id))
-                        {
-                            used[index] = true;
+                        if let Some(index) = by_label.get(&label_key(&id)) {
+                            used[*index] = true;
                         }
                         open.push((range.clone(), text_start, false));
                     }
@@ -497,10 +499,14 @@ fn markdown(text: &str, code: bool) -> Vec<Candidate> {
     found
 }
 
-/// Labels compare without case (CommonMark: Unicode case fold; the
-/// parser's keys are already normalized, so lower case suffices here).
-fn unicase_eq(label: &str, id: &str) -> bool {
-    label == id || label.to_lowercase() == id.to_lowercase()
+/// A reference label as it is compared: white space collapsed, case
+/// folded (lower case).
+fn label_key(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 fn code_urls(text: &str, range: std::ops::Range<usize>, found: &mut Vec<Candidate>) {
