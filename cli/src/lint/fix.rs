@@ -16,15 +16,48 @@ const ESCAPABLE: &[char] = &[
     ' ', '<', '>', '"', '{', '}', '|', '\\', '^', '~', '[', ']', '`',
 ];
 
-/// The fixes of one URL: `(span in the text, code, replacement)`, in order.
-pub(crate) type Plan = Vec<(Span, Code, String)>;
+/// One planned fix, small (a URL of 100,000 unsafe characters has as many):
+/// where in the text, which finding, and the byte to escape (0: lower-case
+/// the text there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Planned {
+    start: u32,
+    end: u32,
+    pub(crate) code: Code,
+    escape: u8,
+}
+
+impl Planned {
+    /// Where in the text.
+    pub(crate) fn span(&self) -> Span {
+        Span::new(self.start as usize, self.end as usize)
+    }
+
+    /// The replacement of `text[self.span()]`.
+    pub(crate) fn content(&self, text: &str) -> String {
+        match self.escape {
+            0 => text[self.span().range()].to_ascii_lowercase(),
+            byte => format!("%{byte:02X}"),
+        }
+    }
+}
+
+/// The fixes of one URL, in order.
+pub(crate) type Plan = Vec<Planned>;
 
 /// The fixes of `url`, for the findings `wanted` lets through; `None` when
 /// there is none, or when the fixed URL would not match its production.
 pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Option<Plan> {
     let text = url.text.as_str();
-    // URL-relative edits.
-    let mut edits: Vec<(Span, Code, String)> = Vec::new();
+    u32::try_from(url.span.end.max(text.len())).ok()?;
+    let planned = |span: Span, code: Code, escape: u8| Planned {
+        start: span.start as u32,
+        end: span.end as u32,
+        code,
+        escape,
+    };
+    // In the URL's text first, then mapped to the text of the file.
+    let mut edits: Plan = Vec::new();
     let scheme_end = text.find(':')?;
     let scheme = &text[..scheme_end];
     let scheme_ok = !scheme.is_empty()
@@ -38,17 +71,13 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
     if scheme.bytes().any(|b| b.is_ascii_uppercase())
         && wanted(Code::SchemeCase, url.original_span(scheme_span))
     {
-        edits.push((scheme_span, Code::SchemeCase, scheme.to_ascii_lowercase()));
+        edits.push(planned(scheme_span, Code::SchemeCase, 0));
     }
     for (offset, c) in text.char_indices() {
         if ESCAPABLE.contains(&c) {
             let span = Span::new(offset, offset + 1);
             if wanted(Code::UnsafeCharacter, url.original_span(span)) {
-                edits.push((
-                    span,
-                    Code::UnsafeCharacter,
-                    format!("%{:02X}", u32::from(c)),
-                ));
+                edits.push(planned(span, Code::UnsafeCharacter, c as u8));
             }
         }
     }
@@ -61,37 +90,28 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
         {
             let span = Span::new(text.len() - 1, text.len());
             if wanted(Code::FtpTypecodeCase, url.original_span(span)) {
-                edits.push((
-                    span,
-                    Code::FtpTypecodeCase,
-                    text[span.range()].to_ascii_lowercase(),
-                ));
+                edits.push(planned(span, Code::FtpTypecodeCase, 0));
             }
         }
     }
     if edits.is_empty() {
         return None;
     }
-    let fixed = apply_str(text, &edits);
-    rfc1738::parse(&fixed).ok()?;
-    Some(
-        edits
-            .into_iter()
-            .map(|(span, code, content)| (url.original_span(span), code, content))
-            .collect(),
-    )
-}
-
-fn apply_str(text: &str, edits: &[(Span, Code, String)]) -> String {
-    let mut out = String::with_capacity(text.len() + 2 * edits.len());
+    let mut fixed = String::with_capacity(text.len() + 2 * edits.len());
     let mut at = 0;
-    for (span, _, content) in edits {
-        out.push_str(&text[at..span.start]);
-        out.push_str(content);
+    for edit in &edits {
+        let span = edit.span();
+        fixed.push_str(&text[at..span.start]);
+        fixed.push_str(&edit.content(text));
         at = span.end;
     }
-    out.push_str(&text[at..]);
-    out
+    fixed.push_str(&text[at..]);
+    rfc1738::parse(&fixed).ok()?;
+    for edit in &mut edits {
+        let original = url.original_span(edit.span());
+        *edit = planned(original, edit.code, edit.escape);
+    }
+    Some(edits)
 }
 
 /// The file's bytes with the edits `(byte start, byte end, content)`
@@ -157,7 +177,13 @@ mod tests {
         let plan = plan(&url, &mut |_, _| true)?;
         let edits: Vec<(usize, usize, String)> = plan
             .into_iter()
-            .map(|(span, _, content)| (span.start, span.end, content))
+            .map(|planned| {
+                (
+                    planned.span().start,
+                    planned.span().end,
+                    planned.content(text),
+                )
+            })
             .collect();
         Some(String::from_utf8(apply(text.as_bytes(), &edits)).unwrap())
     }
@@ -201,10 +227,10 @@ mod tests {
         assert!(none.is_none());
         let url = scan("HTTP://a.b/joe").remove(0);
         let some = plan(&url, &mut |code, _| code == Code::SchemeCase).unwrap();
-        assert_eq!(
-            some,
-            [(Span::new(0, 4), Code::SchemeCase, "http".to_owned())]
-        );
+        assert_eq!(some.len(), 1);
+        assert_eq!(some[0].span(), Span::new(0, 4));
+        assert_eq!(some[0].code, Code::SchemeCase);
+        assert_eq!(some[0].content("HTTP://a.b/joe"), "http");
     }
 
     #[test]

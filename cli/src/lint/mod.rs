@@ -684,19 +684,20 @@ impl FileState<'_, '_, '_> {
         &mut self,
         finding: &Finding,
         url: Option<&ScannedUrl>,
-        fix: Option<&(Span, Code, String)>,
+        fix: Option<&fix::Planned>,
     ) -> io::Result<()> {
         let doc = self.doc;
         let start = doc.position(finding.span.start);
         let end = doc.end_position(finding.span, start);
-        let edit = fix.map(|(span, _, content)| {
+        let edit = fix.map(|planned| {
+            let span = planned.span();
             let start = doc.position(span.start);
             Edit {
-                span: *span,
+                span,
                 bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
                 start,
-                end: doc.end_position(*span, start),
-                content: content.clone(),
+                end: doc.end_position(span, start),
+                content: planned.content(&doc.text),
             }
         });
         let run = &mut *self.run;
@@ -742,7 +743,7 @@ impl FileState<'_, '_, '_> {
 struct UrlSink<'s, 'r, 'a, 'f> {
     state: &'s mut FileState<'r, 'a, 'f>,
     url: &'s ScannedUrl,
-    plan: &'s [(Span, Code, String)],
+    plan: &'s [fix::Planned],
 }
 
 impl Sink for UrlSink<'_, '_, '_, '_> {
@@ -757,10 +758,10 @@ impl Sink for UrlSink<'_, '_, '_, '_> {
         let result = self.state.flush_invalid(finding.span.start).and_then(|()| {
             let fix = self
                 .plan
-                .binary_search_by_key(&finding.span, |(span, _, _)| *span)
+                .binary_search_by_key(&finding.span, fix::Planned::span)
                 .ok()
                 .map(|index| &self.plan[index])
-                .filter(|(_, code, _)| *code == finding.code);
+                .filter(|planned| planned.code == finding.code);
             self.state.report(&finding, Some(self.url), fix)
         });
         if let Err(error) = result {

@@ -197,6 +197,7 @@ impl Output for Human {
             (line_start, line_end)
         };
         let excerpt = &doc.text[excerpt_start..excerpt_end];
+        let start_offset = span.start.clamp(excerpt_start, excerpt_end);
         let start = span.start.clamp(excerpt_start, excerpt_end) - excerpt_start;
         let end = span.end.clamp(excerpt_start, excerpt_end) - excerpt_start;
         let level = match finding.severity {
@@ -233,7 +234,7 @@ impl Output for Human {
             group = group.element(Level::NOTE.message(format!(
                 "the line is {} bytes long; shown from column {}",
                 line_end - line_start,
-                doc.text[line_start..excerpt_start].chars().count() + 1
+                report.start.column - doc.text[excerpt_start..start_offset].chars().count()
             )));
         }
         if let Some(url) = report.url_text() {

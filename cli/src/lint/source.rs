@@ -16,6 +16,9 @@ pub(crate) struct Decoded {
     /// The cursor: `(offset, line, column, line start)` of the last
     /// location computed.
     cursor: std::cell::Cell<(usize, usize, usize, usize)>,
+    /// The bounds of the last line asked for: many findings on one long
+    /// line do not search for its ends again.
+    line: std::cell::Cell<(usize, usize)>,
 }
 
 /// A position: 1-based line and column (in characters).
@@ -34,6 +37,7 @@ impl Decoded {
                     runs: Vec::new(),
                     invalid: Vec::new(),
                     cursor: std::cell::Cell::new((0, 1, 1, 0)),
+                    line: std::cell::Cell::new((1, 0)),
                 }
             }
             Err(error) => error.into_bytes(),
@@ -70,6 +74,7 @@ impl Decoded {
             runs,
             invalid,
             cursor: std::cell::Cell::new((0, 1, 1, 0)),
+            line: std::cell::Cell::new((1, 0)),
         }
     }
 
@@ -96,19 +101,31 @@ impl Decoded {
         offset
     }
 
+    /// The line holding `offset`: where it starts, and where it ends
+    /// (before its `\n`).
+    fn line_bounds(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor(offset);
+        let (start, end) = self.line.get();
+        if start <= offset && offset <= end {
+            return (start, end);
+        }
+        let bytes = self.text.as_bytes();
+        let start = memchr::memrchr(b'\n', &bytes[..offset]).map_or(0, |i| i + 1);
+        let end = memchr::memchr(b'\n', &bytes[offset..]).map_or(bytes.len(), |i| offset + i);
+        self.line.set((start, end));
+        (start, end)
+    }
+
     /// Where the line holding `offset` starts.
     pub(crate) fn line_start(&self, offset: usize) -> usize {
-        let offset = self.floor(offset);
-        memchr::memrchr(b'\n', &self.text.as_bytes()[..offset]).map_or(0, |i| i + 1)
+        self.line_bounds(offset).0
     }
 
     /// Where the line holding `offset` ends (before its `\n`, and before a
     /// `\r` that precedes it).
     pub(crate) fn line_end(&self, offset: usize) -> usize {
-        let offset = self.floor(offset);
-        let bytes = self.text.as_bytes();
-        let end = memchr::memchr(b'\n', &bytes[offset..]).map_or(bytes.len(), |i| offset + i);
-        if end > offset && bytes[end - 1] == b'\r' {
+        let (start, end) = self.line_bounds(offset);
+        if end > start && self.text.as_bytes()[end - 1] == b'\r' {
             end - 1
         } else {
             end

@@ -1,0 +1,96 @@
+//! Peak memory of `rfc1738 lint` (resident set, from `wait4`'s rusage of
+//! the child): bounded whatever the number of findings, in every format.
+//! A regression to a copy of the URL per finding (100,000 findings of a
+//! 100 KB URL: gigabytes) or to findings held until the end fails here.
+//!
+//! The inputs are small enough for a debug build to run them in a few
+//! seconds; BENCHMARKS.md ("Linting files") has the figures of the release
+//! build on 20 MB files.
+
+#[path = "support/lint_data.rs"]
+#[allow(dead_code)]
+mod lint_data;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The ceiling the issue sets, in KB.
+const LIMIT_KB: i64 = 48 * 1024;
+
+/// Runs `rfc1738 lint --format FORMAT FILE`; returns its peak resident set
+/// in KB and its exit code.
+// The child is reaped by `wait4`, which `Child::wait` cannot stand in for:
+// it gives no rusage.
+#[allow(clippy::zombie_processes)]
+fn peak_rss_kb(format: &str, file: &Path) -> (i64, i32) {
+    let child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["lint", "--isolated", "--format", format])
+        .arg(file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    let mut status = 0;
+    // SAFETY: rusage is plain data; wait4 fills it for this child only.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4 failed");
+    assert!(libc::WIFEXITED(status), "the linter was killed: {status}");
+    // Linux reports ru_maxrss in KB.
+    (usage.ru_maxrss, libc::WEXITSTATUS(status))
+}
+
+#[test]
+fn peak_memory_does_not_grow_with_findings() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let write = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("a file");
+        path
+    };
+    let long = write("long.txt", lint_data::long_line(100_000));
+    let shorter = write("shorter.txt", lint_data::long_line(10_000));
+    let dense = write("dense.txt", lint_data::dense_text(500_000));
+    let dense_md = write("dense.md", lint_data::dense_markdown(200_000));
+    // (format, file, what): the slow formats of a debug build on the
+    // shorter line.
+    let cases = [
+        ("short", &long, "100,000 findings on one line"),
+        ("github", &long, "100,000 findings on one line"),
+        ("short", &shorter, "10,000 findings on one line"),
+        ("human", &shorter, "10,000 findings on one line"),
+        ("json", &shorter, "10,000 findings on one line"),
+        ("sarif", &shorter, "10,000 findings on one line"),
+        ("short", &dense, "500 KB dense with URLs"),
+        ("sarif", &dense, "500 KB dense with URLs"),
+        ("urls", &dense, "500 KB dense with URLs"),
+        ("short", &dense_md, "200 KB of Markdown links"),
+    ];
+    let measured: Vec<(i64, i32)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .iter()
+            .map(|(format, file, _)| scope.spawn(move || peak_rss_kb(format, file)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a measure"))
+            .collect()
+    });
+    let mut report = String::new();
+    for ((format, _, what), (kb, code)) in cases.iter().zip(&measured) {
+        report.push_str(&format!("{format:>6} {what}: {kb} KB, exit {code}\n"));
+    }
+    for ((format, _, _), (kb, code)) in cases.iter().zip(&measured) {
+        assert_eq!(*code, if *format == "urls" { 0 } else { 1 }, "{report}");
+        assert!(*kb < LIMIT_KB, "over 48 MB:\n{report}");
+    }
+    // Ten times the findings on a ten times longer line: the same memory,
+    // give or take the line itself and the allocator.
+    let (long_kb, shorter_kb) = (measured[0].0, measured[2].0);
+    assert!(
+        long_kb - shorter_kb < 4 * 1024,
+        "memory grows with the findings:\n{report}"
+    );
+    println!("{report}");
+}
