@@ -98,9 +98,8 @@ fn gfm_autolinks(text: &str, out: &mut BTreeSet<String>) {
         loop {
             let link = &text[at..end];
             let last = link.as_bytes()[link.len() - 1];
-            if b"?!.,:*_~'\"".contains(&last) {
-                end -= 1;
-            } else if last == b')' && link.matches(')').count() > link.matches('(').count() {
+            let unbalanced = last == b')' && link.matches(')').count() > link.matches('(').count();
+            if b"?!.,:*_~'\"".contains(&last) || unbalanced {
                 end -= 1;
             } else if last == b';' {
                 let name =
