@@ -52,7 +52,7 @@ fn peak_memory_does_not_grow_with_findings() {
     let long = write("long.txt", lint_data::long_line(100_000));
     let shorter = write("shorter.txt", lint_data::long_line(10_000));
     let dense = write("dense.txt", lint_data::dense_text(500_000));
-    let dense_md = write("dense.md", lint_data::dense_markdown(200_000));
+    let dense_md = write("dense.md", lint_data::dense_markdown(1_100_000));
     // (format, file, what): the slow formats of a debug build on the
     // shorter line.
     let cases = [
@@ -65,7 +65,7 @@ fn peak_memory_does_not_grow_with_findings() {
         ("short", &dense, "500 KB dense with URLs"),
         ("sarif", &dense, "500 KB dense with URLs"),
         ("urls", &dense, "500 KB dense with URLs"),
-        ("short", &dense_md, "200 KB of Markdown links"),
+        ("short", &dense_md, "1.1 MB of Markdown links (3 pieces)"),
     ];
     let measured: Vec<(i64, i32)> = std::thread::scope(|scope| {
         let handles: Vec<_> = cases

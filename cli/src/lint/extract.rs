@@ -2,6 +2,9 @@
 //! RFC 1738 (`rfc1738::scan`), Markdown by a CommonMark parser with GFM
 //! autolinks, HTML by its URL attributes.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 use rfc1738::scan::{Form, ScannedUrl, Scanner};
 use rfc1738::Span;
@@ -57,7 +60,9 @@ pub(crate) struct Candidate {
 pub(crate) enum Urls<'a> {
     /// Plain text.
     Text(Scanner<'a>),
-    /// Markdown or HTML: where each URL is, decoded on demand.
+    /// Markdown, piece by piece.
+    Markdown(MarkdownUrls<'a>),
+    /// HTML: where each URL is, decoded on demand.
     Found(&'a str, std::vec::IntoIter<Candidate>),
 }
 
@@ -67,6 +72,7 @@ impl Iterator for Urls<'_> {
     fn next(&mut self) -> Option<ScannedUrl> {
         match self {
             Urls::Text(scanner) => scanner.next(),
+            Urls::Markdown(urls) => urls.next(),
             Urls::Found(text, candidates) => {
                 let candidate = candidates.next()?;
                 Some(decoded(text, candidate))
@@ -80,7 +86,7 @@ impl Iterator for Urls<'_> {
 pub(crate) fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
     match kind {
         Kind::Text => Urls::Text(Scanner::new(text)),
-        Kind::Markdown => Urls::Found(text, markdown(text, code).into_iter()),
+        Kind::Markdown => Urls::Markdown(markdown(text, code)),
         Kind::Html => {
             let mut found = Vec::new();
             html(text, 0, text.len(), &mut found);
@@ -349,37 +355,217 @@ fn push_attribute(text: &str, value: Span, outer: Span, found: &mut Vec<Candidat
     }
 }
 
+/// Markdown longer than this is read in pieces (see [`chunks`]): the parser
+/// holds a tree of what it reads, so memory stays bounded.
+const CHUNK: usize = 512 * 1024;
+
+fn markdown_options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_GFM
+}
+
+/// The link reference definitions of a document (the first of each
+/// label), and whether a link uses each.
+#[derive(Default)]
+struct Definitions {
+    by_label: HashMap<String, usize>,
+    /// Span, destination as the parser read it, used.
+    list: Vec<(Span, String, bool)>,
+}
+
+impl Definitions {
+    fn mark_used(&mut self, label: &str) -> Option<&str> {
+        let index = *self.by_label.get(&label_key(label))?;
+        let entry = &mut self.list[index];
+        entry.2 = true;
+        Some(&entry.1)
+    }
+}
+
+/// The URLs of a Markdown document, piece by piece.
+pub(crate) struct MarkdownUrls<'a> {
+    text: &'a str,
+    chunks: std::vec::IntoIter<std::ops::Range<usize>>,
+    definitions: RefCell<Definitions>,
+    code: bool,
+    current: std::vec::IntoIter<Candidate>,
+}
+
+impl Iterator for MarkdownUrls<'_> {
+    type Item = ScannedUrl;
+
+    fn next(&mut self) -> Option<ScannedUrl> {
+        loop {
+            if let Some(candidate) = self.current.next() {
+                return Some(decoded(self.text, candidate));
+            }
+            let chunk = self.chunks.next()?;
+            let mut found = markdown_chunk(self.text, chunk.clone(), self.code, &self.definitions);
+            for (span, dest, used) in &self.definitions.borrow().list {
+                if *used && chunk.start <= span.start && span.start < chunk.end && has_scheme(dest)
+                {
+                    if let Some(at) = definition_destination(self.text, span.range()) {
+                        found.push(Candidate {
+                            dest: at,
+                            outer: *span,
+                            form: Form::Link,
+                            decode: Decode::Markdown,
+                        });
+                    }
+                }
+            }
+            found.sort_by_key(|candidate| (candidate.dest.start, candidate.dest.end));
+            found.dedup_by_key(|candidate| candidate.dest);
+            self.current = found.into_iter();
+        }
+    }
+}
+
+/// Where a long Markdown document is cut: at a blank line followed by a
+/// line that starts a block at the margin, outside fenced code and outside
+/// HTML that may hold blank lines (comments, `<pre>`, `<script>`,
+/// `<style>`, `<textarea>`), once a piece is [`CHUNK`] long. Such a cut
+/// changes no link: blocks at the margin after a blank line start anew.
+fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
+    if text.len() <= CHUNK {
+        return vec![0..text.len()];
+    }
+    let bytes = text.as_bytes();
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    let mut fence: Option<(u8, usize)> = None;
+    let mut html_end: Option<&[u8]> = None;
+    let mut blank = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+        let line = &bytes[at..end];
+        let content = line.trim_ascii_start();
+        let indent = line.len() - content.len();
+        if blank
+            && indent == 0
+            && !content.is_empty()
+            && fence.is_none()
+            && html_end.is_none()
+            && at - start >= CHUNK
+        {
+            chunks.push(start..at);
+            start = at;
+        }
+        // What this line opens or closes.
+        if let Some(html) = html_end {
+            if find_ignore_case(line, html).is_some() {
+                html_end = None;
+            }
+        } else if indent < 4 && (content.starts_with(b"```") || content.starts_with(b"~~~")) {
+            let marker = content[0];
+            let count = content.iter().take_while(|b| **b == marker).count();
+            match fence {
+                None => fence = Some((marker, count)),
+                Some((open, length))
+                    if open == marker
+                        && count >= length
+                        && content[count..].trim_ascii().is_empty() =>
+                {
+                    fence = None;
+                }
+                Some(_) => {}
+            }
+        } else if fence.is_none() {
+            for (open, close) in [
+                (&b"<!--"[..], &b"-->"[..]),
+                (b"<pre", b"</pre>"),
+                (b"<script", b"</script>"),
+                (b"<style", b"</style>"),
+                (b"<textarea", b"</textarea>"),
+            ] {
+                if let Some(i) = find_ignore_case(line, open) {
+                    if find_ignore_case(&line[i + open.len()..], close).is_none() {
+                        html_end = Some(close);
+                    }
+                    break;
+                }
+            }
+        }
+        blank = content.is_empty();
+        at = end + 1;
+    }
+    chunks.push(start..text.len());
+    chunks
+}
+
 /// The URLs of a Markdown document, in order: link and image destinations
 /// (at the link, or at the reference definition a link uses), autolinks,
 /// GFM autolinks in text, URL attributes of inline and block HTML; code
 /// spans and blocks only when `code` is set.
-fn markdown(text: &str, code: bool) -> Vec<Candidate> {
-    let options = Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_GFM;
-    let parser = Parser::new_ext(text, options).into_offset_iter();
-    let definitions: Vec<(String, std::ops::Range<usize>, String)> = parser
-        .reference_definitions()
-        .iter()
-        .map(|(label, def)| (label.to_owned(), def.span.clone(), def.dest.to_string()))
-        .collect();
-    let mut used = vec![false; definitions.len()];
-    let by_label: std::collections::HashMap<String, usize> = definitions
-        .iter()
-        .enumerate()
-        .map(|(index, (label, _, _))| (label_key(label), index))
-        .collect();
+fn markdown(text: &str, code: bool) -> MarkdownUrls<'_> {
+    let chunks = chunks(text);
+    let mut definitions = Definitions::default();
+    for chunk in &chunks {
+        let parser = Parser::new_ext(&text[chunk.clone()], markdown_options());
+        let mut found: Vec<(String, Span, String)> = parser
+            .reference_definitions()
+            .iter()
+            .map(|(label, def)| {
+                let span = Span::new(chunk.start + def.span.start, chunk.start + def.span.end);
+                (label_key(label), span, def.dest.to_string())
+            })
+            .collect();
+        found.sort_by_key(|(_, span, _)| *span);
+        for (key, span, dest) in found {
+            if !definitions.by_label.contains_key(&key) {
+                definitions.by_label.insert(key, definitions.list.len());
+                definitions.list.push((span, dest, false));
+            }
+        }
+    }
+    let definitions = RefCell::new(definitions);
+    if !definitions.borrow().list.is_empty() {
+        // Which definitions links use, before any is reported.
+        for chunk in &chunks {
+            markdown_chunk(text, chunk.clone(), code, &definitions);
+        }
+    }
+    MarkdownUrls {
+        text,
+        chunks: chunks.into_iter(),
+        definitions,
+        code,
+        current: Vec::new().into_iter(),
+    }
+}
+
+/// The URLs of the piece `chunk` of a Markdown document but those of
+/// reference definitions, whose use is marked in `definitions`.
+fn markdown_chunk(
+    text: &str,
+    chunk: std::ops::Range<usize>,
+    code: bool,
+    definitions: &RefCell<Definitions>,
+) -> Vec<Candidate> {
+    let base = chunk.start;
+    let piece = &text[chunk];
+    // A reference to a definition in another piece.
+    let callback = |link: pulldown_cmark::BrokenLink<'_>| {
+        let mut definitions = definitions.borrow_mut();
+        let dest = definitions.mark_used(&link.reference)?.to_owned();
+        Some((dest.into(), "".into()))
+    };
+    let parser = Parser::new_with_broken_link_callback(piece, markdown_options(), Some(callback))
+        .into_offset_iter();
     let mut found = Vec::new();
     // Open links and images: their range, how far their text reaches, and
-    // their destination as the parser read it.
+    // whether their destination is to be found after the text.
     let mut open: Vec<(std::ops::Range<usize>, usize, bool)> = Vec::new();
     let mut in_code_block = false;
     let mut html_block_end = 0;
     // The current run of text, as a source range.
     let mut run: Option<std::ops::Range<usize>> = None;
     for (event, range) in parser {
+        let range = range.start + base..range.end + base;
         if !matches!(event, Event::End(TagEnd::Link | TagEnd::Image)) {
             if let Some(top) = open.last_mut() {
                 top.1 = top.1.max(range.end);
@@ -410,9 +596,7 @@ fn markdown(text: &str, code: bool) -> Vec<Candidate> {
                         open.push((range.clone(), text_start, true));
                     }
                     LinkType::Reference | LinkType::Collapsed | LinkType::Shortcut => {
-                        if let Some(index) = by_label.get(&label_key(&id)) {
-                            used[*index] = true;
-                        }
+                        definitions.borrow_mut().mark_used(&id);
                         open.push((range.clone(), text_start, false));
                     }
                     LinkType::Autolink if has_scheme(&dest_url) => {
@@ -482,20 +666,6 @@ fn markdown(text: &str, code: bool) -> Vec<Candidate> {
     if let Some(run) = run.take() {
         autolinks(text, run, &mut found);
     }
-    for ((_, span, dest), used) in definitions.iter().zip(used) {
-        if used && has_scheme(dest) {
-            if let Some(at) = definition_destination(text, span.clone()) {
-                found.push(Candidate {
-                    dest: at,
-                    outer: Span::new(span.start, span.end),
-                    form: Form::Link,
-                    decode: Decode::Markdown,
-                });
-            }
-        }
-    }
-    found.sort_by_key(|candidate| (candidate.dest.start, candidate.dest.end));
-    found.dedup_by_key(|candidate| candidate.dest);
     found
 }
 
@@ -806,6 +976,30 @@ mod tests {
             texts(markdown, Kind::Markdown),
             ["http://i.j/", "https://k.l/m.png"]
         );
+    }
+
+    #[test]
+    fn long_documents_are_read_in_pieces_that_change_no_link() {
+        let mut text = String::from("[first]: http://def.example/one\n\n");
+        let block = "Para [a](http://a.example/x) and https://b.example/y.\n\n```\ncode http://in.code/\n\nstill code http://in.code/2\n```\n\n<!--\n\nhttp://in.comment/\n\n-->\n\n- item\n\n  continued http://c.example/z\n\n";
+        while text.len() < 3 * CHUNK {
+            text.push_str(block);
+        }
+        text.push_str("Use [first] at the end.\n");
+        let pieces = chunks(&text);
+        assert!(pieces.len() >= 3, "{}", pieces.len());
+        for piece in &pieces {
+            // Each piece starts at the margin after a blank line.
+            assert!(piece.start == 0 || text[..piece.start].ends_with("\n\n"));
+            assert!(!text[piece.clone()].starts_with(' '));
+        }
+        let urls: Vec<String> = urls(&text, Kind::Markdown, false).map(|u| u.text).collect();
+        let blocks = text.matches("Para [a]").count();
+        assert_eq!(urls.len(), 1 + 3 * blocks);
+        assert_eq!(urls[0], "http://def.example/one");
+        assert!(!urls
+            .iter()
+            .any(|u| u.contains("in.code") || u.contains("in.comment")));
     }
 
     #[test]
