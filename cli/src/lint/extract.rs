@@ -431,7 +431,7 @@ impl Iterator for MarkdownUrls<'_> {
 /// changes no link: blocks at the margin after a blank line start anew.
 fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
     if text.len() <= CHUNK {
-        return vec![0..text.len()];
+        return Vec::from([0..text.len()]);
     }
     let bytes = text.as_bytes();
     let mut chunks = Vec::new();
