@@ -431,7 +431,8 @@ impl Iterator for MarkdownUrls<'_> {
 /// changes no link: blocks at the margin after a blank line start anew.
 fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
     if text.len() <= CHUNK {
-        return Vec::from([0..text.len()]);
+        let whole = 0..text.len();
+        return vec![whole];
     }
     let bytes = text.as_bytes();
     let mut chunks = Vec::new();
