@@ -61,6 +61,11 @@ macro_rules! codes {
             /// Every code, in order.
             pub const ALL: &'static [Code] = &[$(Code::$variant),*];
 
+            /// The position of the code in [`Code::ALL`] (0 for `U001`).
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
             /// The stable code, e.g. `"U001"`.
             pub const fn code(self) -> &'static str {
                 match self { $(Code::$variant => $code,)* }
@@ -287,6 +292,7 @@ mod tests {
     #[test]
     fn codes_and_names_are_unique_and_numbered_in_order() {
         for (index, code) in Code::ALL.iter().enumerate() {
+            assert_eq!(code.index(), index);
             assert_eq!(code.code(), format!("U{:03}", index + 1));
             assert_eq!(Code::from_name(code.name()), Some(*code));
         }

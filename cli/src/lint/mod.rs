@@ -122,7 +122,9 @@ pub(crate) struct LintArgs {
 enum Colour {
     /// When writing to a terminal and NO_COLOR is not set.
     Auto,
+    /// Always, also in a file or a pipe.
     Always,
+    /// Never.
     Never,
 }
 
@@ -146,7 +148,7 @@ fn codes(names: &[String]) -> Result<Vec<Code>, String> {
 }
 
 fn code_index(code: Code) -> usize {
-    Code::ALL.iter().position(|c| *c == code).unwrap_or(0)
+    code.index()
 }
 
 /// What applies to one file.

@@ -531,7 +531,7 @@ impl Output for Sarif {
         }
         self.results += 1;
         writeln!(out)?;
-        let index = Code::ALL.iter().position(|c| *c == finding.code);
+        let index = finding.code.index();
         let mut result = json!({
             "ruleId": finding.code.code(),
             "ruleIndex": index,
