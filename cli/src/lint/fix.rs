@@ -133,8 +133,9 @@ pub(crate) fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
 
 /// Replaces `path` with `bytes`: a temporary file in the same directory,
 /// with the file's permissions, renamed over it. On error the file is as
-/// it was.
+/// it was. A symbolic link stays one: its target is replaced.
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let path = &std::fs::canonicalize(path)?;
     let metadata = std::fs::metadata(path)?;
     if metadata.permissions().readonly() {
         return Err(std::io::Error::new(
@@ -246,6 +247,11 @@ mod tests {
         assert_eq!(mode & 0o777, 0o640);
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1, "no temporary file is left");
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        write_atomically(&link, b"via the link\n").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&path).unwrap(), b"via the link\n");
     }
 
     #[test]
