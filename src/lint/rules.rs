@@ -11,6 +11,22 @@ const UNSAFE: &[char] = &[
     ' ', '<', '>', '"', '#', '{', '}', '|', '\\', '^', '~', '[', ']', '`',
 ];
 
+/// [`UNSAFE`] as a table of the ASCII bytes.
+const UNSAFE_BYTES: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut index = 0;
+    while index < UNSAFE.len() {
+        table[UNSAFE[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
+/// Whether `c` is one of [`UNSAFE`].
+fn is_unsafe(c: char) -> bool {
+    c.is_ascii() && UNSAFE_BYTES[c as usize]
+}
+
 /// Section 4's proposed schemes.
 const RESERVED: &[&str] = &["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
@@ -115,7 +131,7 @@ fn character_finding_at(url: &str, offset: usize) -> bool {
     if let Some(c) = url.get(offset..).and_then(|rest| rest.chars().next()) {
         if !c.is_ascii()
             || c.is_ascii_control()
-            || UNSAFE.contains(&c)
+            || is_unsafe(c)
             || c == '%' && bad_escape(bytes, offset)
         {
             return true;
@@ -160,7 +176,7 @@ fn characters(url: &str, emit: &mut CharacterSink<'_>) {
                     u32::from(c)
                 )
             });
-        } else if UNSAFE.contains(&c) {
+        } else if is_unsafe(c) {
             emit(Code::UnsafeCharacter, span, &|| {
                 let name = match c {
                     ' ' => "a space".to_owned(),

@@ -42,6 +42,20 @@ impl Planned {
     }
 }
 
+/// Whether `c` is one of [`ESCAPABLE`].
+fn escapable(c: char) -> bool {
+    const TABLE: [bool; 128] = {
+        let mut table = [false; 128];
+        let mut index = 0;
+        while index < ESCAPABLE.len() {
+            table[ESCAPABLE[index] as usize] = true;
+            index += 1;
+        }
+        table
+    };
+    c.is_ascii() && TABLE[c as usize]
+}
+
 /// The fixes of one URL, in order.
 pub(crate) type Plan = Vec<Planned>;
 
@@ -74,7 +88,7 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
         edits.push(planned(scheme_span, Code::SchemeCase, 0));
     }
     for (offset, c) in text.char_indices() {
-        if ESCAPABLE.contains(&c) {
+        if escapable(c) {
             let span = Span::new(offset, offset + 1);
             if wanted(Code::UnsafeCharacter, url.original_span(span)) {
                 edits.push(planned(span, Code::UnsafeCharacter, c as u8));
@@ -250,7 +264,10 @@ mod tests {
         let link = dir.path().join("link.txt");
         std::os::unix::fs::symlink(&path, &link).unwrap();
         write_atomically(&link, b"via the link\n").unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read(&path).unwrap(), b"via the link\n");
     }
 
