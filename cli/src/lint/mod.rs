@@ -524,8 +524,8 @@ impl Run<'_> {
                 run.output.url(run.out, file, doc, &url)?;
                 continue;
             }
-            // Where the URL starts: later positions are counted from here.
-            doc.position(url.outer.start);
+            // Where the URL starts: positions in it are counted from here.
+            doc.anchor(url.span.start);
             let plan = state.plan(&url);
             let mut sink = UrlSink {
                 state: &mut state,

@@ -19,6 +19,10 @@ pub(crate) struct Decoded {
     /// The bounds of the last line asked for: many findings on one long
     /// line do not search for its ends again.
     line: std::cell::Cell<(usize, usize)>,
+    /// A cursor to go back to ([`Decoded::anchor`]): positions asked out
+    /// of order inside one URL are counted from its start, not from the
+    /// start of the file.
+    anchor: std::cell::Cell<(usize, usize, usize, usize)>,
 }
 
 /// A position: 1-based line and column (in characters).
@@ -38,6 +42,7 @@ impl Decoded {
                     invalid: Vec::new(),
                     cursor: std::cell::Cell::new((0, 1, 1, 0)),
                     line: std::cell::Cell::new((1, 0)),
+                    anchor: std::cell::Cell::new((0, 1, 1, 0)),
                 }
             }
             Err(error) => error.into_bytes(),
@@ -75,6 +80,7 @@ impl Decoded {
             invalid,
             cursor: std::cell::Cell::new((0, 1, 1, 0)),
             line: std::cell::Cell::new((1, 0)),
+            anchor: std::cell::Cell::new((0, 1, 1, 0)),
         }
     }
 
@@ -132,9 +138,16 @@ impl Decoded {
         }
     }
 
+    /// Moves the cursor to `offset` and keeps it as the anchor.
+    pub(crate) fn anchor(&self, offset: usize) {
+        self.position(offset);
+        self.anchor.set(self.cursor.get());
+    }
+
     /// The position of a text offset. Linear over a file when asked in
     /// order of offsets (findings are); going back re-counts from the line
-    /// start, or from the file start when the line is behind the cursor.
+    /// start, or from the anchor (or the file start) when the line is
+    /// behind the cursor.
     pub(crate) fn position(&self, offset: usize) -> Position {
         let offset = self.floor(offset);
         let (mut at, mut line, mut column, mut line_start) = self.cursor.get();
@@ -143,7 +156,12 @@ impl Decoded {
                 column = self.text[line_start..offset].chars().count() + 1;
                 return Position { line, column };
             }
-            (at, line, column, line_start) = (0, 1, 1, 0);
+            let anchor = self.anchor.get();
+            (at, line, column, line_start) = if anchor.0 <= offset {
+                anchor
+            } else {
+                (0, 1, 1, 0)
+            };
         }
         let bytes = &self.text.as_bytes()[at..offset];
         let newlines = memchr::memchr_iter(b'\n', bytes).count();
@@ -205,6 +223,9 @@ mod tests {
         assert_eq!(doc.position(4), Position { line: 2, column: 2 });
         assert_eq!(doc.position(1), Position { line: 1, column: 2 });
         assert_eq!(doc.position(8), Position { line: 3, column: 1 });
+        doc.anchor(4);
+        assert_eq!(doc.position(9), Position { line: 3, column: 2 });
+        assert_eq!(doc.position(5), Position { line: 2, column: 2 });
         let start = doc.position(1);
         assert_eq!(
             doc.end_position(Span::new(1, 5), start),
