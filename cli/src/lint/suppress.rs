@@ -34,6 +34,10 @@ pub(crate) struct Suppressions {
     pub(crate) list: Vec<Suppression>,
     /// Unknown codes: their span and text.
     pub(crate) unknown: Vec<(Span, String)>,
+    /// `(line, index in list)` of the line suppressions, by line.
+    by_line: Vec<(usize, usize)>,
+    /// The indices of the file suppressions.
+    file: Vec<usize>,
 }
 
 const MARKER: &[u8] = b"rfc1738-ignore";
@@ -102,6 +106,10 @@ impl Suppressions {
                 continue;
             }
             let used = vec![false; codes.len().max(1)];
+            match scope {
+                Scope::Line(line) => found.by_line.push((line, found.list.len())),
+                Scope::File => found.file.push(found.list.len()),
+            }
             found.list.push(Suppression {
                 scope,
                 codes,
@@ -109,6 +117,7 @@ impl Suppressions {
                 used,
             });
         }
+        found.by_line.sort_unstable();
         found
     }
 
@@ -116,14 +125,14 @@ impl Suppressions {
     /// suppression used when `mark`.
     pub(crate) fn suppresses(&mut self, code: Code, line: usize, mark: bool) -> bool {
         let mut hit = false;
-        for suppression in &mut self.list {
-            let applies = match suppression.scope {
-                Scope::File => true,
-                Scope::Line(at) => at == line,
-            };
-            if !applies {
-                continue;
-            }
+        let first = self.by_line.partition_point(|(at, _)| *at < line);
+        let on_line = self.by_line[first..]
+            .iter()
+            .take_while(|(at, _)| *at == line)
+            .map(|(_, index)| *index);
+        let indices: Vec<usize> = self.file.iter().copied().chain(on_line).collect();
+        for index in indices {
+            let suppression = &mut self.list[index];
             if suppression.codes.is_empty() {
                 hit = true;
                 if mark {
