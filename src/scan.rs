@@ -380,15 +380,26 @@ struct Collector {
 
 impl Collector {
     fn push(&mut self, c: char, offset: usize) {
-        let len = c.len_utf8();
+        let mut buffer = [0; 4];
+        self.push_str(c.encode_utf8(&mut buffer), offset);
+    }
+
+    /// Text copied as it is, from `offset` on.
+    fn push_str(&mut self, run: &str, offset: usize) {
+        let len = run.len();
         match self.pieces.last_mut() {
             Some((_, span)) if span.end == offset => span.end += len,
             _ => self
                 .pieces
                 .push((self.text.len(), Span::new(offset, offset + len))),
         }
-        self.text.push(c);
+        self.text.push_str(run);
     }
+}
+
+/// Whether the bracket loop must look at `byte` on its own.
+fn special_in_brackets(byte: u8) -> bool {
+    matches!(byte, b'>' | b'<' | b' ' | b'\t' | b'\r' | b'\n' | b'#')
 }
 
 /// `<URL:...>` or `<scheme:...>` starting at the `<` at `open`.
@@ -477,12 +488,32 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
                 current.push(char::from(*byte), offset);
             }
         }
-        match (&mut fragment, c) {
-            (None, '#') => fragment = Some((Collector::default(), at)),
-            (Some((collector, _)), c) => collector.push(c, at),
-            (None, c) => url.push(c, at),
+        if c == '#' && fragment.is_none() {
+            fragment = Some((Collector::default(), at));
+            at += 1;
+            continue;
         }
-        at += c.len_utf8();
+        // The run of ordinary characters from here, copied at once.
+        let mut run_end = bytes[(at + 1).min(limit)..limit]
+            .iter()
+            .position(|b| special_in_brackets(*b))
+            .map_or(limit, |i| at + 1 + i)
+            .max(at + 1);
+        // The limit may fall inside a character: the run takes all of it.
+        while !text.is_char_boundary(run_end) {
+            run_end += 1;
+        }
+        let current = match &mut fragment {
+            Some((collector, _)) if c == '#' => {
+                collector.push('#', at);
+                at += 1;
+                continue;
+            }
+            Some((collector, _)) => collector,
+            None => &mut url,
+        };
+        current.push_str(&text[at..run_end], at);
+        at = run_end;
     }
     let close = at;
     let mut breaks = url.breaks;

@@ -337,6 +337,9 @@ fn login_rules(login: &Login<'_>, out: &mut Out<'_>) {
 }
 
 fn encoded_controls(url: &str, scheme: &str, out: &mut Out<'_>) {
+    if !url.contains('%') {
+        return;
+    }
     for (escape, name) in [("%0D", "CR"), ("%0A", "LF"), ("%00", "NUL")] {
         for offset in find_ignore_case(url, escape) {
             out.push(Code::EncodedControl, Span::new(offset, offset + 3), || {
@@ -350,12 +353,23 @@ fn encoded_controls(url: &str, scheme: &str, out: &mut Out<'_>) {
 }
 
 /// The offsets of `needle` (ASCII) in `haystack`, ignoring ASCII case.
+/// The needles are escapes `%XX`: only the `%` of the haystack are
+/// looked at, and a URL without one costs a single pass and no allocation.
 fn find_ignore_case(haystack: &str, needle: &str) -> Vec<usize> {
     let bytes = haystack.as_bytes();
     let needle = needle.as_bytes();
-    (0..bytes.len().saturating_sub(needle.len() - 1))
-        .filter(|&at| bytes[at..at + needle.len()].eq_ignore_ascii_case(needle))
-        .collect()
+    let mut found = Vec::new();
+    let first = needle[0];
+    for (at, byte) in bytes.iter().enumerate() {
+        if byte.eq_ignore_ascii_case(&first)
+            && bytes
+                .get(at..at + needle.len())
+                .is_some_and(|window| window.eq_ignore_ascii_case(needle))
+        {
+            found.push(at);
+        }
+    }
+    found
 }
 
 #[cfg(test)]
