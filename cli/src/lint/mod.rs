@@ -691,7 +691,8 @@ impl FileState<'_, '_, '_> {
         let doc = self.doc;
         let start = doc.position(finding.span.start);
         let end = doc.end_position(finding.span, start);
-        let edit = fix.map(|planned| {
+        let details = self.run.args.fix || self.run.args.diff || self.run.output.prints_fixes();
+        let edit = fix.filter(|_| details).map(|planned| {
             let span = planned.span();
             let start = doc.position(span.start);
             Edit {
@@ -703,6 +704,9 @@ impl FileState<'_, '_, '_> {
             }
         });
         let run = &mut *self.run;
+        if fix.is_some() && edit.is_none() {
+            run.summary.fixable += 1;
+        }
         if let Some(edit) = &edit {
             if run.args.fix || run.args.diff {
                 self.edits
@@ -736,6 +740,7 @@ impl FileState<'_, '_, '_> {
             ),
             url,
             fix: edit.as_ref(),
+            fixable: fix.is_some(),
         };
         run.output.finding(run.out, &report)
     }

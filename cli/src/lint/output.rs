@@ -54,7 +54,10 @@ pub(crate) struct Report<'a> {
     pub(crate) end: Position,
     pub(crate) bytes: (usize, usize),
     pub(crate) url: Option<&'a ScannedUrl>,
+    /// The fix, for the formats that print it ([`Output::prints_fixes`]).
     pub(crate) fix: Option<&'a Edit>,
+    /// Whether there is a fix.
+    pub(crate) fixable: bool,
 }
 
 impl Report<'_> {
@@ -111,6 +114,11 @@ pub(crate) trait Output {
     }
     /// One finding.
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()>;
+    /// Whether the format prints what a fix replaces (else only whether
+    /// there is one).
+    fn prints_fixes(&self) -> bool {
+        true
+    }
     /// One URL (for `--format urls`).
     fn url(
         &mut self,
@@ -293,13 +301,13 @@ pub(crate) fn plural(count: usize, noun: &str) -> String {
 struct Short;
 
 impl Output for Short {
+    fn prints_fixes(&self) -> bool {
+        false
+    }
+
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
         let finding = report.finding;
-        let fixable = if report.fix.is_some() {
-            " (fixable)"
-        } else {
-            ""
-        };
+        let fixable = if report.fixable { " (fixable)" } else { "" };
         writeln!(
             out,
             "{}:{}:{}: {}: {} [{}]{fixable}",
@@ -387,6 +395,10 @@ fn github_property(text: &str) -> String {
 }
 
 impl Output for Github {
+    fn prints_fixes(&self) -> bool {
+        false
+    }
+
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
         let finding = report.finding;
         let level = match finding.severity {
