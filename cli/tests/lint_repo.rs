@@ -386,6 +386,27 @@ fn fix_and_diff() {
 }
 
 #[test]
+fn fixes_are_applied_until_none_is_left() {
+    // The typecode is checked only once the URL parses, after its "~" is
+    // escaped: a second pass fixes it, in the same run.
+    let dir = repo(&[("w.txt", "<URL:ftp://a.b/c~\n   d;type=A>\n")]);
+    let diff = lint_in(dir.path(), &["--diff", "w.txt"]);
+    assert_eq!(
+        diff.stdout,
+        "--- a/w.txt\n+++ b/w.txt\n@@ -1,2 +1,2 @@\n-<URL:ftp://a.b/c~\n-   d;type=A>\n+<URL:ftp://a.b/c%7E\n+   d;type=a>\n"
+    );
+    let fix = lint_in(dir.path(), &["--fix", "w.txt"]);
+    assert_eq!(fix.code, Some(0), "{}", fix.stdout);
+    assert!(
+        fix.stdout.ends_with("0 infos\nfixed 2 findings\n"),
+        "{}",
+        fix.stdout
+    );
+    let again = lint_in(dir.path(), &["--format", "short", "w.txt"]);
+    assert_eq!((again.stdout.as_str(), again.code), ("", Some(0)));
+}
+
+#[test]
 fn a_file_that_cannot_be_written_loses_nothing() {
     use std::os::unix::fs::PermissionsExt;
     let dir = repo(&[("ro.txt", "http://a.b/~x\n")]);

@@ -262,7 +262,14 @@ struct Run<'a> {
     failing: bool,
     changed: bool,
     io_error: bool,
+    /// Linting for the fixes only: nothing is reported or counted.
+    collecting: bool,
 }
+
+/// The most times fixes are applied to a file, each time to the result of
+/// the last (one is usually enough; a second brings out findings the first
+/// hid).
+const MAX_FIX_PASSES: usize = 4;
 
 pub(crate) fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
     match run_checked(args, stdout) {
@@ -317,6 +324,7 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
         failing: false,
         changed: false,
         io_error: false,
+        collecting: false,
     };
     let info = RunInfo {
         cwd: cwd.to_string_lossy().into_owned(),
@@ -446,46 +454,64 @@ impl Run<'_> {
             Some(&input.absolute),
         );
         let kind = Kind::of(&input.display);
-        let keep = self.args.fix || self.args.diff;
-        let original = if keep { Some(bytes.clone()) } else { None };
-        let doc = Decoded::new(bytes);
         self.summary.files += 1;
-        let edits = self
-            .lint(&input.display, &doc, kind, &settings)
-            .map_err(|error| format!("cannot write the report: {error}"))?;
-        let Some(original) = original else {
+        let report = |error: io::Error| format!("cannot write the report: {error}");
+        if !(self.args.fix || self.args.diff) {
+            let doc = Decoded::new(bytes);
+            self.lint(&input.display, &doc, kind, &settings)
+                .map_err(report)?;
             return Ok(());
-        };
-        let fixed = (!edits.is_empty()).then(|| fix::apply(&original, &edits));
-        let written = if self.args.diff {
-            match &fixed {
-                Some(fixed) => {
-                    self.changed = true;
-                    write!(self.out, "{}", fix::diff(&input.display, &original, fixed))
-                }
-                None => Ok(()),
+        }
+        // Fixes, until none is left: a fix can bring out another finding
+        // (an ftp typecode is checked once the URL parses).
+        let mut fixed = bytes.clone();
+        let mut applied = 0;
+        self.collecting = true;
+        for _ in 0..MAX_FIX_PASSES {
+            let doc = Decoded::new(fixed.clone());
+            let edits = self
+                .lint(&input.display, &doc, kind, &settings)
+                .map_err(report)?;
+            if edits.is_empty() {
+                break;
             }
-        } else {
-            match (&input.path, &fixed) {
-                // Standard input: the fixed text goes to the output.
-                (None, fixed) => self.out.write_all(fixed.as_deref().unwrap_or(&original)),
-                (Some(path), Some(fixed)) => {
-                    if let Err(error) = fix::write_atomically(path, fixed) {
-                        let message = format!(
-                            "{}: cannot write the fixes: {error}; the file is unchanged",
-                            input.display
-                        );
-                        eprintln!("error: {message}");
-                        self.summary.errors.push(message);
-                        self.io_error = true;
-                        self.summary.fixed -= edits.len();
-                    }
-                    Ok(())
-                }
-                (Some(_), None) => Ok(()),
+            applied += edits.len();
+            fixed = fix::apply(&fixed, &edits);
+        }
+        self.collecting = false;
+        let changed = fixed != bytes;
+        if self.args.diff {
+            if changed {
+                self.changed = true;
+                write!(self.out, "{}", fix::diff(&input.display, &bytes, &fixed))
+                    .map_err(report)?;
             }
+            return Ok(());
+        }
+        let Some(path) = &input.path else {
+            // Standard input: the fixed text goes to the output.
+            return self.out.write_all(&fixed).map_err(report);
         };
-        written.map_err(|error| format!("cannot write the report: {error}"))?;
+        let mut outcome = fixed;
+        if changed {
+            match fix::write_atomically(path, &outcome) {
+                Ok(()) => self.summary.fixed += applied,
+                Err(error) => {
+                    let message = format!(
+                        "{}: cannot write the fixes: {error}; the file is unchanged",
+                        input.display
+                    );
+                    eprintln!("error: {message}");
+                    self.summary.errors.push(message);
+                    self.io_error = true;
+                    outcome = bytes;
+                }
+            }
+        }
+        // What is left, reported as for a lint without fixes.
+        let doc = Decoded::new(outcome);
+        self.lint(&input.display, &doc, kind, &settings)
+            .map_err(report)?;
         Ok(())
     }
 
@@ -499,7 +525,12 @@ impl Run<'_> {
         settings: &Settings,
     ) -> io::Result<Vec<(usize, usize, String)>> {
         let mut suppressions = Suppressions::find(&doc.text);
-        for (span, code) in &suppressions.unknown {
+        let unknown = if self.collecting {
+            &[][..]
+        } else {
+            &suppressions.unknown[..]
+        };
+        for (span, code) in unknown {
             let at = doc.position(span.start);
             eprintln!(
                 "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",
@@ -518,7 +549,9 @@ impl Run<'_> {
         };
         let urls_only = state.run.args.format == Format::Urls && !state.run.args.statistics;
         for url in extract::urls(&doc.text, kind, settings.markdown_code) {
-            state.run.summary.urls += 1;
+            if !state.run.collecting {
+                state.run.summary.urls += 1;
+            }
             if urls_only {
                 let run = &mut *state.run;
                 run.output.url(run.out, file, doc, &url)?;
@@ -691,7 +724,8 @@ impl FileState<'_, '_, '_> {
         let doc = self.doc;
         let start = doc.position(finding.span.start);
         let end = doc.end_position(finding.span, start);
-        let details = self.run.args.fix || self.run.args.diff || self.run.output.prints_fixes();
+        let collecting = self.run.collecting;
+        let details = collecting || self.run.output.prints_fixes();
         let edit = fix.filter(|_| details).map(|planned| {
             let span = planned.span();
             let start = doc.position(span.start);
@@ -704,21 +738,14 @@ impl FileState<'_, '_, '_> {
             }
         });
         let run = &mut *self.run;
-        if fix.is_some() && edit.is_none() {
-            run.summary.fixable += 1;
-        }
-        if let Some(edit) = &edit {
-            if run.args.fix || run.args.diff {
-                self.edits
-                    .push((edit.bytes.0, edit.bytes.1, edit.content.clone()));
-                if run.args.fix {
-                    // Fixed: not a finding any more.
-                    run.summary.fixed += 1;
-                    return Ok(());
-                }
-            } else {
-                run.summary.fixable += 1;
+        if collecting {
+            if let Some(edit) = edit {
+                self.edits.push((edit.bytes.0, edit.bytes.1, edit.content));
             }
+            return Ok(());
+        }
+        if fix.is_some() {
+            run.summary.fixable += 1;
         }
         run.summary.count(finding.severity);
         run.statistics[code_index(finding.code)] += 1;
