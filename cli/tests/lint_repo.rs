@@ -255,6 +255,11 @@ fn statistics_quiet_exit_zero_and_output_file() {
     assert_eq!(out.stdout, "");
     let report = std::fs::read_to_string(dir.path().join("report.txt")).unwrap();
     assert_eq!(report.lines().count(), 2);
+    // A report written into the directory being searched is not linted.
+    let out = lint_in(dir.path(), &["-o", "report.txt", "--format", "urls", "."]);
+    assert_eq!(out.code, Some(0));
+    let report = std::fs::read_to_string(dir.path().join("report.txt")).unwrap();
+    assert!(!report.contains("report.txt"), "{report}");
     let out = lint_in(dir.path(), &["missing.txt", "notes.txt"]);
     assert_eq!(out.code, Some(2), "an I/O error wins over findings");
     assert!(out.stderr.contains("missing.txt"));

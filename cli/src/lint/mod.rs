@@ -334,6 +334,11 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
             .begin(run.out, &info)
             .map_err(|error| format!("cannot write the report: {error}"))?;
     }
+    // The report is not linted when it lies in a directory being searched.
+    let report_file = args
+        .output_file
+        .as_ref()
+        .map(|path| normalize(&cwd.join(path)));
     let inputs = if args.files.is_empty() {
         vec!["-".to_owned()]
     } else {
@@ -374,7 +379,10 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
                 let display = display_path(&file, &cwd);
                 let absolute = normalize(&cwd.join(&file));
                 let shown = Path::new(&display);
-                if exclude.matches(shown) || !args.include.is_empty() && !include.matches(shown) {
+                if exclude.matches(shown)
+                    || !args.include.is_empty() && !include.matches(shown)
+                    || report_file.as_deref() == Some(absolute.as_path())
+                {
                     continue;
                 }
                 let dir = absolute.parent().unwrap_or(&cwd).to_path_buf();
