@@ -22,6 +22,23 @@ const UNSAFE_BYTES: [bool; 128] = {
     table
 };
 
+/// The bytes the character rules must look at: controls, non-ASCII,
+/// unsafe characters and `%`.
+const LOOK_AT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = byte < 0x20 || byte >= 0x7f || byte == b'%' as usize;
+        byte += 1;
+    }
+    let mut index = 0;
+    while index < UNSAFE.len() {
+        table[UNSAFE[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
 /// Whether `c` is one of [`UNSAFE`].
 fn is_unsafe(c: char) -> bool {
     c.is_ascii() && UNSAFE_BYTES[c as usize]
@@ -167,8 +184,20 @@ type CharacterSink<'a> = dyn FnMut(Code, Span, &dyn Fn() -> String) + 'a;
 /// the message is built only when asked for.
 fn characters(url: &str, emit: &mut CharacterSink<'_>) {
     let bytes = url.as_bytes();
-    for (offset, c) in url.char_indices() {
+    let mut offset = 0;
+    while offset < bytes.len() {
+        // Most bytes are printable, safe and not `%`: skipped in a tight loop.
+        if !LOOK_AT[usize::from(bytes[offset])] {
+            offset += 1;
+            continue;
+        }
+        let Some(c) = url[offset..].chars().next() else {
+            break;
+        };
         let span = Span::new(offset, offset + c.len_utf8());
+        let at = offset;
+        offset = span.end;
+        let offset = at;
         if !c.is_ascii() || c.is_ascii_control() {
             emit(Code::NonAscii, span, &|| {
                 format!(

@@ -164,13 +164,30 @@ impl Decoded {
             };
         }
         let bytes = &self.text.as_bytes()[at..offset];
-        let newlines = memchr::memchr_iter(b'\n', bytes).count();
-        if newlines > 0 {
-            line += newlines;
-            line_start = at + memchr::memrchr(b'\n', bytes).map_or(0, |i| i + 1);
-            column = self.text[line_start..offset].chars().count() + 1;
+        // Findings are close to each other: a short distance is counted
+        // byte by byte, a long one with memchr.
+        let (newlines, last) = if bytes.len() < 64 {
+            let mut newlines = 0;
+            let mut last = None;
+            for (index, byte) in bytes.iter().enumerate() {
+                if *byte == b'\n' {
+                    newlines += 1;
+                    last = Some(index);
+                }
+            }
+            (newlines, last)
         } else {
-            column += self.text[at..offset].chars().count();
+            (
+                memchr::memchr_iter(b'\n', bytes).count(),
+                memchr::memrchr(b'\n', bytes),
+            )
+        };
+        if let Some(last) = last {
+            line += newlines;
+            line_start = at + last + 1;
+            column = count_chars(&self.text[line_start..offset]) + 1;
+        } else {
+            column += count_chars(&self.text[at..offset]);
         }
         self.cursor.set((offset, line, column, line_start));
         Position { line, column }
@@ -180,16 +197,25 @@ impl Decoded {
     pub(crate) fn end_position(&self, span: Span, start: Position) -> Position {
         let (from, to) = (self.floor(span.start), self.floor(span.end));
         let piece = &self.text[from..to.max(from)];
-        match piece.rfind('\n') {
+        match piece.bytes().rposition(|b| b == b'\n') {
             None => Position {
                 line: start.line,
-                column: start.column + piece.chars().count(),
+                column: start.column + count_chars(piece),
             },
             Some(last) => Position {
-                line: start.line + piece.matches('\n').count(),
-                column: piece[last + 1..].chars().count() + 1,
+                line: start.line + piece.bytes().filter(|b| *b == b'\n').count(),
+                column: count_chars(&piece[last + 1..]) + 1,
             },
         }
+    }
+}
+
+/// The characters of `text`: its bytes when it is ASCII, as it mostly is.
+fn count_chars(text: &str) -> usize {
+    if text.is_ascii() {
+        text.len()
+    } else {
+        text.chars().count()
     }
 }
 
