@@ -1003,6 +1003,74 @@ mod tests {
             .any(|u| u.contains("in.code") || u.contains("in.comment")));
     }
 
+    /// Every text of up to four pieces of an alphabet of Markdown and HTML
+    /// syntax: no panic, and every URL's spans lie in the text, on
+    /// character boundaries, and map each byte of the URL inside its span.
+    /// `EXTRACT_DEPTH=4` tries five-piece texts (run with `--release`).
+    #[test]
+    fn short_texts_never_panic_and_spans_stay_in_the_text() {
+        let alphabet = [
+            "[a](",
+            ")",
+            "](",
+            "<",
+            ">",
+            "http://x.y/",
+            "\\",
+            "&amp;",
+            "&#",
+            ";",
+            "`",
+            "\n",
+            "\n\n",
+            " ",
+            "![",
+            "<a href=\"",
+            "\"",
+            "'",
+            "srcset=",
+            ",",
+            "<!--",
+            "-->",
+            "é",
+            "[r]: ",
+            "mailto:a@b.c",
+            "~",
+            "(",
+            "#",
+        ];
+        let mut texts = vec![String::new()];
+        let depth = std::env::var("EXTRACT_DEPTH").map_or(3, |d| d.parse().unwrap_or(3));
+        for _ in 0..depth {
+            let mut longer = Vec::new();
+            for text in &texts {
+                for piece in alphabet {
+                    longer.push(format!("{text}{piece}"));
+                }
+            }
+            texts.extend(longer);
+        }
+        assert!(texts.len() > 20_000);
+        for text in &texts {
+            for kind in [Kind::Markdown, Kind::Html, Kind::Text] {
+                for code in [false, true] {
+                    for url in urls(text, kind, code) {
+                        let span = url.span;
+                        assert!(span.start <= span.end && span.end <= text.len(), "{text:?}");
+                        assert!(url.outer.start <= span.start && span.end <= url.outer.end);
+                        assert!(
+                            text.is_char_boundary(span.start) && text.is_char_boundary(span.end)
+                        );
+                        for offset in 0..url.text.len() {
+                            let at = url.original_span(Span::new(offset, offset + 1));
+                            assert!(span.contains(at), "{text:?} {kind:?}: {offset} {at:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn srcset_has_several_urls() {
         assert_eq!(
