@@ -1006,7 +1006,7 @@ mod tests {
     /// Every text of up to four pieces of an alphabet of Markdown and HTML
     /// syntax: no panic, and every URL's spans lie in the text, on
     /// character boundaries, and map each byte of the URL inside its span.
-    /// `EXTRACT_DEPTH=4` tries five-piece texts (run with `--release`).
+    /// `EXTRACT_DEPTH=4` tries texts of four pieces (run with `--release`).
     #[test]
     fn short_texts_never_panic_and_spans_stay_in_the_text() {
         let alphabet = [
