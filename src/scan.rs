@@ -244,6 +244,25 @@ impl<'a> Scanner<'a> {
     pub fn new(text: &'a str) -> Scanner<'a> {
         Scanner { text, at: 0 }
     }
+
+    /// A scanner that resumes at byte `at` of `text`, as if it had just
+    /// found a URL ending there (or `at` starts a line): it finds what
+    /// [`Scanner::new`] finds after `at`. For reading a long text in
+    /// pieces. `at` past the end, or inside a character, finds nothing.
+    ///
+    /// ```
+    /// let text = "http://a.b/ x\nftp://c.d/";
+    /// let rest: Vec<String> = rfc1738::scan::Scanner::starting_at(text, 14).map(|u| u.text).collect();
+    /// assert_eq!(rest, ["ftp://c.d/"]);
+    /// ```
+    pub fn starting_at(text: &'a str, at: usize) -> Scanner<'a> {
+        let at = if text.is_char_boundary(at.min(text.len())) {
+            at.min(text.len())
+        } else {
+            text.len()
+        };
+        Scanner { text, at }
+    }
 }
 
 impl Iterator for Scanner<'_> {

@@ -446,3 +446,38 @@ fn long_lines_are_clipped_around_the_problem() {
     );
     assert_eq!(finding["url_byte_end"], 10012);
 }
+
+#[path = "support/lint_data.rs"]
+#[allow(dead_code)]
+mod lint_data;
+
+#[test]
+fn a_long_text_read_in_pieces_reports_what_it_reports_whole() {
+    // Dense URLs, wrapped ones across the cuts, invalid UTF-8, CRLF and a
+    // long line.
+    let mut text = lint_data::dense_text(60_000).into_bytes();
+    text.extend_from_slice(b"caf\xe9 <URL:http://a.b/c~\r\n   d> and \xff\xfe\r\n");
+    text.extend_from_slice(lint_data::long_line(3_000).as_bytes());
+    text.extend_from_slice(&lint_data::dense_text(30_000).into_bytes());
+    let dir = repo(&[]);
+    std::fs::write(dir.path().join("big.txt"), &text).unwrap();
+    for format in ["short", "json", "urls", "human"] {
+        let run = |piece: &str| {
+            Command::new(cargo_bin("rfc1738"))
+                .current_dir(dir.path())
+                .env("RFC1738_TEXT_PIECE", piece)
+                .args(["lint", "--color", "never", "--format", format, "big.txt"])
+                .output()
+                .unwrap()
+        };
+        let whole = run("100000000");
+        for piece in ["1000", "16384"] {
+            let pieces = run(piece);
+            assert_eq!(pieces.status.code(), whole.status.code());
+            assert!(
+                pieces.stdout == whole.stdout,
+                "{format} in pieces of {piece} differs from the whole"
+            );
+        }
+    }
+}

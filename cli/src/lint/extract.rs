@@ -83,9 +83,16 @@ impl Iterator for Urls<'_> {
 
 /// The URLs of `text`, read as `kind`; `code` also looks into Markdown code
 /// spans and blocks (with the plain-text rules).
+#[cfg(test)]
 pub(crate) fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
+    urls_from(text, kind, code, 0)
+}
+
+/// The URLs of `text` from byte `start` on (plain text; Markdown and HTML
+/// are read whole, from 0).
+pub(crate) fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
     match kind {
-        Kind::Text => Urls::Text(Scanner::new(text)),
+        Kind::Text => Urls::Text(Scanner::starting_at(text, start)),
         Kind::Markdown => Urls::Markdown(markdown(text, code)),
         Kind::Html => {
             let mut found = Vec::new();

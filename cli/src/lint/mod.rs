@@ -266,6 +266,88 @@ struct Run<'a> {
     collecting: bool,
 }
 
+/// Where a piece of a file is linted: the URLs that start from `start`
+/// (a byte offset of the piece) to before `limit`.
+#[derive(Clone, Copy)]
+struct Piece {
+    start: usize,
+    limit: usize,
+}
+
+/// Plain text longer than twice this is read in pieces of about this size
+/// (`RFC1738_TEXT_PIECE` bytes, for tests), so memory grows with the
+/// longest line, not with the file.
+const TEXT_PIECE: usize = 1 << 20;
+
+/// What a piece reads past its limit, so that a URL starting before the
+/// limit is read whole: a bracketed URL spans at most 2,048 bytes
+/// (`rfc1738::scan`); a bare one ends with its line.
+const TEXT_LOOKAHEAD: usize = 4096;
+
+/// A fix in a file's bytes: start, end, replacement.
+type ByteEdit = (usize, usize, String);
+
+/// Why a file read in pieces failed.
+enum Failure {
+    /// Reading the file.
+    Read(io::Error),
+    /// Writing the report.
+    Write(io::Error),
+}
+
+/// The size of the pieces of a long text file.
+fn text_piece() -> usize {
+    std::env::var("RFC1738_TEXT_PIECE")
+        .ok()
+        .and_then(|size| size.parse().ok())
+        .filter(|size| *size > 0)
+        .unwrap_or(TEXT_PIECE)
+}
+
+/// Reads up to 1 MB more of `reader` onto `buf`; whether the end is reached.
+fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>) -> Result<bool, Failure> {
+    let len = buf.len();
+    buf.resize(len + (1 << 20), 0);
+    let read = loop {
+        match reader.read(&mut buf[len..]) {
+            Ok(read) => break read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => {
+                buf.truncate(len);
+                return Err(Failure::Read(error));
+            }
+        }
+    };
+    buf.truncate(len + read);
+    Ok(read == 0)
+}
+
+/// Whether the file holds a suppression comment, read in blocks.
+fn has_marker(path: &Path) -> io::Result<bool> {
+    let marker = b"rfc1738-ignore";
+    let finder = memchr::memmem::Finder::new(marker);
+    let mut reader = std::fs::File::open(path)?;
+    let mut block = vec![0; 1 << 20];
+    // The end of the last block, in case the marker straddles two.
+    let mut kept = 0;
+    loop {
+        let read = match reader.read(&mut block[kept..]) {
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if read == 0 {
+            return Ok(false);
+        }
+        let filled = kept + read;
+        if finder.find(&block[..filled]).is_some() {
+            return Ok(true);
+        }
+        kept = (marker.len() - 1).min(filled);
+        block.copy_within(filled - kept..filled, 0);
+    }
+}
+
 /// The most times fixes are applied to a file, each time to the result of
 /// the last (one is usually enough; a second brings out findings the first
 /// hid).
@@ -435,21 +517,15 @@ fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
 }
 
 impl Run<'_> {
+    /// Reports a file that cannot be read.
+    fn read_error(&mut self, input: &Input, error: &io::Error) {
+        let message = format!("{}: {error}", input.display);
+        eprintln!("error: {message}");
+        self.summary.errors.push(message);
+        self.io_error = true;
+    }
+
     fn file(&mut self, input: Input) -> Result<(), String> {
-        let bytes = match read_input(input.path.as_deref()) {
-            Ok(bytes) => bytes,
-            Err(error) => {
-                let message = format!("{}: {error}", input.display);
-                eprintln!("error: {message}");
-                self.summary.errors.push(message);
-                self.io_error = true;
-                return Ok(());
-            }
-        };
-        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-            // Binary, as ripgrep decides.
-            return Ok(());
-        }
         let dir = input
             .absolute
             .parent()
@@ -462,8 +538,35 @@ impl Run<'_> {
             Some(&input.absolute),
         );
         let kind = Kind::of(&input.display);
-        self.summary.files += 1;
         let report = |error: io::Error| format!("cannot write the report: {error}");
+        let piece = text_piece();
+        if let (Kind::Text, false, Some(path)) =
+            (kind, self.args.fix || self.args.diff, &input.path)
+        {
+            let large = std::fs::metadata(path).is_ok_and(|m| m.len() > 2 * piece as u64);
+            if large {
+                return match self.lint_in_pieces(&input, path, piece, &settings) {
+                    Ok(()) => Ok(()),
+                    Err(Failure::Read(error)) => {
+                        self.read_error(&input, &error);
+                        Ok(())
+                    }
+                    Err(Failure::Write(error)) => Err(report(error)),
+                };
+            }
+        }
+        let bytes = match read_input(input.path.as_deref()) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                self.read_error(&input, &error);
+                return Ok(());
+            }
+        };
+        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+            // Binary, as ripgrep decides.
+            return Ok(());
+        }
+        self.summary.files += 1;
         if !(self.args.fix || self.args.diff) {
             let doc = Decoded::new(bytes);
             self.lint(&input.display, &doc, kind, &settings)
@@ -523,6 +626,94 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// Lints a long plain-text file piece by piece, holding one piece (and
+    /// the longest line) at a time. A file with a suppression comment is
+    /// read whole: a comment may apply to the whole file.
+    fn lint_in_pieces(
+        &mut self,
+        input: &Input,
+        path: &Path,
+        piece: usize,
+        settings: &Settings,
+    ) -> Result<(), Failure> {
+        if has_marker(path).map_err(Failure::Read)? {
+            let bytes = std::fs::read(path).map_err(Failure::Read)?;
+            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+                return Ok(());
+            }
+            self.summary.files += 1;
+            let doc = Decoded::new(bytes);
+            self.lint(&input.display, &doc, Kind::Text, settings)
+                .map_err(Failure::Write)?;
+            return Ok(());
+        }
+        let mut reader = std::fs::File::open(path).map_err(Failure::Read)?;
+        let mut buf = Vec::new();
+        let mut eof = read_more(&mut reader, &mut buf)?;
+        if input.walked && buf[..buf.len().min(8192)].contains(&0) {
+            return Ok(());
+        }
+        self.summary.files += 1;
+        // The file offset and line number of the piece's first byte, and
+        // where in it the scan resumes.
+        let (mut base, mut line, mut resume) = (0, 1, 0);
+        loop {
+            // The limit: the first line start after `piece` bytes.
+            let cut = loop {
+                let found = buf
+                    .get(piece..)
+                    .and_then(|rest| memchr::memchr(b'\n', rest))
+                    .map(|i| piece + i + 1);
+                if found.is_some() || eof {
+                    break found;
+                }
+                eof = read_more(&mut reader, &mut buf)?;
+            };
+            let Some(cut) = cut else {
+                // The rest of the file is the last piece.
+                let doc = Decoded::new_at(std::mem::take(&mut buf), line, base);
+                let whole = Piece {
+                    start: resume,
+                    limit: usize::MAX,
+                };
+                self.lint_piece(&input.display, &doc, Kind::Text, settings, whole)
+                    .map_err(Failure::Write)?;
+                return Ok(());
+            };
+            // Far enough past the limit for a URL that starts before it.
+            let end = loop {
+                let from = cut + TEXT_LOOKAHEAD;
+                let found = buf
+                    .get(from..)
+                    .and_then(|rest| memchr::memchr(b'\n', rest))
+                    .map(|i| from + i + 1);
+                if let Some(end) = found {
+                    break end;
+                }
+                if eof {
+                    break buf.len();
+                }
+                eof = read_more(&mut reader, &mut buf)?;
+            };
+            let doc = Decoded::new_at(buf[..end].to_vec(), line, base);
+            let limit = doc.text_offset(cut);
+            let this = Piece {
+                start: resume,
+                limit,
+            };
+            let (_, next) = self
+                .lint_piece(&input.display, &doc, Kind::Text, settings, this)
+                .map_err(Failure::Write)?;
+            // The next piece starts with the line where this one stopped.
+            let next_line = doc.line_start(next);
+            resume = next - next_line;
+            line = doc.position(next_line).line;
+            let consumed = doc.piece_byte_offset(next_line);
+            base += consumed;
+            buf.drain(..consumed);
+        }
+    }
+
     /// Lints one file, writing its findings; returns the fixes to apply
     /// (with `--fix` or `--diff`), as byte edits in order.
     fn lint(
@@ -531,7 +722,26 @@ impl Run<'_> {
         doc: &Decoded,
         kind: Kind,
         settings: &Settings,
-    ) -> io::Result<Vec<(usize, usize, String)>> {
+    ) -> io::Result<Vec<ByteEdit>> {
+        let whole = Piece {
+            start: 0,
+            limit: usize::MAX,
+        };
+        self.lint_piece(file, doc, kind, settings, whole)
+            .map(|(edits, _)| edits)
+    }
+
+    /// Lints the URLs of `doc` that start in `piece`; returns the fixes and
+    /// where the next piece is to resume: after the last URL, or at the
+    /// limit. Invalid UTF-8 is reported up to the line holding that point.
+    fn lint_piece(
+        &mut self,
+        file: &str,
+        doc: &Decoded,
+        kind: Kind,
+        settings: &Settings,
+        piece: Piece,
+    ) -> io::Result<(Vec<ByteEdit>, usize)> {
         let mut suppressions = Suppressions::find(&doc.text);
         let unknown = if self.collecting {
             &[][..]
@@ -556,7 +766,11 @@ impl Run<'_> {
             error: None,
         };
         let urls_only = state.run.args.format == Format::Urls && !state.run.args.statistics;
-        for url in extract::urls(&doc.text, kind, settings.markdown_code) {
+        let mut resume = piece.limit.min(doc.text.len());
+        let urls = extract::urls_from(&doc.text, kind, settings.markdown_code, piece.start)
+            .take_while(|url| url.outer.start < piece.limit);
+        for url in urls {
+            resume = resume.max(url.outer.end);
             if !state.run.collecting {
                 state.run.summary.urls += 1;
             }
@@ -579,13 +793,19 @@ impl Run<'_> {
             }
         }
         if !urls_only {
-            state.flush_invalid(usize::MAX)?;
+            // What the next piece reads again is left to it.
+            let before = if resume >= doc.text.len() {
+                usize::MAX
+            } else {
+                doc.line_start(resume).saturating_sub(1)
+            };
+            state.flush_invalid(before)?;
             state.unused_suppressions()?;
         }
         if let Some(error) = state.error.take() {
             return Err(error);
         }
-        Ok(state.edits)
+        Ok((state.edits, resume))
     }
 
     fn finish(self) -> Result<ExitCode, String> {
@@ -645,7 +865,7 @@ struct FileState<'r, 'a, 'f> {
     /// The next invalid UTF-8 sequence to report.
     invalid_next: usize,
     /// The fixes to apply, in the file's bytes.
-    edits: Vec<(usize, usize, String)>,
+    edits: Vec<ByteEdit>,
     error: Option<io::Error>,
 }
 

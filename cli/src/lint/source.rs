@@ -23,6 +23,10 @@ pub(crate) struct Decoded {
     /// of order inside one URL are counted from its start, not from the
     /// start of the file.
     anchor: std::cell::Cell<(usize, usize, usize, usize)>,
+    /// The number of the text's first line, and the file offset of its
+    /// first byte: a piece of a file read in pieces.
+    first_line: usize,
+    byte_base: usize,
 }
 
 /// A position: 1-based line and column (in characters).
@@ -34,15 +38,24 @@ pub(crate) struct Position {
 
 impl Decoded {
     pub(crate) fn new(bytes: Vec<u8>) -> Decoded {
+        Decoded::new_at(bytes, 1, 0)
+    }
+
+    /// A piece of a file: its first line has number `first_line` and its
+    /// first byte is at `byte_base` in the file. The piece starts a line.
+    pub(crate) fn new_at(bytes: Vec<u8>, first_line: usize, byte_base: usize) -> Decoded {
+        let start = (0, first_line, 1, 0);
         let bytes = match String::from_utf8(bytes) {
             Ok(text) => {
                 return Decoded {
                     text,
                     runs: Vec::new(),
                     invalid: Vec::new(),
-                    cursor: std::cell::Cell::new((0, 1, 1, 0)),
+                    cursor: std::cell::Cell::new(start),
                     line: std::cell::Cell::new((1, 0)),
-                    anchor: std::cell::Cell::new((0, 1, 1, 0)),
+                    anchor: std::cell::Cell::new(start),
+                    first_line,
+                    byte_base,
                 }
             }
             Err(error) => error.into_bytes(),
@@ -78,14 +91,37 @@ impl Decoded {
             text,
             runs,
             invalid,
-            cursor: std::cell::Cell::new((0, 1, 1, 0)),
+            cursor: std::cell::Cell::new(start),
             line: std::cell::Cell::new((1, 0)),
-            anchor: std::cell::Cell::new((0, 1, 1, 0)),
+            anchor: std::cell::Cell::new(start),
+            first_line,
+            byte_base,
         }
     }
 
     /// The file's byte offset of a text offset.
     pub(crate) fn byte_offset(&self, offset: usize) -> usize {
+        self.byte_base + self.piece_byte_offset(offset)
+    }
+
+    /// The text offset of a byte offset of this piece (of the replacement
+    /// character, inside an invalid sequence).
+    pub(crate) fn text_offset(&self, byte: usize) -> usize {
+        if self.runs.is_empty() {
+            return byte.min(self.text.len());
+        }
+        let index = self.runs.partition_point(|(_, start, _)| *start <= byte);
+        match index.checked_sub(1).map(|i| self.runs[i]) {
+            Some((text_start, _, true)) => text_start,
+            Some((text_start, byte_start, false)) => {
+                (text_start + (byte - byte_start)).min(self.text.len())
+            }
+            None => 0,
+        }
+    }
+
+    /// The byte offset in this piece of a text offset.
+    pub(crate) fn piece_byte_offset(&self, offset: usize) -> usize {
         if self.runs.is_empty() {
             return offset;
         }
@@ -160,7 +196,7 @@ impl Decoded {
             (at, line, column, line_start) = if anchor.0 <= offset {
                 anchor
             } else {
-                (0, 1, 1, 0)
+                (0, self.first_line, 1, 0)
             };
         }
         let bytes = &self.text.as_bytes()[at..offset];
