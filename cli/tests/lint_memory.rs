@@ -23,7 +23,21 @@ const LIMIT_KB: i64 = 48 * 1024;
 // it gives no rusage.
 #[allow(clippy::zombie_processes)]
 fn peak_rss_kb(format: &str, file: &Path) -> (i64, i32) {
-    let child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+    peak_rss_kb_in_pieces(format, file, None)
+}
+
+/// The same, reading plain text in pieces of `piece` bytes.
+// See above.
+#[allow(clippy::zombie_processes)]
+fn peak_rss_kb_in_pieces(format: &str, file: &Path, piece: Option<usize>) -> (i64, i32) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rfc1738"));
+    if let Some(piece) = piece {
+        command.env("RFC1738_TEXT_PIECE", piece.to_string());
+    } else {
+        // Larger than any file here: read whole.
+        command.env("RFC1738_TEXT_PIECE", "1000000000");
+    }
+    let child = command
         .args(["lint", "--isolated", "--format", format])
         .arg(file)
         .stdout(Stdio::null())
@@ -94,4 +108,20 @@ fn peak_memory_does_not_grow_with_findings() {
         "memory grows with the findings:\n{report}"
     );
     println!("{report}");
+}
+
+#[test]
+fn a_long_text_in_pieces_holds_one_piece() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("dense.txt");
+    std::fs::write(&path, lint_data::dense_text(4_000_000)).expect("a file");
+    let (whole, _) = peak_rss_kb_in_pieces("urls", &path, None);
+    let (pieces, code) = peak_rss_kb_in_pieces("urls", &path, Some(100_000));
+    assert_eq!(code, 0);
+    // Read whole, the 4 MB are resident; in pieces of 100 KB, they are not.
+    assert!(
+        pieces + 2 * 1024 < whole,
+        "whole: {whole} KB, in pieces: {pieces} KB"
+    );
+    println!("4 MB dense text, urls: whole {whole} KB, in pieces of 100 KB {pieces} KB");
 }

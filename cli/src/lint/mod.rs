@@ -300,14 +300,15 @@ fn text_piece() -> usize {
     std::env::var("RFC1738_TEXT_PIECE")
         .ok()
         .and_then(|size| size.parse().ok())
-        .filter(|size| *size > 0)
+        .filter(|size| *size > 0 && *size <= 1 << 40)
         .unwrap_or(TEXT_PIECE)
 }
 
-/// Reads up to 1 MB more of `reader` onto `buf`; whether the end is reached.
-fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>) -> Result<bool, Failure> {
+/// Reads up to `block` more bytes of `reader` onto `buf`; whether the end
+/// is reached.
+fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>, block: usize) -> Result<bool, Failure> {
     let len = buf.len();
-    buf.resize(len + (1 << 20), 0);
+    buf.resize(len + block, 0);
     let read = loop {
         match reader.read(&mut buf[len..]) {
             Ok(read) => break read,
@@ -543,7 +544,8 @@ impl Run<'_> {
         if let (Kind::Text, false, Some(path)) =
             (kind, self.args.fix || self.args.diff, &input.path)
         {
-            let large = std::fs::metadata(path).is_ok_and(|m| m.len() > 2 * piece as u64);
+            let large =
+                std::fs::metadata(path).is_ok_and(|m| m.len() > (piece as u64).saturating_mul(2));
             if large {
                 return match self.lint_in_pieces(&input, path, piece, &settings) {
                     Ok(()) => Ok(()),
@@ -648,8 +650,9 @@ impl Run<'_> {
             return Ok(());
         }
         let mut reader = std::fs::File::open(path).map_err(Failure::Read)?;
+        let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
-        let mut eof = read_more(&mut reader, &mut buf)?;
+        let mut eof = read_more(&mut reader, &mut buf, block)?;
         if input.walked && buf[..buf.len().min(8192)].contains(&0) {
             return Ok(());
         }
@@ -667,7 +670,7 @@ impl Run<'_> {
                 if found.is_some() || eof {
                     break found;
                 }
-                eof = read_more(&mut reader, &mut buf)?;
+                eof = read_more(&mut reader, &mut buf, block)?;
             };
             let Some(cut) = cut else {
                 // The rest of the file is the last piece.
@@ -693,7 +696,7 @@ impl Run<'_> {
                 if eof {
                     break buf.len();
                 }
-                eof = read_more(&mut reader, &mut buf)?;
+                eof = read_more(&mut reader, &mut buf, block)?;
             };
             let doc = Decoded::new_at(buf[..end].to_vec(), line, base);
             let limit = doc.text_offset(cut);
