@@ -161,6 +161,33 @@ fn configuration_selects_ignores_and_excludes_relative_to_itself() {
 }
 
 #[test]
+fn pyproject_toml_configures_with_its_tool_table() {
+    let dir = repo(&[
+        ("a/pyproject.toml", "[project]\nname = \"a\"\n"),
+        ("a/x.txt", "HTTP://a.b/~x\n"),
+        (
+            "b/pyproject.toml",
+            "[project]\nname = \"b\"\n[tool.rfc1738]\nselect = [\"U005\"]\n",
+        ),
+        ("b/x.txt", "HTTP://a.b/~x\n"),
+    ]);
+    let out = lint_in(dir.path(), &["--format", "short", "."]);
+    // a/ has no [tool.rfc1738]: the defaults; b/ selects U005 only (not
+    // fixable there: with its "~" left, the URL would still not parse).
+    let codes: Vec<&str> = out
+        .stdout
+        .lines()
+        .map(|line| line.split('[').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(
+        codes,
+        ["U005] (fixable)", "U003] (fixable)", "U005]"],
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn configuration_errors_name_file_and_line() {
     let dir = repo(&[
         ("rfc1738.toml", "select = [\"U003\"]\n\nlevle = \"error\"\n"),

@@ -1,4 +1,5 @@
-//! The configuration file: `.rfc1738.toml` or `rfc1738.toml`, found from
+//! The configuration file: `.rfc1738.toml`, `rfc1738.toml` or the
+//! `[tool.rfc1738]` table of a `pyproject.toml`, found from
 //! each file's directory upward (the nearest wins, as ruff does), or given
 //! with `--config`; `--isolated` reads none.
 //!
@@ -24,8 +25,20 @@ use rfc1738::lint::{Code, Severity};
 use serde::Deserialize;
 use toml::Spanned;
 
-/// The names a configuration file may have, in order of preference.
-pub(crate) const NAMES: &[&str] = &[".rfc1738.toml", "rfc1738.toml"];
+/// The names a configuration file may have, in order of preference; a
+/// `pyproject.toml` counts only when it has a `[tool.rfc1738]` table.
+pub(crate) const NAMES: &[&str] = &[".rfc1738.toml", "rfc1738.toml", "pyproject.toml"];
+
+/// `pyproject.toml`: only `[tool.rfc1738]` is read (and checked).
+#[derive(Deserialize)]
+struct Pyproject {
+    tool: Option<Tool>,
+}
+
+#[derive(Deserialize)]
+struct Tool {
+    rfc1738: Option<Raw>,
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -147,14 +160,27 @@ pub(crate) fn codes_of(
 }
 
 impl Config {
-    /// Reads and checks a configuration file.
-    pub(crate) fn load(path: &Path) -> Result<Config, String> {
+    /// Reads and checks a configuration file; `None` for a
+    /// `pyproject.toml` without `[tool.rfc1738]`.
+    pub(crate) fn load(path: &Path) -> Result<Option<Config>, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|error| format!("{}: {error}", path.display()))?;
-        let raw: Raw = toml::from_str(&text).map_err(|error| match error.span() {
+        let located = |error: toml::de::Error| match error.span() {
             Some(span) => at(path, &text, span.start, error.message()),
             None => format!("{}: {}", path.display(), error.message()),
-        })?;
+        };
+        let raw: Raw = if path
+            .file_name()
+            .is_some_and(|name| name == "pyproject.toml")
+        {
+            let project: Pyproject = toml::from_str(&text).map_err(located)?;
+            match project.tool.and_then(|tool| tool.rfc1738) {
+                Some(raw) => raw,
+                None => return Ok(None),
+            }
+        } else {
+            toml::from_str(&text).map_err(located)?
+        };
         let dir = path
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
@@ -195,7 +221,7 @@ impl Config {
                 codes_of(path, &text, names)?,
             ));
         }
-        Ok(Config {
+        Ok(Some(Config {
             select: match &raw.select {
                 Some(names) => Some(codes_of(path, &text, names)?),
                 None => None,
@@ -207,7 +233,7 @@ impl Config {
             per_file_ignores,
             markdown_code: raw.markdown_code,
             dir,
-        })
+        }))
     }
 
     /// The path of `file` (absolute) relative to this file's directory.
@@ -231,7 +257,9 @@ impl Configs {
             Some(path) if !isolated => {
                 let absolute = std::path::absolute(path)
                     .map_err(|error| format!("{}: {error}", path.display()))?;
-                Some(Rc::new(Config::load(&absolute)?))
+                let config = Config::load(&absolute)?
+                    .ok_or_else(|| format!("{}: no [tool.rfc1738] table", absolute.display()))?;
+                Some(Rc::new(config))
             }
             _ => None,
         };
@@ -257,8 +285,10 @@ impl Configs {
         for name in NAMES {
             let candidate = dir.join(name);
             if candidate.is_file() {
-                found = Some(Rc::new(Config::load(&candidate)?));
-                break;
+                if let Some(config) = Config::load(&candidate)? {
+                    found = Some(Rc::new(config));
+                    break;
+                }
             }
         }
         if found.is_none() {
@@ -312,10 +342,27 @@ mod tests {
             "select = [\"ALL\"]\nlevel = \"error\"\n[per-file-ignores]\n\"a/*.md\" = [\"password\"]\n",
         )
         .unwrap();
-        let config = Config::load(&path).unwrap();
+        let config = Config::load(&path).unwrap().unwrap();
         assert_eq!(config.select.as_ref().map(Vec::len), Some(Code::ALL.len()));
         assert_eq!(config.level, Some(Severity::Error));
         assert!(config.per_file_ignores[0].0.matches(Path::new("a/b.md")));
         assert_eq!(config.per_file_ignores[0].1, [Code::Password]);
+        // pyproject.toml: [tool.rfc1738] only, its errors at their line.
+        let pyproject = dir.path().join("pyproject.toml");
+        std::fs::write(&pyproject, "[project]\nname = \"x\"\n").unwrap();
+        assert!(Config::load(&pyproject).unwrap().is_none());
+        std::fs::write(
+            &pyproject,
+            "[project]\nname = \"x\"\n\n[tool.rfc1738]\nignore = [\"U012\"]\nlevle = 1\n",
+        )
+        .unwrap();
+        let error = Config::load(&pyproject).unwrap_err();
+        assert!(
+            error.contains("pyproject.toml:6:1: unknown field `levle`"),
+            "{error}"
+        );
+        std::fs::write(&pyproject, "[tool.rfc1738]\nignore = [\"U012\"]\n").unwrap();
+        let config = Config::load(&pyproject).unwrap().unwrap();
+        assert_eq!(config.ignore, [Code::NonDefaultPort]);
     }
 }

@@ -42,16 +42,22 @@ code spans and blocks only with --markdown-code), .html/.htm as HTML (URL
 attributes, entities decoded), anything else as plain text (RFC 1738's
 appendix: <URL:...>, angle brackets, bare URLs, line breaks).
 
-Configuration: the nearest .rfc1738.toml or rfc1738.toml from each file's
-directory upward (keys: select, extend-select, ignore, level, exclude,
-extend-exclude, markdown-code, [per-file-ignores] with globs relative to the
-configuration file). Command-line --select replaces the file's select;
---extend-select and --ignore add to it.
+Configuration: the nearest .rfc1738.toml, rfc1738.toml, or pyproject.toml
+with a [tool.rfc1738] table, from each file's directory upward (keys:
+select, extend-select, ignore, level, exclude, extend-exclude,
+markdown-code, [per-file-ignores] with globs relative to the configuration
+file). Command-line --select replaces the file's select; --extend-select
+and --ignore add to it.
 
 Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
 the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
 before, `rfc1738-ignore-file: CODES` anywhere; no codes means all. An unused
 suppression is U019, reported when selected (--extend-select U019).
+
+Fixes (--fix, --diff): an unsafe character escaped (`~` to %7E, a space to
+%20), the scheme name and an FTP typecode lower-cased, each only where the
+URL with its fixes matches its production; files are replaced atomically,
+with their line endings and permissions.
 
 Exit status: 0 no finding at or above --level (or --exit-zero); 1 findings
 at or above --level (with --diff: some file would change); 2 usage,
