@@ -508,3 +508,41 @@ fn a_long_text_read_in_pieces_reports_what_it_reports_whole() {
         }
     }
 }
+
+#[test]
+fn a_long_markdown_read_in_pieces_reports_what_it_reports_whole() {
+    let mut text = String::from("[first]: http://def.example/~one\n\n");
+    text.push_str(&lint_data::dense_markdown(120_000));
+    text.push_str(
+        "\n```\ncode http://in.code/\n\nstill code\n```\n\n<!--\n\nhttp://in.comment/\n\n-->\n\n",
+    );
+    text.push_str(&lint_data::dense_markdown(60_000));
+    text.push_str("\nUse [first] at the end, and caf\u{e9}.\n");
+    let dir = repo(&[("big.md", &text)]);
+    for format in ["urls", "short", "json"] {
+        let run = |markdown: &str, text: &str| {
+            Command::new(cargo_bin("rfc1738"))
+                .current_dir(dir.path())
+                .env("RFC1738_MARKDOWN_PIECE", markdown)
+                .env("RFC1738_TEXT_PIECE", text)
+                .args(["lint", "--format", format, "big.md"])
+                .output()
+                .unwrap()
+        };
+        let whole = run("100000000", "100000000");
+        if format == "urls" {
+            // The definition is used only at the end, pieces later.
+            let urls = String::from_utf8_lossy(&whole.stdout);
+            assert!(urls.starts_with("big.md:1:10-1:33: http://def.example/~one\n"));
+            assert!(!urls.contains("in.code") && !urls.contains("in.comment"));
+        }
+        for piece in ["5000", "30000"] {
+            let pieces = run(piece, "20000");
+            assert_eq!(pieces.status.code(), whole.status.code());
+            assert!(
+                pieces.stdout == whole.stdout,
+                "{format} in pieces of {piece} differs from the whole"
+            );
+        }
+    }
+}

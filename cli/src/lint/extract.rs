@@ -364,7 +364,7 @@ fn push_attribute(text: &str, value: Span, outer: Span, found: &mut Vec<Candidat
 
 /// Markdown longer than this is read in pieces (see [`chunks`]): the parser
 /// holds a tree of what it reads, so memory stays bounded.
-const CHUNK: usize = 512 * 1024;
+pub(crate) const CHUNK: usize = 512 * 1024;
 
 fn markdown_options() -> Options {
     Options::ENABLE_TABLES
@@ -377,25 +377,88 @@ fn markdown_options() -> Options {
 /// The link reference definitions of a document (the first of each
 /// label), and whether a link uses each.
 #[derive(Default)]
-struct Definitions {
+pub(crate) struct Definitions {
     by_label: HashMap<String, usize>,
-    /// Span, destination as the parser read it, used.
-    list: Vec<(Span, String, bool)>,
+    /// Piece, span (in the coordinates given for the piece), destination as
+    /// the parser read it, used.
+    list: Vec<(usize, Span, String, bool)>,
 }
 
 impl Definitions {
     fn mark_used(&mut self, label: &str) -> Option<&str> {
         let index = *self.by_label.get(&label_key(label))?;
         let entry = &mut self.list[index];
-        entry.2 = true;
-        Some(&entry.1)
+        entry.3 = true;
+        Some(&entry.2)
     }
+
+    /// Whether there is none.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Adds the definitions of piece `index`, the Markdown `text`, whose
+    /// offsets start at `base`; the first of a label wins.
+    pub(crate) fn collect(&mut self, text: &str, index: usize, base: usize) {
+        let parser = Parser::new_ext(text, markdown_options());
+        let mut found: Vec<(String, Span, String)> = parser
+            .reference_definitions()
+            .iter()
+            .map(|(label, def)| {
+                let span = Span::new(base + def.span.start, base + def.span.end);
+                (label_key(label), span, def.dest.to_string())
+            })
+            .collect();
+        found.sort_by_key(|(_, span, _)| *span);
+        for (key, span, dest) in found {
+            if !self.by_label.contains_key(&key) {
+                self.by_label.insert(key, self.list.len());
+                self.list.push((index, span, dest, false));
+            }
+        }
+    }
+
+    /// The URLs of the used definitions of piece `index`.
+    fn candidates(&self, text: &str, index: usize, found: &mut Vec<Candidate>) {
+        for (piece, span, dest, used) in &self.list {
+            if *piece == index && *used && has_scheme(dest) {
+                if let Some(at) = definition_destination(text, span.range()) {
+                    found.push(Candidate {
+                        dest: at,
+                        outer: *span,
+                        form: Form::Link,
+                        decode: Decode::Markdown,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Marks the definitions that the links of a piece of Markdown use.
+pub(crate) fn mark_used_definitions(text: &str, code: bool, definitions: &RefCell<Definitions>) {
+    markdown_chunk(text, 0..text.len(), code, definitions);
+}
+
+/// The URLs of piece `index` of a Markdown document read in pieces, once
+/// the definitions of all pieces are known and marked.
+pub(crate) fn markdown_piece_urls<'a>(
+    text: &'a str,
+    code: bool,
+    definitions: &RefCell<Definitions>,
+    index: usize,
+) -> Urls<'a> {
+    let mut found = markdown_chunk(text, 0..text.len(), code, definitions);
+    definitions.borrow().candidates(text, index, &mut found);
+    found.sort_by_key(|candidate| (candidate.dest.start, candidate.dest.end));
+    found.dedup_by_key(|candidate| candidate.dest);
+    Urls::Found(text, found.into_iter())
 }
 
 /// The URLs of a Markdown document, piece by piece.
 pub(crate) struct MarkdownUrls<'a> {
     text: &'a str,
-    chunks: std::vec::IntoIter<std::ops::Range<usize>>,
+    chunks: std::iter::Enumerate<std::vec::IntoIter<std::ops::Range<usize>>>,
     definitions: RefCell<Definitions>,
     code: bool,
     current: std::vec::IntoIter<Candidate>,
@@ -409,21 +472,11 @@ impl Iterator for MarkdownUrls<'_> {
             if let Some(candidate) = self.current.next() {
                 return Some(decoded(self.text, candidate));
             }
-            let chunk = self.chunks.next()?;
-            let mut found = markdown_chunk(self.text, chunk.clone(), self.code, &self.definitions);
-            for (span, dest, used) in &self.definitions.borrow().list {
-                if *used && chunk.start <= span.start && span.start < chunk.end && has_scheme(dest)
-                {
-                    if let Some(at) = definition_destination(self.text, span.range()) {
-                        found.push(Candidate {
-                            dest: at,
-                            outer: *span,
-                            form: Form::Link,
-                            decode: Decode::Markdown,
-                        });
-                    }
-                }
-            }
+            let (index, chunk) = self.chunks.next()?;
+            let mut found = markdown_chunk(self.text, chunk, self.code, &self.definitions);
+            self.definitions
+                .borrow()
+                .candidates(self.text, index, &mut found);
             found.sort_by_key(|candidate| (candidate.dest.start, candidate.dest.end));
             found.dedup_by_key(|candidate| candidate.dest);
             self.current = found.into_iter();
@@ -437,13 +490,23 @@ impl Iterator for MarkdownUrls<'_> {
 /// `<style>`, `<textarea>`), once a piece is [`CHUNK`] long. Such a cut
 /// changes no link: blocks at the margin after a blank line start anew.
 fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
-    if text.len() <= CHUNK {
-        let whole = 0..text.len();
-        return vec![whole];
-    }
-    let bytes = text.as_bytes();
     let mut chunks = Vec::new();
     let mut start = 0;
+    while let Some(cut) = next_cut(&text.as_bytes()[start..], CHUNK) {
+        chunks.push(start..start + cut);
+        start += cut;
+    }
+    chunks.push(start..text.len());
+    chunks
+}
+
+/// The first place where `bytes`, the start of a Markdown document or a
+/// place [`next_cut`] found, may be cut at or after `min` bytes (see
+/// [`chunks`]); `None` when there is none in `bytes`.
+pub(crate) fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
+    if bytes.len() <= min {
+        return None;
+    }
     let mut fence: Option<(u8, usize)> = None;
     let mut html_end: Option<&[u8]> = None;
     let mut blank = false;
@@ -458,10 +521,9 @@ fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
             && !content.is_empty()
             && fence.is_none()
             && html_end.is_none()
-            && at - start >= CHUNK
+            && at >= min
         {
-            chunks.push(start..at);
-            start = at;
+            return Some(at);
         }
         // What this line opens or closes.
         if let Some(html) = html_end {
@@ -501,8 +563,7 @@ fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
         blank = content.is_empty();
         at = end + 1;
     }
-    chunks.push(start..text.len());
-    chunks
+    None
 }
 
 /// The URLs of a Markdown document, in order: link and image destinations
@@ -512,26 +573,11 @@ fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
 fn markdown(text: &str, code: bool) -> MarkdownUrls<'_> {
     let chunks = chunks(text);
     let mut definitions = Definitions::default();
-    for chunk in &chunks {
-        let parser = Parser::new_ext(&text[chunk.clone()], markdown_options());
-        let mut found: Vec<(String, Span, String)> = parser
-            .reference_definitions()
-            .iter()
-            .map(|(label, def)| {
-                let span = Span::new(chunk.start + def.span.start, chunk.start + def.span.end);
-                (label_key(label), span, def.dest.to_string())
-            })
-            .collect();
-        found.sort_by_key(|(_, span, _)| *span);
-        for (key, span, dest) in found {
-            if !definitions.by_label.contains_key(&key) {
-                definitions.by_label.insert(key, definitions.list.len());
-                definitions.list.push((span, dest, false));
-            }
-        }
+    for (index, chunk) in chunks.iter().enumerate() {
+        definitions.collect(&text[chunk.clone()], index, chunk.start);
     }
     let definitions = RefCell::new(definitions);
-    if !definitions.borrow().list.is_empty() {
+    if !definitions.borrow().is_empty() {
         // Which definitions links use, before any is reported.
         for chunk in &chunks {
             markdown_chunk(text, chunk.clone(), code, &definitions);
@@ -539,7 +585,7 @@ fn markdown(text: &str, code: bool) -> MarkdownUrls<'_> {
     }
     MarkdownUrls {
         text,
-        chunks: chunks.into_iter(),
+        chunks: chunks.into_iter().enumerate(),
         definitions,
         code,
         current: Vec::new().into_iter(),

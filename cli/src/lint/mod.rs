@@ -310,6 +310,49 @@ fn text_piece() -> usize {
         .unwrap_or(TEXT_PIECE)
 }
 
+/// The size of the pieces of a long Markdown file (`RFC1738_MARKDOWN_PIECE`
+/// bytes, for tests).
+fn markdown_piece() -> usize {
+    std::env::var("RFC1738_MARKDOWN_PIECE")
+        .ok()
+        .and_then(|size| size.parse().ok())
+        .filter(|size| *size > 0 && *size <= 1 << 40)
+        .unwrap_or(extract::CHUNK)
+}
+
+/// A Markdown file, piece by piece, cut where [`extract::next_cut`] says.
+struct MarkdownPieces {
+    reader: std::fs::File,
+    buf: Vec<u8>,
+    eof: bool,
+    piece: usize,
+}
+
+impl MarkdownPieces {
+    fn open(path: &Path, piece: usize) -> Result<MarkdownPieces, Failure> {
+        Ok(MarkdownPieces {
+            reader: std::fs::File::open(path).map_err(Failure::Read)?,
+            buf: Vec::new(),
+            eof: false,
+            piece,
+        })
+    }
+
+    fn next_piece(&mut self) -> Result<Option<Vec<u8>>, Failure> {
+        loop {
+            if let Some(cut) = extract::next_cut(&self.buf, self.piece) {
+                let rest = self.buf.split_off(cut);
+                return Ok(Some(std::mem::replace(&mut self.buf, rest)));
+            }
+            if self.eof {
+                return Ok((!self.buf.is_empty()).then(|| std::mem::take(&mut self.buf)));
+            }
+            let block = self.piece.clamp(16 << 10, 1 << 20);
+            self.eof = read_more(&mut self.reader, &mut self.buf, block)?;
+        }
+    }
+}
+
 /// Reads up to `block` more bytes of `reader` onto `buf`; whether the end
 /// is reached.
 fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>, block: usize) -> Result<bool, Failure> {
@@ -547,13 +590,18 @@ impl Run<'_> {
         let kind = Kind::of(&input.display);
         let report = |error: io::Error| format!("cannot write the report: {error}");
         let piece = text_piece();
-        if let (Kind::Text, false, Some(path)) =
-            (kind, self.args.fix || self.args.diff, &input.path)
-        {
+        if let (false, Some(path)) = (self.args.fix || self.args.diff, &input.path) {
             let large =
                 std::fs::metadata(path).is_ok_and(|m| m.len() > (piece as u64).saturating_mul(2));
-            if large {
-                return match self.lint_in_pieces(&input, path, piece, &settings) {
+            let result = match kind {
+                Kind::Text if large => Some(self.lint_in_pieces(&input, path, piece, &settings)),
+                Kind::Markdown if large => {
+                    Some(self.lint_markdown_in_pieces(&input, path, &settings))
+                }
+                _ => None,
+            };
+            if let Some(result) = result {
+                return match result {
                     Ok(()) => Ok(()),
                     Err(Failure::Read(error)) => {
                         self.read_error(&input, &error);
@@ -631,6 +679,67 @@ impl Run<'_> {
         let doc = Decoded::new(outcome);
         self.lint(&input.display, &doc, kind, &settings)
             .map_err(report)?;
+        Ok(())
+    }
+
+    /// Lints a long Markdown file piece by piece (cut where no link
+    /// changes, [`extract::next_cut`]), reading it three times: for the
+    /// reference definitions, for the links that use them, and for the
+    /// URLs. A file with a suppression comment is read whole.
+    fn lint_markdown_in_pieces(
+        &mut self,
+        input: &Input,
+        path: &Path,
+        settings: &Settings,
+    ) -> Result<(), Failure> {
+        let whole = |run: &mut Self| -> Result<(), Failure> {
+            let bytes = std::fs::read(path).map_err(Failure::Read)?;
+            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+                return Ok(());
+            }
+            run.summary.files += 1;
+            let doc = Decoded::new(bytes);
+            run.lint(&input.display, &doc, Kind::Markdown, settings)
+                .map_err(Failure::Write)?;
+            Ok(())
+        };
+        if has_marker(path).map_err(Failure::Read)? {
+            return whole(self);
+        }
+        let piece = markdown_piece();
+        let code = settings.markdown_code;
+        let mut definitions = extract::Definitions::default();
+        let mut pieces = MarkdownPieces::open(path, piece)?;
+        let mut index = 0;
+        while let Some(bytes) = pieces.next_piece()? {
+            if index == 0 && input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+                return Ok(());
+            }
+            let doc = Decoded::new(bytes);
+            definitions.collect(&doc.text, index, 0);
+            index += 1;
+        }
+        let definitions = std::cell::RefCell::new(definitions);
+        if !definitions.borrow().is_empty() {
+            let mut pieces = MarkdownPieces::open(path, piece)?;
+            while let Some(bytes) = pieces.next_piece()? {
+                let doc = Decoded::new(bytes);
+                extract::mark_used_definitions(&doc.text, code, &definitions);
+            }
+        }
+        self.summary.files += 1;
+        let mut pieces = MarkdownPieces::open(path, piece)?;
+        let (mut base, mut line, mut index) = (0, 1, 0);
+        while let Some(bytes) = pieces.next_piece()? {
+            let (length, newlines) = (bytes.len(), memchr::memchr_iter(b'\n', &bytes).count());
+            let doc = Decoded::new_at(bytes, line, base);
+            let urls = extract::markdown_piece_urls(&doc.text, code, &definitions, index);
+            self.lint_urls(&input.display, &doc, settings, urls, usize::MAX)
+                .map_err(Failure::Write)?;
+            base += length;
+            line += newlines;
+            index += 1;
+        }
         Ok(())
     }
 
@@ -751,6 +860,21 @@ impl Run<'_> {
         settings: &Settings,
         piece: Piece,
     ) -> io::Result<(Vec<ByteEdit>, usize)> {
+        let urls = extract::urls_from(&doc.text, kind, settings.markdown_code, piece.start)
+            .take_while(|url| url.outer.start < piece.limit);
+        self.lint_urls(file, doc, settings, urls, piece.limit)
+    }
+
+    /// Lints the URLs `urls` of `doc`, which end the piece's reading at
+    /// `limit` (see [`Run::lint_piece`]).
+    fn lint_urls(
+        &mut self,
+        file: &str,
+        doc: &Decoded,
+        settings: &Settings,
+        urls: impl Iterator<Item = ScannedUrl>,
+        limit: usize,
+    ) -> io::Result<(Vec<ByteEdit>, usize)> {
         let mut suppressions = Suppressions::find(&doc.text);
         let unknown = if self.collecting {
             &[][..]
@@ -775,9 +899,7 @@ impl Run<'_> {
             error: None,
         };
         let urls_only = state.run.args.format == Format::Urls && !state.run.args.statistics;
-        let mut resume = piece.limit.min(doc.text.len());
-        let urls = extract::urls_from(&doc.text, kind, settings.markdown_code, piece.start)
-            .take_while(|url| url.outer.start < piece.limit);
+        let mut resume = limit.min(doc.text.len());
         for url in urls {
             resume = resume.max(url.outer.end);
             if !state.run.collecting {
