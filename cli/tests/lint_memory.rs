@@ -33,6 +33,7 @@ fn peak_rss_kb_in_pieces(format: &str, file: &Path, piece: Option<usize>) -> (i6
     let mut command = Command::new(env!("CARGO_BIN_EXE_rfc1738"));
     if let Some(piece) = piece {
         command.env("RFC1738_TEXT_PIECE", piece.to_string());
+        command.env("RFC1738_MARKDOWN_PIECE", (piece / 2).to_string());
     } else {
         // Larger than any file here: read whole.
         command.env("RFC1738_TEXT_PIECE", "1000000000");
@@ -124,4 +125,16 @@ fn a_long_text_in_pieces_holds_one_piece() {
         "whole: {whole} KB, in pieces: {pieces} KB"
     );
     println!("4 MB dense text, urls: whole {whole} KB, in pieces of 100 KB {pieces} KB");
+    // Markdown: the parser's tree is larger than the text, and so is the
+    // saving.
+    let path = dir.path().join("dense.md");
+    std::fs::write(&path, lint_data::dense_markdown(1_200_000)).expect("a file");
+    let (whole, _) = peak_rss_kb_in_pieces("urls", &path, None);
+    let (pieces, code) = peak_rss_kb_in_pieces("urls", &path, Some(100_000));
+    assert_eq!(code, 0);
+    assert!(
+        pieces + 2 * 1024 < whole,
+        "Markdown whole: {whole} KB, in pieces: {pieces} KB"
+    );
+    println!("1.2 MB of Markdown, urls: whole {whole} KB, in pieces of 50 KB {pieces} KB");
 }
