@@ -41,6 +41,7 @@
 use crate::span::Span;
 
 /// How a URL was written in the text.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Form {
@@ -50,6 +51,13 @@ pub enum Form {
     Angle,
     /// A bare token in prose.
     Bare,
+    /// A Markdown link or image destination, or a link reference
+    /// definition's destination.
+    Link,
+    /// A Markdown autolink `<scheme:...>`.
+    Autolink,
+    /// The value of an HTML attribute (`href`, `src`, ...).
+    Attribute,
 }
 
 /// White space removed at a line break inside a wrapper.
@@ -93,15 +101,96 @@ pub struct ScannedUrl {
     pub fragment: Option<Fragment>,
     /// The line breaks inside the URL, in order.
     pub breaks: Vec<LineBreak>,
-    /// `offsets[i]` is the original offset of byte `i` of `text`.
-    offsets: Vec<usize>,
+    /// The map from `text` to the original text: runs `(text start, original
+    /// span)`, in order. A run whose original span is as long as the run is
+    /// copied byte for byte; any other (an entity, an escape) maps every
+    /// byte of the run to the whole original span. A URL copied as written
+    /// has a single run, so the map costs nothing per byte.
+    pieces: Vec<(usize, Span)>,
 }
 
 impl ScannedUrl {
+    /// A URL written as is: `text` is exactly the original bytes at `span`.
+    ///
+    /// ```
+    /// use rfc1738::{scan::{Form, ScannedUrl}, Span};
+    /// let url = ScannedUrl::verbatim("http://a.b/", Form::Link, Span::new(4, 15), Span::new(3, 16));
+    /// assert_eq!(url.original_offset(7), 11);
+    /// ```
+    pub fn verbatim(text: &str, form: Form, span: Span, outer: Span) -> ScannedUrl {
+        ScannedUrl {
+            text: text.to_owned(),
+            form,
+            span,
+            outer,
+            fragment: None,
+            breaks: Vec::new(),
+            pieces: vec![(0, span)],
+        }
+    }
+
+    /// A URL whose text differs from what was written (entities or escapes
+    /// decoded): `pieces` are runs `(start in text, original span)`, in
+    /// order, starting at 0. A run as long as its original span maps byte
+    /// for byte; any other maps all its bytes to its whole original span.
+    /// The URL's span runs from the first run's start to the last run's end.
+    ///
+    /// ```
+    /// use rfc1738::{scan::{Form, ScannedUrl}, Span};
+    /// // "a&amp;b" at offset 10, decoded to "a&b".
+    /// let pieces = vec![(0, Span::new(10, 11)), (1, Span::new(11, 16)), (2, Span::new(16, 17))];
+    /// let url = ScannedUrl::mapped("a&b".into(), Form::Attribute, Span::new(9, 18), pieces);
+    /// assert_eq!(url.original_span(Span::new(1, 2)), Span::new(11, 16));
+    /// assert_eq!(url.span, Span::new(10, 17));
+    /// ```
+    pub fn mapped(text: String, form: Form, outer: Span, pieces: Vec<(usize, Span)>) -> ScannedUrl {
+        let start = pieces.first().map_or(outer.start, |(_, span)| span.start);
+        let end = pieces.last().map_or(start, |(_, span)| span.end);
+        ScannedUrl {
+            text,
+            form,
+            span: Span::new(start, end),
+            outer,
+            fragment: None,
+            breaks: Vec::new(),
+            pieces,
+        }
+    }
+
+    /// The run holding byte `offset` of the text, and where it ends in the
+    /// text.
+    fn piece(&self, offset: usize) -> Option<(usize, Span, usize)> {
+        let index = self.pieces.partition_point(|(start, _)| *start <= offset);
+        let (start, span) = *self.pieces.get(index.checked_sub(1)?)?;
+        let end = self
+            .pieces
+            .get(index)
+            .map_or(self.text.len(), |(next, _)| *next);
+        Some((start, span, end))
+    }
+
     /// The original offset of byte `offset` of [`ScannedUrl::text`]; the
     /// end of the text maps to the end of [`ScannedUrl::span`].
     pub fn original_offset(&self, offset: usize) -> usize {
-        self.offsets.get(offset).copied().unwrap_or(self.span.end)
+        if offset >= self.text.len() {
+            return self.span.end;
+        }
+        match self.piece(offset) {
+            Some((start, span, end)) if end - start == span.len() => span.start + (offset - start),
+            Some((_, span, _)) => span.start,
+            None => self.span.end,
+        }
+    }
+
+    /// One past the original end of byte `offset` of the text.
+    fn original_end(&self, offset: usize) -> usize {
+        match self.piece(offset) {
+            Some((start, span, end)) if end - start == span.len() => {
+                span.start + (offset - start) + 1
+            }
+            Some((_, span, _)) => span.end,
+            None => self.span.end,
+        }
     }
 
     /// The original span of a span of [`ScannedUrl::text`]. An empty span
@@ -117,8 +206,7 @@ impl ScannedUrl {
         if span.is_empty() {
             return Span::new(start, start);
         }
-        let last = self.original_offset(span.end - 1);
-        Span::new(start, last + 1)
+        Span::new(start, self.original_end(span.end - 1).max(start))
     }
 }
 
@@ -130,33 +218,89 @@ const NAMED_SCHEMES: &[&str] = &["mailto", "news", "mid", "cid", "afs", "nfs", "
 /// within it is ordinary text. It keeps the scan linear.
 const MAX_WRAPPED: usize = 2048;
 
-/// Finds the URLs in `text`, in order.
+/// Finds the URLs in `text`, in order. [`Scanner`] finds them one at a
+/// time, holding only the current one.
 pub fn scan(text: &str) -> Vec<ScannedUrl> {
-    let bytes = text.as_bytes();
-    let mut found = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let byte = bytes[at];
-        if byte == b'<' {
-            if let Some(url) = bracketed(text, at) {
-                at = url.outer.end;
-                found.push(url);
-                continue;
-            }
-        } else if byte.is_ascii_alphabetic() && (at == 0 || !is_scheme_byte(bytes[at - 1])) {
-            let end = scheme_end(bytes, at);
-            if let Some(url) = bare(text, at, end) {
-                at = url.outer.end;
-                found.push(url);
-                continue;
-            }
-            // The rest of the run cannot start a scheme at a word boundary.
-            at = end.max(at + 1);
-            continue;
-        }
-        at += 1;
+    Scanner::new(text).collect()
+}
+
+/// The URLs of a text, one at a time and in order: memory does not grow
+/// with their number.
+///
+/// ```
+/// let mut urls = rfc1738::scan::Scanner::new("a http://x.y/ b <URL:ftp://z/>");
+/// assert_eq!(urls.next().unwrap().text, "http://x.y/");
+/// assert_eq!(urls.next().unwrap().text, "ftp://z/");
+/// assert!(urls.next().is_none());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Scanner<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `text`.
+    pub fn new(text: &'a str) -> Scanner<'a> {
+        Scanner { text, at: 0 }
     }
-    found
+
+    /// A scanner that resumes at byte `at` of `text`, as if it had just
+    /// found a URL ending there (or `at` starts a line): it finds what
+    /// [`Scanner::new`] finds after `at`. For reading a long text in
+    /// pieces. `at` past the end, or inside a character, finds nothing.
+    ///
+    /// ```
+    /// let text = "http://a.b/ x\nftp://c.d/";
+    /// let rest: Vec<String> = rfc1738::scan::Scanner::starting_at(text, 14).map(|u| u.text).collect();
+    /// assert_eq!(rest, ["ftp://c.d/"]);
+    /// ```
+    pub fn starting_at(text: &'a str, at: usize) -> Scanner<'a> {
+        let at = if text.is_char_boundary(at.min(text.len())) {
+            at.min(text.len())
+        } else {
+            text.len()
+        };
+        Scanner { text, at }
+    }
+}
+
+impl Iterator for Scanner<'_> {
+    type Item = ScannedUrl;
+
+    fn next(&mut self) -> Option<ScannedUrl> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut at = self.at;
+        // A URL starts at a `<` or has a scheme before a `:`: only those two
+        // bytes need a closer look, which keeps prose fast.
+        while let Some(skip) = bytes[at..].iter().position(|b| matches!(b, b':' | b'<')) {
+            let found = at + skip;
+            if bytes[found] == b'<' {
+                if let Some(url) = bracketed(text, found) {
+                    self.at = url.outer.end;
+                    return Some(url);
+                }
+            } else {
+                // The scheme is the whole run of scheme characters before
+                // the colon, after what was already scanned, starting with
+                // a letter.
+                let mut start = found;
+                while start > 0 && is_scheme_byte(bytes[start - 1]) {
+                    start -= 1;
+                }
+                if start >= self.at && start < found && bytes[start].is_ascii_alphabetic() {
+                    if let Some(url) = bare(text, start, found) {
+                        self.at = url.outer.end;
+                        return Some(url);
+                    }
+                }
+            }
+            at = found + 1;
+        }
+        self.at = bytes.len();
+        None
+    }
 }
 
 fn is_scheme_byte(byte: u8) -> bool {
@@ -197,15 +341,12 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         return None;
     }
     let span = Span::new(start, end);
-    Some(ScannedUrl {
-        text: text[start..end].to_owned(),
-        form: Form::Bare,
+    Some(ScannedUrl::verbatim(
+        &text[start..end],
+        Form::Bare,
         span,
-        outer: span,
-        fragment: None,
-        breaks: Vec::new(),
-        offsets: (start..end).collect(),
-    })
+        span,
+    ))
 }
 
 /// Whether a byte ends a bare token: white space, controls, the delimiters
@@ -252,15 +393,32 @@ fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize 
 #[derive(Default)]
 struct Collector {
     text: String,
-    offsets: Vec<usize>,
+    pieces: Vec<(usize, Span)>,
     breaks: Vec<LineBreak>,
 }
 
 impl Collector {
     fn push(&mut self, c: char, offset: usize) {
-        self.text.push(c);
-        self.offsets.extend(offset..offset + c.len_utf8());
+        let mut buffer = [0; 4];
+        self.push_str(c.encode_utf8(&mut buffer), offset);
     }
+
+    /// Text copied as it is, from `offset` on.
+    fn push_str(&mut self, run: &str, offset: usize) {
+        let len = run.len();
+        match self.pieces.last_mut() {
+            Some((_, span)) if span.end == offset => span.end += len,
+            _ => self
+                .pieces
+                .push((self.text.len(), Span::new(offset, offset + len))),
+        }
+        self.text.push_str(run);
+    }
+}
+
+/// Whether the bracket loop must look at `byte` on its own.
+fn special_in_brackets(byte: u8) -> bool {
+    matches!(byte, b'>' | b'<' | b' ' | b'\t' | b'\r' | b'\n' | b'#')
 }
 
 /// `<URL:...>` or `<scheme:...>` starting at the `<` at `open`.
@@ -349,12 +507,32 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
                 current.push(char::from(*byte), offset);
             }
         }
-        match (&mut fragment, c) {
-            (None, '#') => fragment = Some((Collector::default(), at)),
-            (Some((collector, _)), c) => collector.push(c, at),
-            (None, c) => url.push(c, at),
+        if c == '#' && fragment.is_none() {
+            fragment = Some((Collector::default(), at));
+            at += 1;
+            continue;
         }
-        at += c.len_utf8();
+        // The run of ordinary characters from here, copied at once.
+        let mut run_end = bytes[(at + 1).min(limit)..limit]
+            .iter()
+            .position(|b| special_in_brackets(*b))
+            .map_or(limit, |i| at + 1 + i)
+            .max(at + 1);
+        // The limit may fall inside a character: the run takes all of it.
+        while !text.is_char_boundary(run_end) {
+            run_end += 1;
+        }
+        let current = match &mut fragment {
+            Some((collector, _)) if c == '#' => {
+                collector.push('#', at);
+                at += 1;
+                continue;
+            }
+            Some((collector, _)) => collector,
+            None => &mut url,
+        };
+        current.push_str(&text[at..run_end], at);
+        at = run_end;
     }
     let close = at;
     let mut breaks = url.breaks;
@@ -367,7 +545,7 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         }
     });
     // A break between the URL and the `#` belongs to neither.
-    let span_end = url.offsets.last().map_or(url_start, |last| last + 1);
+    let span_end = url.pieces.last().map_or(url_start, |(_, span)| span.end);
     Some(ScannedUrl {
         text: url.text,
         form,
@@ -375,7 +553,7 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         outer: Span::new(open, close + 1),
         fragment,
         breaks,
-        offsets: url.offsets,
+        pieces: url.pieces,
     })
 }
 

@@ -138,3 +138,28 @@ fn json_lines_have_every_field() {
         (Some(9), Some(13))
     );
 }
+
+#[test]
+fn fixes_and_a_failed_invocation_are_valid_sarif() {
+    let (stdout, code) = lint("sarif", &["no-such-file.txt", "examples/sample.txt"]);
+    assert_eq!(code, Some(2));
+    let log: Value = serde_json::from_slice(&stdout).expect("JSON");
+    let errors: Vec<String> = schema()
+        .iter_errors(&log)
+        .map(|error| format!("{} at {}", error, error.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "not valid SARIF 2.1.0: {errors:#?}");
+    let run = &log["runs"][0];
+    assert_eq!(run["invocations"][0]["executionSuccessful"], false);
+    let notification = &run["invocations"][0]["toolExecutionNotifications"][0];
+    assert!(notification["message"]["text"]
+        .as_str()
+        .is_some_and(|text| text.starts_with("no-such-file.txt: ")));
+    let fixed = run["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|result| result.get("fixes").is_some())
+        .count();
+    assert!(fixed > 0, "some result has a fix");
+}

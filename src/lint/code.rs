@@ -48,7 +48,9 @@ macro_rules! codes {
         $variant:ident = $code:literal, $name:literal, $severity:ident, $section:literal,
         $summary:literal, $help:literal;
     )*) => {
-        /// A lint rule. Its code (`U001`) and name (`syntax`) are stable.
+        /// A lint rule. Its code (`U001`) and name (`syntax`) are stable;
+        /// new rules may be added.
+        #[non_exhaustive]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         pub enum Code {
@@ -58,6 +60,11 @@ macro_rules! codes {
         impl Code {
             /// Every code, in order.
             pub const ALL: &'static [Code] = &[$(Code::$variant),*];
+
+            /// The position of the code in [`Code::ALL`] (0 for `U001`).
+            pub const fn index(self) -> usize {
+                self as usize
+            }
 
             /// The stable code, e.g. `"U001"`.
             pub const fn code(self) -> &'static str {
@@ -75,7 +82,8 @@ macro_rules! codes {
             }
 
             /// The section of RFC 1738 the rule comes from (`"2.2"`, or
-            /// `"appendix"`); [`Code::reference`] makes it a phrase.
+            /// `"appendix"`, or `"tool"` for the linter's own rules); [`Code::reference`]
+            /// makes it a phrase.
             pub const fn section(self) -> &'static str {
                 match self { $(Code::$variant => $section,)* }
             }
@@ -213,6 +221,14 @@ codes! {
     "The file has a byte sequence that is not UTF-8. It was replaced by U+FFFD for \
      linting and the rest of the file was linted. Inside a URL, such bytes would \
      have to be encoded as %XX.";
+    /// A suppression comment that suppressed nothing.
+    UnusedSuppression = "U019", "unused-suppression", Warning, "tool",
+    "a suppression comment suppresses nothing",
+    "A comment `rfc1738-ignore: CODES` (or `rfc1738-ignore-next-line`, \
+     `rfc1738-ignore-file`) names a code for which no finding was suppressed where \
+     it applies. Remove the code from the comment, or the comment. This code is not \
+     about RFC 1738 itself; the command line reports it only when selected \
+     (`--select U019` or `--extend-select U019`), like ruff's RUF100.";
 }
 
 impl Code {
@@ -221,6 +237,8 @@ impl Code {
         let section = self.section();
         if section.starts_with(|c: char| c.is_ascii_digit()) {
             format!("RFC 1738 section {section}")
+        } else if section == "tool" {
+            "the linter's own rules".to_owned()
         } else {
             format!("RFC 1738 {section}")
         }
@@ -274,6 +292,7 @@ mod tests {
     #[test]
     fn codes_and_names_are_unique_and_numbered_in_order() {
         for (index, code) in Code::ALL.iter().enumerate() {
+            assert_eq!(code.index(), index);
             assert_eq!(code.code(), format!("U{:03}", index + 1));
             assert_eq!(Code::from_name(code.name()), Some(*code));
         }

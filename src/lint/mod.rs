@@ -24,11 +24,15 @@ mod rules;
 pub use code::{explain, Code, Severity};
 
 use crate::error::Error;
-use crate::scan::{scan, ScannedUrl};
+use crate::scan::{ScannedUrl, Scanner};
 use crate::span::Span;
 
 /// One problem, at one place.
+///
+/// A finding does not copy its URL: [`Finding::url_span`] says where the
+/// URL is, so a long URL with many problems costs nothing per finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Finding {
     /// Which rule.
     pub code: Code,
@@ -38,27 +42,46 @@ pub struct Finding {
     pub message: String,
     /// Where, in the linted text (for [`lint_url`], in the URL).
     pub span: Span,
-    /// The URL the finding is about, as extracted, when there is one.
-    pub url: Option<String>,
-    /// Where that URL is in the linted text.
+    /// Where the URL the finding is about is in the linted text, when
+    /// there is one.
     pub url_span: Option<Span>,
     /// For [`Code::Syntax`] and [`Code::SchemeProduction`]: the grammar's
     /// error, with the production stack, what was expected and what was
     /// found. Its offsets are in the URL, not in the text.
-    pub error: Option<Error>,
+    pub error: Option<Box<Error>>,
 }
 
 impl Finding {
-    pub(crate) fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+    /// A finding of `code` at `span`, with the code's severity.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
             severity: code.severity(),
             message: message.into(),
             span,
-            url: None,
             url_span: None,
             error: None,
         }
+    }
+}
+
+/// Where findings go, one at a time, in order: the streaming form of the
+/// linter. [`Sink::wants`] is asked before a finding is built, so what is
+/// filtered out costs no message.
+pub trait Sink {
+    /// Whether a finding of `code` at `span` (in the linted text) is wanted.
+    fn wants(&mut self, code: Code, span: Span) -> bool {
+        let _ = (code, span);
+        true
+    }
+
+    /// A wanted finding.
+    fn finding(&mut self, finding: Finding);
+}
+
+impl Sink for Vec<Finding> {
+    fn finding(&mut self, finding: Finding) {
+        self.push(finding);
     }
 }
 
@@ -72,52 +95,101 @@ impl Finding {
 /// assert_eq!(findings[1].span.start, 11);
 /// ```
 pub fn lint_url(url: &str) -> Vec<Finding> {
-    let mut findings = rules::check(url);
-    for finding in &mut findings {
-        finding.url = Some(url.to_owned());
+    let mut findings = Vec::new();
+    rules::check(url, &mut |_, _| true, &mut |mut finding: Finding| {
         finding.url_span = Some(Span::new(0, url.len()));
-    }
+        findings.push(finding);
+    });
     findings
 }
 
 /// Lints every URL [`crate::scan::scan`] finds in `text`. Spans are byte
-/// ranges of `text`, in order.
+/// ranges of `text`, in order. [`lint_text_into`] streams them instead.
 pub fn lint_text(text: &str) -> Vec<Finding> {
-    scan(text)
-        .iter()
-        .flat_map(|url| lint_scanned(text, url))
-        .collect()
+    let mut findings = Vec::new();
+    lint_text_into(text, &mut findings);
+    findings
+}
+
+/// Lints every URL found in `text`, giving each finding to `sink` as it is
+/// made, in order: memory does not grow with the number of URLs or
+/// findings.
+///
+/// ```
+/// use rfc1738::lint::{lint_text_into, Code, Finding, Sink};
+/// struct Count(usize);
+/// impl Sink for Count {
+///     fn wants(&mut self, code: Code, _: rfc1738::Span) -> bool {
+///         code == Code::UnsafeCharacter
+///     }
+///     fn finding(&mut self, _: Finding) {
+///         self.0 += 1;
+///     }
+/// }
+/// let mut count = Count(0);
+/// lint_text_into("http://a.b/~x~y HTTP://c.d/", &mut count);
+/// assert_eq!(count.0, 2);
+/// ```
+pub fn lint_text_into(text: &str, sink: &mut impl Sink) {
+    for url in Scanner::new(text) {
+        lint_scanned_into(text, &url, sink);
+    }
 }
 
 /// Lints one URL found in `text`, with its spans mapped back to `text`.
 pub fn lint_scanned(text: &str, url: &ScannedUrl) -> Vec<Finding> {
-    let mut findings: Vec<Finding> = rules::check(&url.text)
-        .into_iter()
-        .map(|mut finding| {
-            finding.span = url.original_span(finding.span);
-            finding
-        })
-        .collect();
+    let mut findings = Vec::new();
+    lint_scanned_into(text, url, &mut findings);
+    findings
+}
+
+/// Lints one URL found in `text` into `sink`, spans mapped back to `text`,
+/// in order of their start (then code).
+pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
+    // Few: one a line break.
+    let mut hyphens: Vec<Finding> = Vec::new();
     for line_break in url.breaks.iter().filter(|b| b.after_hyphen) {
         let start = line_break.span.start;
         let hyphen = text[..start].rfind('-').unwrap_or(start);
-        findings.push(Finding::new(
-            Code::AmbiguousHyphen,
-            Span::new(hyphen, line_break.span.end),
-            "the URL is broken across lines right after a hyphen; the hyphen may or may not be part of it",
-        ));
+        let span = Span::new(hyphen, line_break.span.end);
+        if sink.wants(Code::AmbiguousHyphen, span) {
+            let mut finding = Finding::new(
+                Code::AmbiguousHyphen,
+                span,
+                "the URL is broken across lines right after a hyphen; the hyphen may or may not be part of it",
+            );
+            finding.url_span = Some(url.span);
+            hyphens.push(finding);
+        }
     }
-    findings.sort_by_key(|finding| (finding.span.start, finding.code));
-    for finding in &mut findings {
-        finding.url = Some(url.text.clone());
-        finding.url_span = Some(url.span);
+    let mut hyphens = hyphens.into_iter().peekable();
+    // Both closures need the sink: the cell lends it to one at a time.
+    let sink = core::cell::RefCell::new(sink);
+    rules::check(
+        &url.text,
+        &mut |code, span| sink.borrow_mut().wants(code, url.original_span(span)),
+        &mut |mut finding: Finding| {
+            finding.span = url.original_span(finding.span);
+            finding.url_span = Some(url.span);
+            let mut sink = sink.borrow_mut();
+            while let Some(hyphen) =
+                hyphens.next_if(|h| (h.span.start, h.code) < (finding.span.start, finding.code))
+            {
+                sink.finding(hyphen);
+            }
+            sink.finding(finding);
+        },
+    );
+    let sink = sink.into_inner();
+    for hyphen in hyphens {
+        sink.finding(hyphen);
     }
-    findings
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scan::scan;
 
     /// Every text of up to four characters from an alphabet of the
     /// characters the scanner and the rules treat specially: no panic, and

@@ -11,6 +11,39 @@ const UNSAFE: &[char] = &[
     ' ', '<', '>', '"', '#', '{', '}', '|', '\\', '^', '~', '[', ']', '`',
 ];
 
+/// [`UNSAFE`] as a table of the ASCII bytes.
+const UNSAFE_BYTES: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut index = 0;
+    while index < UNSAFE.len() {
+        table[UNSAFE[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
+/// The bytes the character rules must look at: controls, non-ASCII,
+/// unsafe characters and `%`.
+const LOOK_AT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = byte < 0x20 || byte >= 0x7f || byte == b'%' as usize;
+        byte += 1;
+    }
+    let mut index = 0;
+    while index < UNSAFE.len() {
+        table[UNSAFE[index] as usize] = true;
+        index += 1;
+    }
+    table
+};
+
+/// Whether `c` is one of [`UNSAFE`].
+fn is_unsafe(c: char) -> bool {
+    c.is_ascii() && UNSAFE_BYTES[c as usize]
+}
+
 /// Section 4's proposed schemes.
 const RESERVED: &[&str] = &["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
@@ -23,28 +56,46 @@ const KNOWN: &[&str] = &[
 /// command early, and NUL can end a string.
 const LINE_BASED: &[&str] = &["telnet", "gopher", "ftp", "nntp", "news", "mailto"];
 
-/// Every finding for the URL `url`, spans relative to it, in order.
-pub(super) fn check(url: &str) -> Vec<Finding> {
-    let mut findings = characters(url);
+/// Where the rules put what they find: `wants` is asked before a finding
+/// is built.
+pub(super) struct Out<'a> {
+    wants: &'a mut dyn FnMut(Code, Span) -> bool,
+    found: Vec<Finding>,
+}
+
+impl Out<'_> {
+    /// Builds and keeps the finding when it is wanted.
+    fn push(&mut self, code: Code, span: Span, message: impl FnOnce() -> String) {
+        if (self.wants)(code, span) {
+            self.found.push(Finding::new(code, span, message()));
+        }
+    }
+}
+
+/// Every finding for the URL `url`, spans relative to it, given to `emit`
+/// in order of (start, code). The character rules (one finding a
+/// character, at worst) are streamed; the others, a few a URL, are
+/// collected and merged in.
+pub(super) fn check(
+    url: &str,
+    wants: &mut dyn FnMut(Code, Span) -> bool,
+    emit: &mut dyn FnMut(Finding),
+) {
+    let mut out = Out {
+        wants,
+        found: Vec::new(),
+    };
     let scheme = scheme_name(url);
     if let Some(scheme) = scheme {
-        findings.extend(scheme_rules(scheme));
+        scheme_rules(scheme, &mut out);
     }
     match crate::parse(url) {
-        Ok(tree) => findings.extend(tree_rules(&tree)),
+        Ok(tree) => tree_rules(&tree, &mut out),
         Err(error) => {
             let offset = error.offset();
             // The character rules already name the character the grammar
             // stopped at, and say more about it.
-            // A bad escape `%2` fails where the hex digits end.
-            let covered = findings.iter().any(|finding| {
-                matches!(finding.code, Code::UnsafeCharacter | Code::NonAscii)
-                    && (finding.span.start == offset
-                        || url.as_bytes()[finding.span.start] == b'%'
-                            && finding.span.start < offset
-                            && offset <= finding.span.start + 2)
-            });
-            if !covered {
+            if !character_finding_at(url, offset) {
                 let code = match error.matches_genericurl() {
                     Some(true) => Code::SchemeProduction,
                     _ => Code::Syntax,
@@ -53,24 +104,65 @@ pub(super) fn check(url: &str) -> Vec<Finding> {
                     .get(offset..)
                     .and_then(|rest| rest.chars().next())
                     .map_or(0, char::len_utf8);
-                let display = error.to_string();
-                let message = display
-                    .split_once(": ")
-                    .map_or(display.as_str(), |(_, rest)| rest)
-                    .to_owned();
-                let mut finding = Finding::new(code, Span::new(offset, offset + len), message);
-                finding.error = Some(error);
-                findings.push(finding);
+                let span = Span::new(offset, offset + len);
+                if (out.wants)(code, span) {
+                    let display = error.to_string();
+                    let message = display
+                        .split_once(": ")
+                        .map_or(display.as_str(), |(_, rest)| rest)
+                        .to_owned();
+                    let mut finding = Finding::new(code, span, message);
+                    finding.error = Some(Box::new(error));
+                    out.found.push(finding);
+                }
             }
         }
     }
     if let Some(scheme) = scheme {
         if LINE_BASED.contains(&scheme.to_ascii_lowercase().as_str()) {
-            findings.extend(encoded_controls(url, scheme));
+            encoded_controls(url, scheme, &mut out);
         }
     }
-    findings.sort_by_key(|finding| (finding.span.start, finding.code));
-    findings
+    let Out { wants, mut found } = out;
+    found.sort_by_key(|finding| (finding.span.start, finding.code));
+    let mut found = found.into_iter().peekable();
+    characters(url, &mut |code, span, message| {
+        while let Some(finding) = found.next_if(|f| (f.span.start, f.code) < (span.start, code)) {
+            emit(finding);
+        }
+        if wants(code, span) {
+            emit(Finding::new(code, span, message()));
+        }
+    });
+    for finding in found {
+        emit(finding);
+    }
+}
+
+/// Whether the character rules find something at `offset`: an unsafe or
+/// non-ASCII character there, or a `%` that starts no escape and whose two
+/// following bytes reach it (a bad escape `%2` fails where the hex digits
+/// end).
+fn character_finding_at(url: &str, offset: usize) -> bool {
+    let bytes = url.as_bytes();
+    if let Some(c) = url.get(offset..).and_then(|rest| rest.chars().next()) {
+        if !c.is_ascii()
+            || c.is_ascii_control()
+            || is_unsafe(c)
+            || c == '%' && bad_escape(bytes, offset)
+        {
+            return true;
+        }
+    }
+    (offset.saturating_sub(2)..offset)
+        .any(|start| bytes.get(start) == Some(&b'%') && bad_escape(bytes, start))
+}
+
+/// Whether the `%` at `offset` does not start an escape `%XX`.
+fn bad_escape(bytes: &[u8], offset: usize) -> bool {
+    !bytes
+        .get(offset + 1..offset + 3)
+        .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit))
 }
 
 /// The scheme before the first `:`, when it is a well-formed scheme name
@@ -84,85 +176,82 @@ fn scheme_name(url: &str) -> Option<&str> {
     ok.then_some(scheme)
 }
 
-fn characters(url: &str) -> Vec<Finding> {
+/// Where the character rules put a finding: its code, span, and how to
+/// make its message.
+type CharacterSink<'a> = dyn FnMut(Code, Span, &dyn Fn() -> String) + 'a;
+
+/// The character rules, one call of `emit` a character found, in order;
+/// the message is built only when asked for.
+fn characters(url: &str, emit: &mut CharacterSink<'_>) {
     let bytes = url.as_bytes();
-    let mut findings = Vec::new();
-    for (offset, c) in url.char_indices() {
+    let mut offset = 0;
+    while offset < bytes.len() {
+        // Most bytes are printable, safe and not `%`: skipped in a tight loop.
+        if !LOOK_AT[usize::from(bytes[offset])] {
+            offset += 1;
+            continue;
+        }
+        let Some(c) = url[offset..].chars().next() else {
+            break;
+        };
         let span = Span::new(offset, offset + c.len_utf8());
+        let at = offset;
+        offset = span.end;
+        let offset = at;
         if !c.is_ascii() || c.is_ascii_control() {
-            findings.push(Finding::new(
-                Code::NonAscii,
-                span,
+            emit(Code::NonAscii, span, &|| {
                 format!(
                     "U+{:04X} is outside printable US-ASCII; encode its bytes as %XX",
                     u32::from(c)
-                ),
-            ));
-        } else if UNSAFE.contains(&c) {
-            let name = match c {
-                ' ' => "a space".to_owned(),
-                c => format!("\"{c}\""),
-            };
-            let why = if c == '#' {
-                " (it starts a fragment)"
-            } else {
-                ""
-            };
-            findings.push(Finding::new(
-                Code::UnsafeCharacter,
-                span,
+                )
+            });
+        } else if is_unsafe(c) {
+            emit(Code::UnsafeCharacter, span, &|| {
+                let name = match c {
+                    ' ' => "a space".to_owned(),
+                    c => format!("\"{c}\""),
+                };
+                let why = if c == '#' {
+                    " (it starts a fragment)"
+                } else {
+                    ""
+                };
                 format!(
                     "{name} is unsafe and not encoded{why}; write %{:02X}",
                     u32::from(c)
-                ),
-            ));
-        } else if c == '%' {
-            let escape = bytes.get(offset + 1..offset + 3);
-            if !escape.is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit)) {
-                findings.push(Finding::new(
-                    Code::UnsafeCharacter,
-                    span,
-                    "\"%\" does not start an escape %XX; write %25",
-                ));
-            }
+                )
+            });
+        } else if c == '%' && bad_escape(bytes, offset) {
+            emit(Code::UnsafeCharacter, span, &|| {
+                "\"%\" does not start an escape %XX; write %25".to_owned()
+            });
         }
     }
-    findings
 }
 
-fn scheme_rules(scheme: &str) -> Vec<Finding> {
+fn scheme_rules(scheme: &str, out: &mut Out<'_>) {
     let span = Span::new(0, scheme.len());
-    let mut findings = Vec::new();
     let lower = scheme.to_ascii_lowercase();
     if scheme != lower {
-        findings.push(Finding::new(
-            Code::SchemeCase,
-            span,
-            format!("scheme {scheme:?} is not in lower case; write {lower:?}"),
-        ));
+        out.push(Code::SchemeCase, span, || {
+            format!("scheme {scheme:?} is not in lower case; write {lower:?}")
+        });
     }
     if RESERVED.contains(&lower.as_str()) {
-        findings.push(Finding::new(
-            Code::ReservedScheme,
-            span,
-            format!("scheme {lower:?} is reserved by section 4 but its syntax is not defined"),
-        ));
+        out.push(Code::ReservedScheme, span, || {
+            format!("scheme {lower:?} is reserved by section 4 but its syntax is not defined")
+        });
     } else if lower.starts_with("x-") {
-        findings.push(Finding::new(
-            Code::ExperimentalScheme,
-            span,
-            format!("scheme {lower:?} is experimental"),
-        ));
+        out.push(Code::ExperimentalScheme, span, || {
+            format!("scheme {lower:?} is experimental")
+        });
     } else if !KNOWN.contains(&lower.as_str()) {
-        findings.push(Finding::new(
-            Code::UnknownScheme,
-            span,
+        out.push(Code::UnknownScheme, span, || {
             format!(
                 "scheme {lower:?} is not defined by RFC 1738; only the generic syntax is checked"
-            ),
-        ));
+            )
+        });
     }
-    findings
 }
 
 /// The default port of each scheme that has a host and port.
@@ -179,8 +268,7 @@ fn default_port(scheme: &str) -> Option<u32> {
     }
 }
 
-fn tree_rules(url: &Url<'_>) -> Vec<Finding> {
-    let mut findings = Vec::new();
+fn tree_rules(url: &Url<'_>, out: &mut Out<'_>) {
     let scheme = url.scheme().as_str().to_ascii_lowercase();
     let (login, hostport): (Option<Login<'_>>, Option<Hostport<'_>>) = match url {
         Url::Ftp(ftp) => (Some(ftp.login), Some(ftp.login.hostport)),
@@ -197,7 +285,7 @@ fn tree_rules(url: &Url<'_>) -> Vec<Finding> {
         Url::File(_) | Url::Mailto(_) | Url::News(_) => (None, None),
     };
     if let Some(login) = login {
-        login_rules(&login, &mut findings);
+        login_rules(&login, out);
     }
     let host = match url {
         Url::File(file) => file.host,
@@ -206,33 +294,27 @@ fn tree_rules(url: &Url<'_>) -> Vec<Finding> {
     if let Some(Host::Hostnumber(number)) = host {
         for part in number.parts() {
             if part.value().map_or(true, |value| value > 255) {
-                findings.push(Finding::new(
-                    Code::HostnumberRange,
-                    part.span(),
+                out.push(Code::HostnumberRange, part.span(), || {
                     format!(
                         "{} is not an octet (0 to 255) in the host number {}",
                         part.as_str(),
                         number.as_str()
-                    ),
-                ));
+                    )
+                });
             }
         }
     }
     if let Some(port) = hostport.and_then(|hostport| hostport.port) {
         match port.value() {
-            None => findings.push(Finding::new(
-                Code::PortRange,
-                port.span(),
-                format!("port {} is above 65535", port.as_str()),
-            )),
+            None => out.push(Code::PortRange, port.span(), || {
+                format!("port {} is above 65535", port.as_str())
+            }),
             Some(value) => {
                 if let Some(default) = default_port(&scheme) {
                     if u32::from(value) != default {
-                        findings.push(Finding::new(
-                            Code::NonDefaultPort,
-                            port.span(),
-                            format!("port {value} is not the {scheme} default {default}"),
-                        ));
+                        out.push(Code::NonDefaultPort, port.span(), || {
+                            format!("port {value} is not the {scheme} default {default}")
+                        });
                     }
                 }
             }
@@ -241,35 +323,30 @@ fn tree_rules(url: &Url<'_>) -> Vec<Finding> {
     match url {
         Url::Ftp(ftp) => {
             if let Some(code) = ftp.ftptype.filter(|code| code.code().is_ascii_uppercase()) {
-                findings.push(Finding::new(
-                    Code::FtpTypecodeCase,
-                    code.span(),
+                out.push(Code::FtpTypecodeCase, code.span(), || {
                     format!(
                         "ftp typecode {:?} in upper case; write {:?}",
                         code.as_str(),
                         code.as_str().to_ascii_lowercase()
-                    ),
-                ));
+                    )
+                });
             }
         }
         Url::Gopher(gopher) => {
             if let Some(selector) = gopher.selector {
                 for offset in find_ignore_case(selector.as_str(), "%09") {
                     let start = selector.span().start + offset;
-                    findings.push(Finding::new(
-                        Code::GopherSelectorTab,
-                        Span::new(start, start + 3),
-                        "%09 inside the gopher selector: it also separates selector, search and gopher+ string",
-                    ));
+                    out.push(Code::GopherSelectorTab, Span::new(start, start + 3), || {
+                        "%09 inside the gopher selector: it also separates selector, search and gopher+ string".to_owned()
+                    });
                 }
             }
         }
         _ => {}
     }
-    findings
 }
 
-fn login_rules(login: &Login<'_>, findings: &mut Vec<Finding>) {
+fn login_rules(login: &Login<'_>, out: &mut Out<'_>) {
     let Some(password) = login.password else {
         return;
     };
@@ -277,53 +354,65 @@ fn login_rules(login: &Login<'_>, findings: &mut Vec<Finding>) {
     if user_empty {
         // From the `:` before the password to its end.
         let span = Span::new(password.span().start - 1, password.span().end);
-        findings.push(Finding::new(
-            Code::EmptyUserPassword,
-            span,
-            "a password with an empty user name",
-        ));
+        out.push(Code::EmptyUserPassword, span, || {
+            "a password with an empty user name".to_owned()
+        });
     }
     if !password.as_str().is_empty() {
-        findings.push(Finding::new(
-            Code::Password,
-            password.span(),
-            "the URL contains a password; URLs are shown and logged",
-        ));
+        out.push(Code::Password, password.span(), || {
+            "the URL contains a password; URLs are shown and logged".to_owned()
+        });
     }
 }
 
-fn encoded_controls(url: &str, scheme: &str) -> Vec<Finding> {
-    let mut findings = Vec::new();
+fn encoded_controls(url: &str, scheme: &str, out: &mut Out<'_>) {
+    if !url.contains('%') {
+        return;
+    }
     for (escape, name) in [("%0D", "CR"), ("%0A", "LF"), ("%00", "NUL")] {
         for offset in find_ignore_case(url, escape) {
-            findings.push(Finding::new(
-                Code::EncodedControl,
-                Span::new(offset, offset + 3),
+            out.push(Code::EncodedControl, Span::new(offset, offset + 3), || {
                 format!(
                     "encoded {name} ({escape}) in a {} URL may end a protocol line early",
                     scheme.to_ascii_lowercase()
-                ),
-            ));
+                )
+            });
         }
     }
-    findings
 }
 
 /// The offsets of `needle` (ASCII) in `haystack`, ignoring ASCII case.
+/// The needles are escapes `%XX`: only the `%` of the haystack are
+/// looked at, and a URL without one costs a single pass and no allocation.
 fn find_ignore_case(haystack: &str, needle: &str) -> Vec<usize> {
     let bytes = haystack.as_bytes();
     let needle = needle.as_bytes();
-    (0..bytes.len().saturating_sub(needle.len() - 1))
-        .filter(|&at| bytes[at..at + needle.len()].eq_ignore_ascii_case(needle))
-        .collect()
+    let mut found = Vec::new();
+    let first = needle[0];
+    for (at, byte) in bytes.iter().enumerate() {
+        if byte.eq_ignore_ascii_case(&first)
+            && bytes
+                .get(at..at + needle.len())
+                .is_some_and(|window| window.eq_ignore_ascii_case(needle))
+        {
+            found.push(at);
+        }
+    }
+    found
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn findings(url: &str) -> Vec<Finding> {
+        let mut found = Vec::new();
+        check(url, &mut |_, _| true, &mut |finding| found.push(finding));
+        found
+    }
+
     fn codes(url: &str) -> Vec<(Code, &str)> {
-        check(url)
+        findings(url)
             .into_iter()
             .map(|finding| (finding.code, &url[finding.span.range()]))
             .collect()
@@ -345,7 +434,7 @@ mod tests {
         );
         assert_eq!(codes("http://host:80x/"), [(Code::SchemeProduction, "x")]);
         assert_eq!(codes("http://user@host/"), [(Code::SchemeProduction, "@")]);
-        let finding = &check("http://host:80x/{")[0];
+        let finding = &findings("http://host:80x/{")[0];
         assert_eq!(
             finding.message,
             "expected digit, \"/\" or end of input, found \"x\" (in url > httpurl)"

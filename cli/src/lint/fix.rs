@@ -1,0 +1,282 @@
+//! Fixes that keep a URL's meaning: an unsafe character escaped (`~` to
+//! `%7E`, a space to `%20`), the scheme name and an FTP typecode in lower
+//! case. A URL's fixes are offered only when the URL with all of them
+//! applied matches its scheme's production (`rfc1738::parse`).
+
+use std::io::Write;
+use std::path::Path;
+
+use rfc1738::lint::Code;
+use rfc1738::scan::ScannedUrl;
+use rfc1738::Span;
+
+/// The unsafe characters whose escape means the same: all of section
+/// 2.2's but `#` (a fragment delimiter) and `%` (an escape, maybe broken).
+const ESCAPABLE: &[char] = &[
+    ' ', '<', '>', '"', '{', '}', '|', '\\', '^', '~', '[', ']', '`',
+];
+
+/// One planned fix, small (a URL of 100,000 unsafe characters has as many):
+/// where in the text, which finding, and the byte to escape (0: lower-case
+/// the text there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Planned {
+    start: u32,
+    end: u32,
+    pub(crate) code: Code,
+    escape: u8,
+}
+
+impl Planned {
+    /// Where in the text.
+    pub(crate) fn span(&self) -> Span {
+        Span::new(self.start as usize, self.end as usize)
+    }
+
+    /// The replacement of `text[self.span()]`.
+    pub(crate) fn content(&self, text: &str) -> String {
+        match self.escape {
+            0 => text[self.span().range()].to_ascii_lowercase(),
+            byte => format!("%{byte:02X}"),
+        }
+    }
+}
+
+/// Whether `c` is one of [`ESCAPABLE`].
+fn escapable(c: char) -> bool {
+    const TABLE: [bool; 128] = {
+        let mut table = [false; 128];
+        let mut index = 0;
+        while index < ESCAPABLE.len() {
+            table[ESCAPABLE[index] as usize] = true;
+            index += 1;
+        }
+        table
+    };
+    c.is_ascii() && TABLE[c as usize]
+}
+
+/// The fixes of one URL, in order.
+pub(crate) type Plan = Vec<Planned>;
+
+/// The fixes of `url`, for the findings `wanted` lets through; `None` when
+/// there is none, or when the fixed URL would not match its production.
+pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Option<Plan> {
+    let text = url.text.as_str();
+    u32::try_from(url.span.end.max(text.len())).ok()?;
+    let planned = |span: Span, code: Code, escape: u8| Planned {
+        start: span.start as u32,
+        end: span.end as u32,
+        code,
+        escape,
+    };
+    // In the URL's text first, then mapped to the text of the file.
+    let mut edits: Plan = Vec::new();
+    let scheme_end = text.find(':')?;
+    let scheme = &text[..scheme_end];
+    let scheme_ok = !scheme.is_empty()
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    if !scheme_ok {
+        return None;
+    }
+    let scheme_span = Span::new(0, scheme_end);
+    if scheme.bytes().any(|b| b.is_ascii_uppercase())
+        && wanted(Code::SchemeCase, url.original_span(scheme_span))
+    {
+        edits.push(planned(scheme_span, Code::SchemeCase, 0));
+    }
+    for (offset, c) in text.char_indices() {
+        if escapable(c) {
+            let span = Span::new(offset, offset + 1);
+            if wanted(Code::UnsafeCharacter, url.original_span(span)) {
+                edits.push(planned(span, Code::UnsafeCharacter, c as u8));
+            }
+        }
+    }
+    // The typecode ends an ftp URL: `;type=A`.
+    if scheme.eq_ignore_ascii_case("ftp") {
+        let bytes = text.as_bytes();
+        if bytes.len() > 6
+            && bytes[bytes.len() - 7..bytes.len() - 1].eq_ignore_ascii_case(b";type=")
+            && matches!(bytes[bytes.len() - 1], b'A' | b'I' | b'D')
+        {
+            let span = Span::new(text.len() - 1, text.len());
+            if wanted(Code::FtpTypecodeCase, url.original_span(span)) {
+                edits.push(planned(span, Code::FtpTypecodeCase, 0));
+            }
+        }
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    let mut fixed = String::with_capacity(text.len() + 2 * edits.len());
+    let mut at = 0;
+    for edit in &edits {
+        let span = edit.span();
+        fixed.push_str(&text[at..span.start]);
+        fixed.push_str(&edit.content(text));
+        at = span.end;
+    }
+    fixed.push_str(&text[at..]);
+    rfc1738::parse(&fixed).ok()?;
+    for edit in &mut edits {
+        let original = url.original_span(edit.span());
+        *edit = planned(original, edit.code, edit.escape);
+    }
+    Some(edits)
+}
+
+/// The file's bytes with the edits `(byte start, byte end, content)`
+/// applied; edits are in order and do not overlap.
+pub(crate) fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
+    let mut at = 0;
+    for (start, end, content) in edits {
+        if *start < at {
+            continue;
+        }
+        out.extend_from_slice(&bytes[at..*start]);
+        out.extend_from_slice(content.as_bytes());
+        at = *end;
+    }
+    out.extend_from_slice(&bytes[at..]);
+    out
+}
+
+/// Replaces `path` with `bytes`: a temporary file in the same directory,
+/// with the file's permissions, renamed over it. On error the file is as
+/// it was. A symbolic link stays one: its target is replaced.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let path = &std::fs::canonicalize(path)?;
+    let metadata = std::fs::metadata(path)?;
+    if metadata.permissions().readonly() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "the file is read-only",
+        ));
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".rfc1738-fix-")
+        .tempfile_in(dir)?;
+    temporary.write_all(bytes)?;
+    temporary.as_file().sync_all()?;
+    std::fs::set_permissions(temporary.path(), metadata.permissions())?;
+    temporary.persist(path).map_err(|error| error.error)?;
+    Ok(())
+}
+
+/// A unified diff of a file's fix.
+pub(crate) fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
+    let old = String::from_utf8_lossy(old);
+    let new = String::from_utf8_lossy(new);
+    similar::TextDiff::from_lines(old.as_ref(), new.as_ref())
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rfc1738::scan::scan;
+
+    fn fixed(text: &str) -> Option<String> {
+        let url = scan(text).into_iter().next()?;
+        let plan = plan(&url, &mut |_, _| true)?;
+        let edits: Vec<(usize, usize, String)> = plan
+            .into_iter()
+            .map(|planned| {
+                (
+                    planned.span().start,
+                    planned.span().end,
+                    planned.content(text),
+                )
+            })
+            .collect();
+        Some(String::from_utf8(apply(text.as_bytes(), &edits)).unwrap())
+    }
+
+    #[test]
+    fn fixes_keep_meaning() {
+        assert_eq!(
+            fixed("HTTP://a.b/~joe").as_deref(),
+            Some("http://a.b/%7Ejoe")
+        );
+        assert_eq!(
+            fixed("<gopher://g.h/00/About Gopher>").as_deref(),
+            Some("<gopher://g.h/00/About%20Gopher>")
+        );
+        assert_eq!(
+            fixed("FTP://a.b/c;type=I").as_deref(),
+            Some("ftp://a.b/c;type=i")
+        );
+        // Broken across lines: only the character is replaced.
+        assert_eq!(
+            fixed("<URL:http://a.b/x~\n   y>").as_deref(),
+            Some("<URL:http://a.b/x%7E\n   y>")
+        );
+    }
+
+    #[test]
+    fn no_fix_when_the_fixed_url_still_fails() {
+        // A password in an http URL stays a scheme-production error.
+        assert_eq!(fixed("http://u:p@a.b/~x"), None);
+        // `#` and a bad `%` are not escaped: that would change the meaning.
+        assert_eq!(fixed("http://a.b/x#y"), None);
+        assert_eq!(fixed("http://a.b/100%"), None);
+        assert_eq!(fixed("http://a.b/"), None);
+    }
+
+    #[test]
+    fn only_wanted_findings_are_fixed() {
+        let url = scan("HTTP://a.b/~joe").remove(0);
+        let none = plan(&url, &mut |code, _| code == Code::SchemeCase);
+        // Without the `~` escaped the URL does not parse: no fix at all.
+        assert!(none.is_none());
+        let url = scan("HTTP://a.b/joe").remove(0);
+        let some = plan(&url, &mut |code, _| code == Code::SchemeCase).unwrap();
+        assert_eq!(some.len(), 1);
+        assert_eq!(some[0].span(), Span::new(0, 4));
+        assert_eq!(some[0].code, Code::SchemeCase);
+        assert_eq!(some[0].content("HTTP://a.b/joe"), "http");
+    }
+
+    #[test]
+    fn atomic_writes_keep_permissions_and_line_endings() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        std::fs::write(&path, "x\r\ny\r\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomically(&path, b"x\r\nz\r\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"x\r\nz\r\n");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary file is left");
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&path, &link).unwrap();
+        write_atomically(&link, b"via the link\n").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&path).unwrap(), b"via the link\n");
+    }
+
+    #[test]
+    fn diffs_are_unified() {
+        let diff = diff("a.md", b"one\ntwo\n", b"one\n2\n");
+        assert_eq!(
+            diff,
+            "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n"
+        );
+    }
+}

@@ -1,0 +1,1164 @@
+//! `rfc1738 lint`: find the URLs in files and directories and report every
+//! problem at its file, line and column, for people (annotated source),
+//! editors (`short`), programs (`json`), code scanning (`sarif`) and GitHub
+//! Actions (`github`); fix what can be fixed without changing a URL's
+//! meaning.
+//!
+//! Findings are written as they are made: memory does not grow with their
+//! number (only with the size of the file being linted).
+
+mod config;
+mod extract;
+mod fix;
+mod output;
+mod source;
+mod suppress;
+
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use rfc1738::lint::{lint_scanned_into, Code, Finding, Severity, Sink};
+use rfc1738::scan::ScannedUrl;
+use rfc1738::Span;
+
+use config::{Config, Configs, Globs};
+use extract::Kind;
+use output::{Edit, Format, Output, Report, RunInfo, Summary};
+use source::Decoded;
+use suppress::Suppressions;
+
+const AFTER_HELP: &str = "\
+Files and directories: a directory is searched recursively, honouring
+.gitignore, .ignore and hidden files as ripgrep does (also outside a git
+repository); files named on the command line are always linted. Paths are
+printed relative to the working directory. Standard input is read when no
+path is given or for `-`.
+
+File types: .md/.markdown are read as Markdown (CommonMark with GFM
+autolinks: link and image destinations, autolinks, bare URLs, inline HTML;
+code spans and blocks only with --markdown-code), .html/.htm as HTML (URL
+attributes, entities decoded), anything else as plain text (RFC 1738's
+appendix: <URL:...>, angle brackets, bare URLs, line breaks).
+
+Configuration: the nearest .rfc1738.toml, rfc1738.toml, or pyproject.toml
+with a [tool.rfc1738] table, from each file's directory upward (keys:
+select, extend-select, ignore, level, exclude, extend-exclude,
+markdown-code, [per-file-ignores] with globs relative to the configuration
+file). Command-line --select replaces the file's select; --extend-select
+and --ignore add to it.
+
+Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
+the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
+before, `rfc1738-ignore-file: CODES` anywhere; no codes means all. An unused
+suppression is U019, reported when selected (--extend-select U019).
+
+Fixes (--fix, --diff): an unsafe character escaped (`~` to %7E, a space to
+%20), the scheme name and an FTP typecode lower-cased, each only where the
+URL with its fixes matches its production; files are replaced atomically,
+with their line endings and permissions.
+
+Exit status: 0 no finding at or above --level (or --exit-zero); 1 findings
+at or above --level (with --diff: some file would change); 2 usage,
+configuration or I/O error.";
+
+#[derive(Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct LintArgs {
+    /// Files and directories to lint; standard input when none is given or for `-`.
+    files: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Report only these codes or names (comma-separated, e.g. U001,password; ALL for all).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    select: Vec<String>,
+    /// Report these codes too, on top of the selection.
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    extend_select: Vec<String>,
+    /// Do not report these codes or names (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "CODES")]
+    ignore: Vec<String>,
+    /// The lowest severity that makes the exit code 1 (info, warning, error) [default: warning].
+    #[arg(long, value_parser = parse_severity)]
+    level: Option<Severity>,
+    /// Use this configuration file for every file (no search upward).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long)]
+    isolated: bool,
+    /// In directories, lint only files matching this glob (repeatable; relative to the working directory).
+    #[arg(long, value_name = "GLOB")]
+    include: Vec<String>,
+    /// In directories, skip files and directories matching this glob (repeatable).
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+    /// The name of standard input: its file type, configuration and printed path.
+    #[arg(long, value_name = "PATH")]
+    stdin_filename: Option<String>,
+    /// Also find URLs in Markdown code spans and code blocks.
+    #[arg(long)]
+    markdown_code: bool,
+    /// Print the number of findings of each code instead of the findings.
+    #[arg(long)]
+    statistics: bool,
+    /// Print findings only: no summary line.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Exit with 0 even when there are findings (2 still means an error).
+    #[arg(long)]
+    exit_zero: bool,
+    /// Write the report to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output_file: Option<PathBuf>,
+    /// Colour in the human format.
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    color: Colour,
+    /// Apply the fixes that keep each URL's meaning (files are replaced atomically).
+    #[arg(long, conflicts_with = "diff")]
+    fix: bool,
+    /// Print the fixes as a unified diff; change nothing.
+    #[arg(long)]
+    diff: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Colour {
+    /// When writing to a terminal and NO_COLOR is not set.
+    Auto,
+    /// Always, also in a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+fn parse_severity(name: &str) -> Result<Severity, String> {
+    Severity::from_name(name).ok_or_else(|| format!("{name:?} is not info, warning or error"))
+}
+
+/// Codes by code or name, or `ALL`.
+fn codes(names: &[String]) -> Result<Vec<Code>, String> {
+    let mut codes = Vec::new();
+    for name in names.iter().filter(|name| !name.is_empty()) {
+        if name.eq_ignore_ascii_case("ALL") {
+            codes.extend_from_slice(Code::ALL);
+            continue;
+        }
+        codes.push(Code::from_name(name).ok_or_else(|| {
+            format!("unknown lint code {name:?}; `rfc1738 explain` lists the codes")
+        })?);
+    }
+    Ok(codes)
+}
+
+fn code_index(code: Code) -> usize {
+    code.index()
+}
+
+/// What applies to one file.
+struct Settings {
+    wanted: Vec<bool>,
+    level: Severity,
+    markdown_code: bool,
+}
+
+impl Settings {
+    fn wants(&self, code: Code) -> bool {
+        self.wanted[code_index(code)]
+    }
+}
+
+/// The codes of the command line.
+struct Cli {
+    select: Vec<Code>,
+    extend_select: Vec<Code>,
+    ignore: Vec<Code>,
+}
+
+fn settings(args: &LintArgs, cli: &Cli, config: Option<&Config>, file: Option<&Path>) -> Settings {
+    let default: Vec<Code> = Code::ALL
+        .iter()
+        .copied()
+        .filter(|code| *code != Code::UnusedSuppression)
+        .collect();
+    let select: &[Code] = if !cli.select.is_empty() {
+        &cli.select
+    } else {
+        config
+            .and_then(|config| config.select.as_deref())
+            .unwrap_or(&default)
+    };
+    let mut wanted = vec![false; Code::ALL.len()];
+    let extend = config.map_or(&[][..], |config| &config.extend_select[..]);
+    for code in select.iter().chain(extend).chain(&cli.extend_select) {
+        wanted[code_index(*code)] = true;
+    }
+    let mut ignore: Vec<Code> = cli.ignore.clone();
+    if let Some(config) = config {
+        ignore.extend(&config.ignore);
+        if let Some(relative) = file.and_then(|file| config.relative(file)) {
+            for (globs, codes) in &config.per_file_ignores {
+                if globs.matches(relative) {
+                    ignore.extend(codes);
+                }
+            }
+        }
+    }
+    for code in ignore {
+        wanted[code_index(code)] = false;
+    }
+    Settings {
+        wanted,
+        level: args
+            .level
+            .or_else(|| config.and_then(|config| config.level))
+            .unwrap_or(Severity::Warning),
+        markdown_code: args.markdown_code || config.and_then(|c| c.markdown_code).unwrap_or(false),
+    }
+}
+
+/// A path without `.` components.
+fn normalize(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|component| !matches!(component, Component::CurDir))
+        .collect()
+}
+
+/// The printed name of a path: relative to the working directory when it
+/// is under it.
+fn display_path(path: &Path, cwd: &Path) -> String {
+    let normal = normalize(path);
+    let shown = if normal.is_absolute() {
+        normal
+            .strip_prefix(cwd)
+            .map_or(normal.clone(), Path::to_path_buf)
+    } else {
+        normal
+    };
+    let text = shown.to_string_lossy().into_owned();
+    if text.is_empty() {
+        ".".to_owned()
+    } else {
+        text
+    }
+}
+
+/// One file to lint.
+struct Input {
+    /// `None` for standard input.
+    path: Option<PathBuf>,
+    /// Absolute, for configuration and globs.
+    absolute: PathBuf,
+    display: String,
+    /// Found in a directory (not named): binary files are skipped.
+    walked: bool,
+}
+
+/// The state of one run.
+struct Run<'a> {
+    args: &'a LintArgs,
+    cli: Cli,
+    configs: Configs,
+    output: Box<dyn Output>,
+    out: &'a mut dyn Write,
+    summary: Summary,
+    statistics: Vec<usize>,
+    failing: bool,
+    changed: bool,
+    io_error: bool,
+    /// Linting for the fixes only: nothing is reported or counted.
+    collecting: bool,
+}
+
+/// Where a piece of a file is linted: the URLs that start from `start`
+/// (a byte offset of the piece) to before `limit`.
+#[derive(Clone, Copy)]
+struct Piece {
+    start: usize,
+    limit: usize,
+}
+
+/// Plain text longer than twice this is read in pieces of about this size
+/// (`RFC1738_TEXT_PIECE` bytes, for tests), so memory grows with the
+/// longest line, not with the file.
+const TEXT_PIECE: usize = 1 << 20;
+
+/// What a piece reads past its limit, so that a URL starting before the
+/// limit is read whole: a bracketed URL spans at most 2,048 bytes
+/// (`rfc1738::scan`); a bare one ends with its line.
+const TEXT_LOOKAHEAD: usize = 4096;
+
+/// A fix in a file's bytes: start, end, replacement.
+type ByteEdit = (usize, usize, String);
+
+/// Why a file read in pieces failed.
+enum Failure {
+    /// Reading the file.
+    Read(io::Error),
+    /// Writing the report.
+    Write(io::Error),
+}
+
+/// The size of the pieces of a long text file.
+fn text_piece() -> usize {
+    std::env::var("RFC1738_TEXT_PIECE")
+        .ok()
+        .and_then(|size| size.parse().ok())
+        .filter(|size| *size > 0 && *size <= 1 << 40)
+        .unwrap_or(TEXT_PIECE)
+}
+
+/// The size of the pieces of a long Markdown file (`RFC1738_MARKDOWN_PIECE`
+/// bytes, for tests).
+fn markdown_piece() -> usize {
+    std::env::var("RFC1738_MARKDOWN_PIECE")
+        .ok()
+        .and_then(|size| size.parse().ok())
+        .filter(|size| *size > 0 && *size <= 1 << 40)
+        .unwrap_or(extract::CHUNK)
+}
+
+/// A Markdown file, piece by piece, cut where [`extract::next_cut`] says.
+struct MarkdownPieces {
+    reader: std::fs::File,
+    buf: Vec<u8>,
+    eof: bool,
+    piece: usize,
+}
+
+impl MarkdownPieces {
+    fn open(path: &Path, piece: usize) -> Result<MarkdownPieces, Failure> {
+        Ok(MarkdownPieces {
+            reader: std::fs::File::open(path).map_err(Failure::Read)?,
+            buf: Vec::new(),
+            eof: false,
+            piece,
+        })
+    }
+
+    fn next_piece(&mut self) -> Result<Option<Vec<u8>>, Failure> {
+        loop {
+            if let Some(cut) = extract::next_cut(&self.buf, self.piece) {
+                let rest = self.buf.split_off(cut);
+                return Ok(Some(std::mem::replace(&mut self.buf, rest)));
+            }
+            if self.eof {
+                return Ok((!self.buf.is_empty()).then(|| std::mem::take(&mut self.buf)));
+            }
+            let block = self.piece.clamp(16 << 10, 1 << 20);
+            self.eof = read_more(&mut self.reader, &mut self.buf, block)?;
+        }
+    }
+}
+
+/// Reads up to `block` more bytes of `reader` onto `buf`; whether the end
+/// is reached.
+fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>, block: usize) -> Result<bool, Failure> {
+    let len = buf.len();
+    buf.resize(len + block, 0);
+    let read = loop {
+        match reader.read(&mut buf[len..]) {
+            Ok(read) => break read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => {
+                buf.truncate(len);
+                return Err(Failure::Read(error));
+            }
+        }
+    };
+    buf.truncate(len + read);
+    Ok(read == 0)
+}
+
+/// Whether the file holds a suppression comment, read in blocks.
+fn has_marker(path: &Path) -> io::Result<bool> {
+    let marker = b"rfc1738-ignore";
+    let finder = memchr::memmem::Finder::new(marker);
+    let mut reader = std::fs::File::open(path)?;
+    let mut block = vec![0; 1 << 20];
+    // The end of the last block, in case the marker straddles two.
+    let mut kept = 0;
+    loop {
+        let read = match reader.read(&mut block[kept..]) {
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if read == 0 {
+            return Ok(false);
+        }
+        let filled = kept + read;
+        if finder.find(&block[..filled]).is_some() {
+            return Ok(true);
+        }
+        kept = (marker.len() - 1).min(filled);
+        block.copy_within(filled - kept..filled, 0);
+    }
+}
+
+/// The most times fixes are applied to a file, each time to the result of
+/// the last (one is usually enough; a second brings out findings the first
+/// hid).
+const MAX_FIX_PASSES: usize = 4;
+
+pub(crate) fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
+    match run_checked(args, stdout) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, String> {
+    let cli = Cli {
+        select: codes(&args.select)?,
+        extend_select: codes(&args.extend_select)?,
+        ignore: codes(&args.ignore)?,
+    };
+    let cwd = std::env::current_dir().map_err(|error| format!("working directory: {error}"))?;
+    let configs = Configs::new(args.config.as_deref(), args.isolated)?;
+    let include = Globs::new(&args.include)?;
+    let exclude = Globs::new(&args.exclude)?;
+    let mut file_out;
+    let mut stdout_buffer;
+    let (out, to_terminal): (&mut dyn Write, bool) = match &args.output_file {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|error| format!("{}: {error}", path.display()))?;
+            file_out = BufWriter::new(file);
+            (&mut file_out, false)
+        }
+        None => {
+            stdout_buffer = BufWriter::with_capacity(64 * 1024, stdout);
+            (&mut stdout_buffer, io::stdout().is_terminal())
+        }
+    };
+    let colour = match args.color {
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let mut run = Run {
+        args,
+        cli,
+        configs,
+        output: output::output(args.format, colour),
+        out,
+        summary: Summary {
+            quiet: args.quiet,
+            ..Summary::default()
+        },
+        statistics: vec![0; Code::ALL.len()],
+        failing: false,
+        changed: false,
+        io_error: false,
+        collecting: false,
+    };
+    let info = RunInfo {
+        cwd: cwd.to_string_lossy().into_owned(),
+    };
+    if prints_findings(args) {
+        run.output
+            .begin(run.out, &info)
+            .map_err(|error| format!("cannot write the report: {error}"))?;
+    }
+    // The report is not linted when it lies in a directory being searched.
+    let report_file = args
+        .output_file
+        .as_ref()
+        .map(|path| normalize(&cwd.join(path)));
+    let inputs = if args.files.is_empty() {
+        vec!["-".to_owned()]
+    } else {
+        args.files.clone()
+    };
+    for input in inputs {
+        if input == "-" {
+            let name = args.stdin_filename.clone();
+            let absolute = cwd.join(name.as_deref().unwrap_or("<stdin>"));
+            run.file(Input {
+                path: None,
+                display: name.map_or_else(
+                    || "<stdin>".to_owned(),
+                    |n| display_path(Path::new(&n), &cwd),
+                ),
+                absolute,
+                walked: false,
+            })?;
+            continue;
+        }
+        let path = PathBuf::from(&input);
+        if path.is_dir() {
+            let mut walk = ignore::WalkBuilder::new(&path);
+            walk.require_git(false).sort_by_file_name(|a, b| a.cmp(b));
+            for entry in walk.build() {
+                let entry = match entry {
+                    Ok(entry) => entry,
+                    Err(error) => {
+                        eprintln!("error: {error}");
+                        run.io_error = true;
+                        continue;
+                    }
+                };
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                    continue;
+                }
+                let file = entry.into_path();
+                let display = display_path(&file, &cwd);
+                let absolute = normalize(&cwd.join(&file));
+                let shown = Path::new(&display);
+                if exclude.matches(shown)
+                    || !args.include.is_empty() && !include.matches(shown)
+                    || report_file.as_deref() == Some(absolute.as_path())
+                {
+                    continue;
+                }
+                let dir = absolute.parent().unwrap_or(&cwd).to_path_buf();
+                if let Some(config) = run.configs.for_dir(&dir)? {
+                    if config
+                        .relative(&absolute)
+                        .is_some_and(|relative| config.exclude.matches(relative))
+                    {
+                        continue;
+                    }
+                }
+                run.file(Input {
+                    path: Some(file),
+                    absolute,
+                    display,
+                    walked: true,
+                })?;
+            }
+        } else {
+            run.file(Input {
+                absolute: normalize(&cwd.join(&path)),
+                display: display_path(&path, &cwd),
+                path: Some(path),
+                walked: false,
+            })?;
+        }
+    }
+    run.finish()
+}
+
+/// Whether findings are printed: not with `--statistics` (counted),
+/// `--diff` (a diff) or `--fix` on standard input (the fixed text).
+fn prints_findings(args: &LintArgs) -> bool {
+    !(args.statistics || args.diff || args.fix && stdin_only(args))
+}
+
+fn stdin_only(args: &LintArgs) -> bool {
+    args.files.is_empty() || args.files.iter().all(|f| f == "-")
+}
+
+fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
+    match path {
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes)?;
+            Ok(bytes)
+        }
+        Some(path) => std::fs::read(path),
+    }
+}
+
+impl Run<'_> {
+    /// Reports a file that cannot be read.
+    fn read_error(&mut self, input: &Input, error: &io::Error) {
+        let message = format!("{}: {error}", input.display);
+        eprintln!("error: {message}");
+        self.summary.errors.push(message);
+        self.io_error = true;
+    }
+
+    fn file(&mut self, input: Input) -> Result<(), String> {
+        let dir = input
+            .absolute
+            .parent()
+            .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
+        let config = self.configs.for_dir(&dir)?;
+        let settings = settings(
+            self.args,
+            &self.cli,
+            config.as_deref(),
+            Some(&input.absolute),
+        );
+        let kind = Kind::of(&input.display);
+        let report = |error: io::Error| format!("cannot write the report: {error}");
+        let piece = text_piece();
+        if let (false, Some(path)) = (self.args.fix || self.args.diff, &input.path) {
+            let large =
+                std::fs::metadata(path).is_ok_and(|m| m.len() > (piece as u64).saturating_mul(2));
+            let result = match kind {
+                Kind::Text if large => Some(self.lint_in_pieces(&input, path, piece, &settings)),
+                Kind::Markdown if large => {
+                    Some(self.lint_markdown_in_pieces(&input, path, &settings))
+                }
+                _ => None,
+            };
+            if let Some(result) = result {
+                return match result {
+                    Ok(()) => Ok(()),
+                    Err(Failure::Read(error)) => {
+                        self.read_error(&input, &error);
+                        Ok(())
+                    }
+                    Err(Failure::Write(error)) => Err(report(error)),
+                };
+            }
+        }
+        let bytes = match read_input(input.path.as_deref()) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                self.read_error(&input, &error);
+                return Ok(());
+            }
+        };
+        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+            // Binary, as ripgrep decides.
+            return Ok(());
+        }
+        self.summary.files += 1;
+        if !(self.args.fix || self.args.diff) {
+            let doc = Decoded::new(bytes);
+            self.lint(&input.display, &doc, kind, &settings)
+                .map_err(report)?;
+            return Ok(());
+        }
+        // Fixes, until none is left: a fix can bring out another finding
+        // (an ftp typecode is checked once the URL parses).
+        let mut fixed = bytes.clone();
+        let mut applied = 0;
+        self.collecting = true;
+        for _ in 0..MAX_FIX_PASSES {
+            let doc = Decoded::new(fixed.clone());
+            let edits = self
+                .lint(&input.display, &doc, kind, &settings)
+                .map_err(report)?;
+            if edits.is_empty() {
+                break;
+            }
+            applied += edits.len();
+            fixed = fix::apply(&fixed, &edits);
+        }
+        self.collecting = false;
+        let changed = fixed != bytes;
+        if self.args.diff {
+            if changed {
+                self.changed = true;
+                write!(self.out, "{}", fix::diff(&input.display, &bytes, &fixed))
+                    .map_err(report)?;
+            }
+            return Ok(());
+        }
+        let Some(path) = &input.path else {
+            // Standard input: the fixed text goes to the output.
+            return self.out.write_all(&fixed).map_err(report);
+        };
+        let mut outcome = fixed;
+        if changed {
+            match fix::write_atomically(path, &outcome) {
+                Ok(()) => self.summary.fixed += applied,
+                Err(error) => {
+                    let message = format!(
+                        "{}: cannot write the fixes: {error}; the file is unchanged",
+                        input.display
+                    );
+                    eprintln!("error: {message}");
+                    self.summary.errors.push(message);
+                    self.io_error = true;
+                    outcome = bytes;
+                }
+            }
+        }
+        // What is left, reported as for a lint without fixes.
+        let doc = Decoded::new(outcome);
+        self.lint(&input.display, &doc, kind, &settings)
+            .map_err(report)?;
+        Ok(())
+    }
+
+    /// Lints a long Markdown file piece by piece (cut where no link
+    /// changes, [`extract::next_cut`]), reading it three times: for the
+    /// reference definitions, for the links that use them, and for the
+    /// URLs. A file with a suppression comment is read whole.
+    fn lint_markdown_in_pieces(
+        &mut self,
+        input: &Input,
+        path: &Path,
+        settings: &Settings,
+    ) -> Result<(), Failure> {
+        let whole = |run: &mut Self| -> Result<(), Failure> {
+            let bytes = std::fs::read(path).map_err(Failure::Read)?;
+            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+                return Ok(());
+            }
+            run.summary.files += 1;
+            let doc = Decoded::new(bytes);
+            run.lint(&input.display, &doc, Kind::Markdown, settings)
+                .map_err(Failure::Write)?;
+            Ok(())
+        };
+        if has_marker(path).map_err(Failure::Read)? {
+            return whole(self);
+        }
+        let piece = markdown_piece();
+        let code = settings.markdown_code;
+        let mut definitions = extract::Definitions::default();
+        let mut pieces = MarkdownPieces::open(path, piece)?;
+        let mut index = 0;
+        while let Some(bytes) = pieces.next_piece()? {
+            if index == 0 && input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+                return Ok(());
+            }
+            let doc = Decoded::new(bytes);
+            definitions.collect(&doc.text, index, 0);
+            index += 1;
+        }
+        let definitions = std::cell::RefCell::new(definitions);
+        if !definitions.borrow().is_empty() {
+            let mut pieces = MarkdownPieces::open(path, piece)?;
+            while let Some(bytes) = pieces.next_piece()? {
+                let doc = Decoded::new(bytes);
+                extract::mark_used_definitions(&doc.text, code, &definitions);
+            }
+        }
+        self.summary.files += 1;
+        let mut pieces = MarkdownPieces::open(path, piece)?;
+        let (mut base, mut line, mut index) = (0, 1, 0);
+        while let Some(bytes) = pieces.next_piece()? {
+            let (length, newlines) = (bytes.len(), memchr::memchr_iter(b'\n', &bytes).count());
+            let doc = Decoded::new_at(bytes, line, base);
+            let urls = extract::markdown_piece_urls(&doc.text, code, &definitions, index);
+            self.lint_urls(&input.display, &doc, settings, urls, usize::MAX)
+                .map_err(Failure::Write)?;
+            base += length;
+            line += newlines;
+            index += 1;
+        }
+        Ok(())
+    }
+
+    /// Lints a long plain-text file piece by piece, holding one piece (and
+    /// the longest line) at a time. A file with a suppression comment is
+    /// read whole: a comment may apply to the whole file.
+    fn lint_in_pieces(
+        &mut self,
+        input: &Input,
+        path: &Path,
+        piece: usize,
+        settings: &Settings,
+    ) -> Result<(), Failure> {
+        if has_marker(path).map_err(Failure::Read)? {
+            let bytes = std::fs::read(path).map_err(Failure::Read)?;
+            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+                return Ok(());
+            }
+            self.summary.files += 1;
+            let doc = Decoded::new(bytes);
+            self.lint(&input.display, &doc, Kind::Text, settings)
+                .map_err(Failure::Write)?;
+            return Ok(());
+        }
+        let mut reader = std::fs::File::open(path).map_err(Failure::Read)?;
+        let block = (piece / 4).clamp(16 << 10, 1 << 20);
+        let mut buf = Vec::new();
+        let mut eof = read_more(&mut reader, &mut buf, block)?;
+        if input.walked && buf[..buf.len().min(8192)].contains(&0) {
+            return Ok(());
+        }
+        self.summary.files += 1;
+        // The file offset and line number of the piece's first byte, and
+        // where in it the scan resumes.
+        let (mut base, mut line, mut resume) = (0, 1, 0);
+        loop {
+            // The limit: the first line start after `piece` bytes.
+            let cut = loop {
+                let found = buf
+                    .get(piece..)
+                    .and_then(|rest| memchr::memchr(b'\n', rest))
+                    .map(|i| piece + i + 1);
+                if found.is_some() || eof {
+                    break found;
+                }
+                eof = read_more(&mut reader, &mut buf, block)?;
+            };
+            let Some(cut) = cut else {
+                // The rest of the file is the last piece.
+                let doc = Decoded::new_at(std::mem::take(&mut buf), line, base);
+                let whole = Piece {
+                    start: resume,
+                    limit: usize::MAX,
+                };
+                self.lint_piece(&input.display, &doc, Kind::Text, settings, whole)
+                    .map_err(Failure::Write)?;
+                return Ok(());
+            };
+            // Far enough past the limit for a URL that starts before it.
+            let end = loop {
+                let from = cut + TEXT_LOOKAHEAD;
+                let found = buf
+                    .get(from..)
+                    .and_then(|rest| memchr::memchr(b'\n', rest))
+                    .map(|i| from + i + 1);
+                if let Some(end) = found {
+                    break end;
+                }
+                if eof {
+                    break buf.len();
+                }
+                eof = read_more(&mut reader, &mut buf, block)?;
+            };
+            let doc = Decoded::new_at(buf[..end].to_vec(), line, base);
+            let limit = doc.text_offset(cut);
+            let this = Piece {
+                start: resume,
+                limit,
+            };
+            let (_, next) = self
+                .lint_piece(&input.display, &doc, Kind::Text, settings, this)
+                .map_err(Failure::Write)?;
+            // The next piece starts with the line where this one stopped.
+            let next_line = doc.line_start(next);
+            resume = next - next_line;
+            line = doc.position(next_line).line;
+            let consumed = doc.piece_byte_offset(next_line);
+            base += consumed;
+            buf.drain(..consumed);
+        }
+    }
+
+    /// Lints one file, writing its findings; returns the fixes to apply
+    /// (with `--fix` or `--diff`), as byte edits in order.
+    fn lint(
+        &mut self,
+        file: &str,
+        doc: &Decoded,
+        kind: Kind,
+        settings: &Settings,
+    ) -> io::Result<Vec<ByteEdit>> {
+        let whole = Piece {
+            start: 0,
+            limit: usize::MAX,
+        };
+        self.lint_piece(file, doc, kind, settings, whole)
+            .map(|(edits, _)| edits)
+    }
+
+    /// Lints the URLs of `doc` that start in `piece`; returns the fixes and
+    /// where the next piece is to resume: after the last URL, or at the
+    /// limit. Invalid UTF-8 is reported up to the line holding that point.
+    fn lint_piece(
+        &mut self,
+        file: &str,
+        doc: &Decoded,
+        kind: Kind,
+        settings: &Settings,
+        piece: Piece,
+    ) -> io::Result<(Vec<ByteEdit>, usize)> {
+        let urls = extract::urls_from(&doc.text, kind, settings.markdown_code, piece.start)
+            .take_while(|url| url.outer.start < piece.limit);
+        self.lint_urls(file, doc, settings, urls, piece.limit)
+    }
+
+    /// Lints the URLs `urls` of `doc`, which end the piece's reading at
+    /// `limit` (see [`Run::lint_piece`]).
+    fn lint_urls(
+        &mut self,
+        file: &str,
+        doc: &Decoded,
+        settings: &Settings,
+        urls: impl Iterator<Item = ScannedUrl>,
+        limit: usize,
+    ) -> io::Result<(Vec<ByteEdit>, usize)> {
+        let mut suppressions = Suppressions::find(&doc.text);
+        let unknown = if self.collecting {
+            &[][..]
+        } else {
+            &suppressions.unknown[..]
+        };
+        for (span, code) in unknown {
+            let at = doc.position(span.start);
+            eprintln!(
+                "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",
+                at.line, at.column
+            );
+        }
+        let mut state = FileState {
+            run: self,
+            file,
+            doc,
+            settings,
+            suppressions: &mut suppressions,
+            invalid_next: 0,
+            edits: Vec::new(),
+            error: None,
+        };
+        let urls_only = state.run.args.format == Format::Urls && !state.run.args.statistics;
+        let mut resume = limit.min(doc.text.len());
+        for url in urls {
+            resume = resume.max(url.outer.end);
+            if !state.run.collecting {
+                state.run.summary.urls += 1;
+            }
+            if urls_only {
+                let run = &mut *state.run;
+                run.output.url(run.out, file, doc, &url)?;
+                continue;
+            }
+            // Where the URL starts: positions in it are counted from here.
+            doc.anchor(url.span.start);
+            let plan = state.plan(&url);
+            let mut sink = UrlSink {
+                state: &mut state,
+                url: &url,
+                plan: plan.as_deref().unwrap_or(&[]),
+            };
+            lint_scanned_into(&doc.text, &url, &mut sink);
+            if let Some(error) = state.error.take() {
+                return Err(error);
+            }
+        }
+        if !urls_only {
+            // What the next piece reads again is left to it.
+            let before = if resume >= doc.text.len() {
+                usize::MAX
+            } else {
+                doc.line_start(resume).saturating_sub(1)
+            };
+            state.flush_invalid(before)?;
+            state.unused_suppressions()?;
+        }
+        if let Some(error) = state.error.take() {
+            return Err(error);
+        }
+        Ok((state.edits, resume))
+    }
+
+    fn finish(self) -> Result<ExitCode, String> {
+        let Run {
+            args,
+            mut output,
+            out,
+            mut summary,
+            statistics,
+            failing,
+            changed,
+            io_error,
+            ..
+        } = self;
+        summary.success = !io_error;
+        let written = (|| -> io::Result<()> {
+            if args.statistics {
+                let mut counted: Vec<(usize, Code)> = statistics
+                    .iter()
+                    .zip(Code::ALL)
+                    .filter(|(count, _)| **count > 0)
+                    .map(|(count, code)| (*count, *code))
+                    .collect();
+                counted.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                for (count, code) in counted {
+                    writeln!(out, "{count:>7}  {}  {}", code.code(), code.name())?;
+                }
+            } else if prints_findings(args) {
+                output.finish(out, &summary)?;
+            }
+            out.flush()
+        })();
+        if let Err(error) = written {
+            return Err(format!("cannot write the report: {error}"));
+        }
+        Ok(if io_error {
+            ExitCode::from(2)
+        } else if args.exit_zero {
+            ExitCode::SUCCESS
+        } else if args.diff {
+            ExitCode::from(u8::from(changed))
+        } else if failing {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}
+
+/// One file being linted.
+struct FileState<'r, 'a, 'f> {
+    run: &'r mut Run<'a>,
+    file: &'f str,
+    doc: &'f Decoded,
+    settings: &'f Settings,
+    suppressions: &'f mut Suppressions,
+    /// The next invalid UTF-8 sequence to report.
+    invalid_next: usize,
+    /// The fixes to apply, in the file's bytes.
+    edits: Vec<ByteEdit>,
+    error: Option<io::Error>,
+}
+
+impl FileState<'_, '_, '_> {
+    /// Whether a finding is wanted: its code selected, not a U+FFFD that
+    /// stands for bad bytes (reported as such), not suppressed.
+    fn wants(&mut self, code: Code, span: Span, mark: bool) -> bool {
+        if !self.settings.wants(code) {
+            return false;
+        }
+        if code == Code::NonAscii
+            && self
+                .doc
+                .invalid
+                .binary_search_by_key(&span, |(invalid, _)| *invalid)
+                .is_ok()
+        {
+            return false;
+        }
+        if !self.suppressions.is_empty() {
+            if self.suppressions.file_wide(code) {
+                return !self.suppressions.suppresses(code, 0, mark);
+            }
+            let line = self.doc.position(span.start).line;
+            if self.suppressions.suppresses(code, line, mark) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The fixes of a URL, when fixes are shown or applied.
+    fn plan(&mut self, url: &ScannedUrl) -> Option<fix::Plan> {
+        fix::plan(url, &mut |code, span| self.wants(code, span, false))
+    }
+
+    /// Reports the invalid UTF-8 sequences that start before `before`.
+    fn flush_invalid(&mut self, before: usize) -> io::Result<()> {
+        while let Some((span, bytes)) = self.doc.invalid.get(self.invalid_next) {
+            if span.start > before {
+                break;
+            }
+            self.invalid_next += 1;
+            if !self.wants(Code::InvalidUtf8, *span, true) {
+                continue;
+            }
+            let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            let finding = Finding::new(
+                Code::InvalidUtf8,
+                *span,
+                format!(
+                    "invalid UTF-8 at byte offset {} (bytes {}); linted the rest",
+                    self.doc.byte_offset(span.start),
+                    hex.join(" ")
+                ),
+            );
+            self.report(&finding, None, None)?;
+        }
+        Ok(())
+    }
+
+    fn unused_suppressions(&mut self) -> io::Result<()> {
+        if !self.settings.wants(Code::UnusedSuppression) {
+            return Ok(());
+        }
+        for (span, what) in self.suppressions.unused() {
+            let finding = Finding::new(
+                Code::UnusedSuppression,
+                span,
+                format!("unused {what}: it suppresses no finding here"),
+            );
+            self.report(&finding, None, None)?;
+        }
+        Ok(())
+    }
+
+    /// Writes one finding, or applies its fix.
+    fn report(
+        &mut self,
+        finding: &Finding,
+        url: Option<&ScannedUrl>,
+        fix: Option<&fix::Planned>,
+    ) -> io::Result<()> {
+        let doc = self.doc;
+        let start = doc.position(finding.span.start);
+        let end = doc.end_position(finding.span, start);
+        let collecting = self.run.collecting;
+        let details = collecting || self.run.output.prints_fixes();
+        let edit = fix.filter(|_| details).map(|planned| {
+            let span = planned.span();
+            let start = doc.position(span.start);
+            Edit {
+                span,
+                bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
+                start,
+                end: doc.end_position(span, start),
+                content: planned.content(&doc.text),
+            }
+        });
+        let run = &mut *self.run;
+        if collecting {
+            if let Some(edit) = edit {
+                self.edits.push((edit.bytes.0, edit.bytes.1, edit.content));
+            }
+            return Ok(());
+        }
+        if fix.is_some() {
+            run.summary.fixable += 1;
+        }
+        run.summary.count(finding.severity);
+        run.statistics[code_index(finding.code)] += 1;
+        if finding.severity >= self.settings.level {
+            run.failing = true;
+        }
+        if !prints_findings(run.args) {
+            return Ok(());
+        }
+        let report = Report {
+            file: self.file,
+            doc,
+            finding,
+            start,
+            end,
+            bytes: (
+                doc.byte_offset(finding.span.start),
+                doc.byte_offset(finding.span.end),
+            ),
+            url,
+            fix: edit.as_ref(),
+            fixable: fix.is_some(),
+        };
+        run.output.finding(run.out, &report)
+    }
+}
+
+/// The sink of one URL's findings.
+struct UrlSink<'s, 'r, 'a, 'f> {
+    state: &'s mut FileState<'r, 'a, 'f>,
+    url: &'s ScannedUrl,
+    plan: &'s [fix::Planned],
+}
+
+impl Sink for UrlSink<'_, '_, '_, '_> {
+    fn wants(&mut self, code: Code, span: Span) -> bool {
+        self.state.wants(code, span, true)
+    }
+
+    fn finding(&mut self, finding: Finding) {
+        if self.state.error.is_some() {
+            return;
+        }
+        let result = self.state.flush_invalid(finding.span.start).and_then(|()| {
+            let fix = self
+                .plan
+                .binary_search_by_key(&finding.span, fix::Planned::span)
+                .ok()
+                .map(|index| &self.plan[index])
+                .filter(|planned| planned.code == finding.code);
+            self.state.report(&finding, Some(self.url), fix)
+        });
+        if let Err(error) = result {
+            self.state.error = Some(error);
+        }
+    }
+}

@@ -1,0 +1,614 @@
+//! The formats of `rfc1738 lint`, each written as findings are made: no
+//! format holds the findings of a run, and a long line or URL is printed
+//! clipped around the problem.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
+use rfc1738::lint::{Code, Finding, Severity};
+use rfc1738::scan::ScannedUrl;
+use rfc1738::Span;
+use serde_json::{json, Value};
+
+use super::source::{Decoded, Position};
+
+/// The formats.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
+pub(crate) enum Format {
+    /// The source line with the problem underlined.
+    Human,
+    /// `file:line:col: severity: message [code]`, one line a finding.
+    Short,
+    /// One JSON object a line, one line a finding (JSON Lines).
+    Json,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands: `::error file=...,line=...,col=...::message`.
+    Github,
+    /// Every URL found, `file:line:col-line:col: URL`, one line each; no lint.
+    Urls,
+}
+
+/// The longest URL or source excerpt printed whole, in bytes.
+const CLIP: usize = 240;
+
+/// A replacement that fixes a finding.
+#[derive(Clone, Debug)]
+pub(crate) struct Edit {
+    /// In the text.
+    pub(crate) span: Span,
+    /// In the file.
+    pub(crate) bytes: (usize, usize),
+    pub(crate) start: Position,
+    pub(crate) end: Position,
+    pub(crate) content: String,
+}
+
+/// One finding, with everything every format needs.
+pub(crate) struct Report<'a> {
+    pub(crate) file: &'a str,
+    pub(crate) doc: &'a Decoded,
+    pub(crate) finding: &'a Finding,
+    pub(crate) start: Position,
+    pub(crate) end: Position,
+    pub(crate) bytes: (usize, usize),
+    pub(crate) url: Option<&'a ScannedUrl>,
+    /// The fix, for the formats that print it ([`Output::prints_fixes`]).
+    pub(crate) fix: Option<&'a Edit>,
+    /// Whether there is a fix.
+    pub(crate) fixable: bool,
+}
+
+impl Report<'_> {
+    /// The URL, clipped around the finding.
+    fn url_text(&self) -> Option<Cow<'_, str>> {
+        let url = self.url?;
+        let focus = self.finding.span.start.saturating_sub(url.span.start);
+        Some(clip(&url.text, focus, CLIP))
+    }
+
+    fn fix_message(&self) -> Option<String> {
+        let fix = self.fix?;
+        let old = &self.doc.text[fix.span.range()];
+        Some(format!("replace {old:?} with {:?}", fix.content))
+    }
+}
+
+/// `text` when short, else about `max` bytes around byte `focus`, with `…`
+/// where it is cut.
+pub(crate) fn clip(text: &str, focus: usize, max: usize) -> Cow<'_, str> {
+    if text.len() <= max {
+        return Cow::Borrowed(text);
+    }
+    let floor = |mut at: usize| {
+        at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let start = floor(focus.saturating_sub(max / 2));
+    let end = floor(start + max);
+    let mut clipped = String::with_capacity(end - start + 6);
+    if start > 0 {
+        clipped.push('…');
+    }
+    clipped.push_str(&text[start..end]);
+    if end < text.len() {
+        clipped.push('…');
+    }
+    Cow::Owned(clipped)
+}
+
+/// Where the run's files are: for SARIF's `originalUriBaseIds`.
+pub(crate) struct RunInfo {
+    pub(crate) cwd: String,
+}
+
+/// A format, writing as it goes.
+pub(crate) trait Output {
+    /// Before the first file.
+    fn begin(&mut self, _out: &mut dyn Write, _info: &RunInfo) -> io::Result<()> {
+        Ok(())
+    }
+    /// One finding.
+    fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()>;
+    /// Whether the format prints what a fix replaces (else only whether
+    /// there is one).
+    fn prints_fixes(&self) -> bool {
+        true
+    }
+    /// One URL (for `--format urls`).
+    fn url(
+        &mut self,
+        _out: &mut dyn Write,
+        _file: &str,
+        _doc: &Decoded,
+        _url: &ScannedUrl,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+    /// After the last file.
+    fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()>;
+}
+
+/// What a run found, for the last lines.
+#[derive(Default)]
+pub(crate) struct Summary {
+    pub(crate) urls: usize,
+    pub(crate) files: usize,
+    pub(crate) by_severity: [usize; 3],
+    pub(crate) fixed: usize,
+    pub(crate) fixable: usize,
+    pub(crate) quiet: bool,
+    pub(crate) success: bool,
+    pub(crate) errors: Vec<String>,
+}
+
+fn severity_index(severity: Severity) -> usize {
+    match severity {
+        Severity::Info => 0,
+        Severity::Warning => 1,
+        Severity::Error => 2,
+    }
+}
+
+impl Summary {
+    pub(crate) fn count(&mut self, severity: Severity) {
+        self.by_severity[severity_index(severity)] += 1;
+    }
+}
+
+pub(crate) fn output(format: Format, colour: bool) -> Box<dyn Output> {
+    match format {
+        Format::Human => Box::new(Human {
+            renderer: if colour {
+                Renderer::styled()
+            } else {
+                Renderer::plain()
+            },
+        }),
+        Format::Short => Box::new(Short),
+        Format::Json => Box::new(Json),
+        Format::Sarif => Box::new(Sarif { results: 0 }),
+        Format::Github => Box::new(Github),
+        Format::Urls => Box::new(Urls),
+    }
+}
+
+struct Human {
+    renderer: Renderer,
+}
+
+impl Output for Human {
+    fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        let finding = report.finding;
+        let doc = report.doc;
+        let span = finding.span;
+        let line_start = doc.line_start(span.start);
+        let line_end = doc.line_end(span.end.saturating_sub(1).max(span.start));
+        let line_end = line_end.max(line_start);
+        let long = line_end - line_start > CLIP;
+        let (excerpt_start, excerpt_end) = if long {
+            // A window of the line around the problem.
+            let floor = |mut at: usize| {
+                while !doc.text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                at
+            };
+            let start = floor(span.start.saturating_sub(CLIP / 3).max(line_start));
+            let end = floor((span.end.max(span.start + 1) + CLIP / 3).min(line_end));
+            (start, end.max(start))
+        } else {
+            (line_start, line_end)
+        };
+        let excerpt = &doc.text[excerpt_start..excerpt_end];
+        let start_offset = span.start.clamp(excerpt_start, excerpt_end);
+        let start = span.start.clamp(excerpt_start, excerpt_end) - excerpt_start;
+        let end = span.end.clamp(excerpt_start, excerpt_end) - excerpt_start;
+        let level = match finding.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+            _ => Level::INFO,
+        };
+        let code = format!("{} {}", finding.code, finding.code.name());
+        let mut snippet = Snippet::source(excerpt).line_start(report.start.line);
+        if !long {
+            snippet = snippet.path(report.file);
+        }
+        let snippet = snippet.annotation(
+            AnnotationKind::Primary
+                .span(start..end)
+                .label(finding.code.summary()),
+        );
+        let title = level
+            .clone()
+            .primary_title(finding.message.as_str())
+            .id(code);
+        let mut group = if long {
+            title
+                .element(
+                    Origin::path(report.file)
+                        .line(report.start.line)
+                        .char_column(report.start.column),
+                )
+                .element(snippet)
+        } else {
+            title.element(snippet)
+        };
+        if long {
+            group = group.element(Level::NOTE.message(format!(
+                "the line is {} bytes long; shown from column {}",
+                line_end - line_start,
+                report.start.column - doc.text[excerpt_start..start_offset].chars().count()
+            )));
+        }
+        if let Some(url) = report.url_text() {
+            group = group.element(Level::NOTE.message(format!("URL: {url}")));
+        }
+        if let Some(fix) = report.fix_message() {
+            group = group.element(Level::HELP.message(format!("fix: {fix}")));
+        }
+        group = group.element(Level::HELP.message(format!(
+            "{}; `rfc1738 explain {}` says more",
+            finding.code.reference(),
+            finding.code
+        )));
+        writeln!(out, "{}\n", self.renderer.render(&[group]))
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+        if summary.quiet {
+            return Ok(());
+        }
+        let [info, warning, error] = summary.by_severity;
+        writeln!(
+            out,
+            "{} in {}: {}, {}, {}",
+            plural(summary.urls, "URL"),
+            plural(summary.files, "file"),
+            plural(error, "error"),
+            plural(warning, "warning"),
+            plural(info, "info")
+        )?;
+        fix_lines(out, summary)
+    }
+}
+
+fn fix_lines(out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+    if summary.fixed > 0 {
+        writeln!(out, "fixed {}", plural(summary.fixed, "finding"))?;
+    }
+    if summary.fixable > 0 {
+        writeln!(
+            out,
+            "{} fixable with `--fix` (`--diff` shows the changes)",
+            plural(summary.fixable, "finding")
+        )?;
+    }
+    Ok(())
+}
+
+pub(crate) fn plural(count: usize, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        _ => format!("{count} {noun}s"),
+    }
+}
+
+struct Short;
+
+impl Output for Short {
+    fn prints_fixes(&self) -> bool {
+        false
+    }
+
+    fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        let finding = report.finding;
+        let fixable = if report.fixable { " (fixable)" } else { "" };
+        writeln!(
+            out,
+            "{}:{}:{}: {}: {} [{}]{fixable}",
+            report.file,
+            report.start.line,
+            report.start.column,
+            finding.severity,
+            finding.message,
+            finding.code
+        )
+    }
+
+    fn finish(&mut self, _out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Json;
+
+impl Output for Json {
+    fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        let finding = report.finding;
+        let error = finding.error.as_deref();
+        let url_bytes = report.url.map(|url| {
+            (
+                report.doc.byte_offset(url.span.start),
+                report.doc.byte_offset(url.span.end),
+            )
+        });
+        let fix = report.fix.map(|fix| {
+            json!({
+                "message": report.fix_message(),
+                "applicability": "safe",
+                "edits": [{
+                    "content": fix.content,
+                    "line": fix.start.line,
+                    "column": fix.start.column,
+                    "end_line": fix.end.line,
+                    "end_column": fix.end.column,
+                    "byte_start": fix.bytes.0,
+                    "byte_end": fix.bytes.1,
+                }],
+            })
+        });
+        let value = json!({
+            "file": report.file,
+            "line": report.start.line,
+            "column": report.start.column,
+            "end_line": report.end.line,
+            "end_column": report.end.column,
+            "byte_start": report.bytes.0,
+            "byte_end": report.bytes.1,
+            "severity": finding.severity.name(),
+            "code": finding.code.code(),
+            "name": finding.code.name(),
+            "message": finding.message,
+            "stack": error.map(|e| e.stack().iter().map(|r| r.name()).collect::<Vec<_>>()),
+            "expected": error.map(|e| e.expected().iter().map(ToString::to_string).collect::<Vec<_>>()),
+            "found": error.map(|e| e.found().to_string()),
+            "url": report.url_text(),
+            "url_byte_start": url_bytes.map(|b| b.0),
+            "url_byte_end": url_bytes.map(|b| b.1),
+            "fix": fix,
+        });
+        writeln!(out, "{value}")
+    }
+
+    fn finish(&mut self, _out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Github;
+
+/// Escapes the data of a workflow command.
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a property of a workflow command.
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+impl Output for Github {
+    fn prints_fixes(&self) -> bool {
+        false
+    }
+
+    fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        let finding = report.finding;
+        let level = match finding.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            _ => "notice",
+        };
+        writeln!(
+            out,
+            "::{level} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+            github_property(report.file),
+            report.start.line,
+            report.start.column,
+            report.end.line,
+            report.end.column,
+            github_property(&format!("{} {}", finding.code, finding.code.name())),
+            github_data(&format!("{} [{}]", finding.message, finding.code))
+        )
+    }
+
+    fn finish(&mut self, _out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Urls;
+
+impl Output for Urls {
+    fn finding(&mut self, _out: &mut dyn Write, _report: &Report<'_>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn url(
+        &mut self,
+        out: &mut dyn Write,
+        file: &str,
+        doc: &Decoded,
+        url: &ScannedUrl,
+    ) -> io::Result<()> {
+        let start = doc.position(url.span.start);
+        let end = doc.end_position(url.span, start);
+        write!(
+            out,
+            "{file}:{}:{}-{}:{}: {}",
+            start.line, start.column, end.line, end.column, url.text
+        )?;
+        if let Some(fragment) = &url.fragment {
+            write!(out, " #{}", fragment.text)?;
+        }
+        writeln!(out)
+    }
+
+    fn finish(&mut self, _out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+struct Sarif {
+    results: usize,
+}
+
+fn sarif_level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        _ => "note",
+    }
+}
+
+/// A relative URI reference for a path: bytes other than unreserved
+/// characters and `/` percent-encoded.
+pub(crate) fn file_uri(path: &str) -> String {
+    let mut uri = String::new();
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            uri.push(char::from(byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
+}
+
+/// The artifact location of a displayed path: relative to `%SRCROOT%` (the
+/// working directory), or an absolute `file:` URI.
+fn artifact_location(file: &str) -> Value {
+    if file.starts_with('/') {
+        json!({ "uri": format!("file://{}", file_uri(file)) })
+    } else {
+        json!({ "uri": file_uri(file), "uriBaseId": "%SRCROOT%" })
+    }
+}
+
+fn region(start: Position, end: Position, bytes: (usize, usize)) -> Value {
+    json!({
+        "startLine": start.line,
+        "startColumn": start.column,
+        "endLine": end.line,
+        "endColumn": end.column,
+        "byteOffset": bytes.0,
+        "byteLength": bytes.1 - bytes.0,
+    })
+}
+
+impl Output for Sarif {
+    fn begin(&mut self, out: &mut dyn Write, info: &RunInfo) -> io::Result<()> {
+        let rules: Vec<Value> = Code::ALL
+            .iter()
+            .map(|code| {
+                json!({
+                    "id": code.code(),
+                    "name": code.name(),
+                    "shortDescription": { "text": code.summary() },
+                    "fullDescription": { "text": code.help() },
+                    "help": { "text": code.help() },
+                    "defaultConfiguration": { "level": sarif_level(code.severity()) },
+                    "properties": { "rfcSection": code.section() },
+                })
+            })
+            .collect();
+        let tool = json!({ "driver": {
+            "name": "rfc1738",
+            "version": env!("CARGO_PKG_VERSION"),
+            "informationUri": "https://www.rfc-editor.org/rfc/rfc1738",
+            "rules": rules,
+        }});
+        let base = json!({ "%SRCROOT%": { "uri": format!("file://{}/", file_uri(&info.cwd)) } });
+        // Results are written one by one: a log of many findings is never
+        // held in memory as one JSON value.
+        write!(
+            out,
+            "{{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\",\
+             \"runs\":[{{\"tool\":{tool},\"originalUriBaseIds\":{base},\
+             \"columnKind\":\"unicodeCodePoints\",\"results\":["
+        )
+    }
+
+    fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        let finding = report.finding;
+        if self.results > 0 {
+            out.write_all(b",")?;
+        }
+        self.results += 1;
+        writeln!(out)?;
+        let index = finding.code.index();
+        let mut result = json!({
+            "ruleId": finding.code.code(),
+            "ruleIndex": index,
+            "level": sarif_level(finding.severity),
+            "message": { "text": finding.message },
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": artifact_location(report.file),
+                    "region": region(report.start, report.end, report.bytes),
+                }
+            }],
+        });
+        if let Some(fix) = report.fix {
+            result["fixes"] = json!([{
+                "description": { "text": report.fix_message() },
+                "artifactChanges": [{
+                    "artifactLocation": artifact_location(report.file),
+                    "replacements": [{
+                        "deletedRegion": region(fix.start, fix.end, fix.bytes),
+                        "insertedContent": { "text": fix.content },
+                    }],
+                }],
+            }]);
+        }
+        serde_json::to_writer(&mut *out, &result)?;
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+        let notifications: Vec<Value> = summary
+            .errors
+            .iter()
+            .map(|error| json!({ "level": "error", "message": { "text": error } }))
+            .collect();
+        let invocation = json!({
+            "executionSuccessful": summary.success,
+            "toolExecutionNotifications": notifications,
+        });
+        writeln!(out, "],\"invocations\":[{invocation}]}}]}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_encode_what_is_not_unreserved() {
+        assert_eq!(file_uri("dir/a b%.txt"), "dir/a%20b%25.txt");
+    }
+
+    #[test]
+    fn long_texts_are_clipped_around_the_focus() {
+        assert_eq!(clip("short", 2, 10), "short");
+        let long = format!("http://a.b/{}", "~".repeat(1000));
+        let clipped = clip(&long, 500, 20);
+        assert_eq!(clipped, format!("…{}…", "~".repeat(20)));
+        assert!(clip(&long, 0, 20).starts_with("http://a.b/"));
+        let accents = "é".repeat(100);
+        assert!(clip(&accents, 51, 11).chars().all(|c| c == 'é' || c == '…'));
+    }
+
+    #[test]
+    fn workflow_commands_are_escaped() {
+        assert_eq!(github_property("a,b:c%\n"), "a%2Cb%3Ac%25%0A");
+        assert_eq!(github_data("a,b:c"), "a,b:c");
+    }
+}
