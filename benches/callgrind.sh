@@ -35,7 +35,7 @@ if [ $# -eq 2 ]; then
     exit
 fi
 
-for corpus in kasztp_http_accepted node_files_accepted kasztp_https_accepted generated kasztp_http_all node_files_all; do
+for corpus in kasztp_http_accepted node_files_accepted kasztp_https_accepted generated kasztp_http_all node_files_all generated_near_misses kasztp_http_near_misses; do
     for workload in parse check_url url fluent_uri floor; do
         row "$workload" "$corpus"
     done
