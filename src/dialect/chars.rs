@@ -101,6 +101,33 @@ pub(crate) const ALPHANUM2: Class = draft_class(
 /// `formcode  N | T | C` (draft 03; upper case in both modes, section 3).
 pub(crate) const FORMCODE: Class = draft_class(b"NTC", false, &[named("formcode")]);
 
+/// The class a draft's error names `name`, in `dialect`.
+pub(crate) fn class_of(dialect: super::Dialect, name: &str) -> Option<&'static Class> {
+    use super::Dialect::{Draft03, DraftJul93, DraftOct93, Rfc1738};
+    Some(match (dialect, name) {
+        (Rfc1738, _) => return None,
+        (_, "alpha") => &ALPHA,
+        (_, "digit") => &DIGIT,
+        (_, "hex") => &HEX,
+        (_, "alphanum") => &ALPHANUM,
+        (_, "punctuation") => &PUNCTUATION,
+        (DraftJul93 | DraftOct93, "safe") => &SAFE_1993,
+        (DraftJul93 | DraftOct93, "extra") => &EXTRA_1993,
+        (DraftJul93 | DraftOct93, "xalpha") => &XALPHA_1993,
+        (DraftJul93 | DraftOct93, "xpalpha") => &XPALPHA_1993,
+        (DraftJul93, "variant") => &VARIANT,
+        (DraftOct93 | Draft03, "national") => &NATIONAL,
+        (Draft03, "safe") => &SAFE_03,
+        (Draft03, "extra") => &EXTRA_03,
+        (Draft03, "xalpha") => &XALPHA_03,
+        (Draft03, "xpalpha") => &XPALPHA_03,
+        (Draft03, "reserved") => &RESERVED_03,
+        (Draft03, "alphanum2") => &ALPHANUM2,
+        (Draft03, "formcode") => &FORMCODE,
+        _ => return None,
+    })
+}
+
 /// How far the run of `class` units (its characters, and escapes when it
 /// admits them) at the start of `bytes` goes: a scan that records nothing,
 /// for the productions that look ahead to choose a derivation.

@@ -25,7 +25,8 @@
 //! // Before RFC 1738, `http://host?q` needs no `/` (D12).
 //! assert!(dialect::check(Dialect::DraftJul93, "httpaddress", "http://host?q", Options::default()).is_ok());
 //! let error = dialect::check(Dialect::Rfc1738, "httpurl", "http://host?q", Options::default()).unwrap_err();
-//! assert_eq!(error.to_string(), "1:12: expected \":\", \"/\" or end of input, found \"?\" (in httpurl)");
+//! assert_eq!(error.to_string(),
+//!     "1:12: expected \".\", alphadigit, \"-\", \":\", \"/\" or end of input, found \"?\" (in httpurl)");
 //!
 //! // A draft host name never starts with a digit (D11).
 //! let error = dialect::check(Dialect::Draft03, "hostname", "3com.com", Options::default()).unwrap_err();
@@ -570,14 +571,28 @@ fn diagnose<'a>(
 ) -> Mismatch {
     let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
     let stack = diagnosis.stack.iter().map(|p| p.name()).collect();
-    Mismatch::new(
-        dialect,
-        label,
-        text,
-        diagnosis.offset,
-        stack,
-        diagnosis.expected,
-    )
+    let mut expected = diagnosis.expected;
+    drop_covered(dialect, &mut expected);
+    Mismatch::new(dialect, label, text, diagnosis.offset, stack, expected)
+}
+
+/// Drops the one-character literals that a class also expected there
+/// covers (`"@"` beside `xalpha`), so an error lists what a reader needs.
+fn drop_covered(dialect: Dialect, expected: &mut Vec<Expected>) {
+    let classes: Vec<&crate::grammar::chars::Class> = expected
+        .iter()
+        .filter_map(|item| match item {
+            Expected::Production(name) => chars::class_of(dialect, name),
+            _ => None,
+        })
+        .collect();
+    expected.retain(|item| match item {
+        Expected::Literal(text) => match text.as_bytes() {
+            [byte] => !classes.iter().any(|class| class.contains(*byte)),
+            _ => true,
+        },
+        _ => true,
+    });
 }
 
 /// An error of RFC 1738's grammar, its rules named.
