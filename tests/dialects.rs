@@ -67,7 +67,10 @@ fn every_production_of_the_grammar_files_has_a_combinator() {
             assert!(definition.starts_with(production), "{dialect} {definition}");
             // Every production answers: nothing is unknown.
             let answer = dialect::check(dialect, production, "x", Options::default());
-            assert!(!matches!(answer, Err(DialectError::UnknownProduction { .. })));
+            assert!(!matches!(
+                answer,
+                Err(DialectError::UnknownProduction { .. })
+            ));
         }
     }
 }
@@ -95,7 +98,9 @@ fn generated_strings_and_near_misses_agree_with_the_reader() {
             for (index, name) in names.iter().enumerate() {
                 let pool = &pools[index];
                 let mut strings: Vec<String> = pool.clone();
-                strings.extend((0..NEAR_MISSES).map(|_| near_miss(&pool[rng.below(pool.len())], &mut rng)));
+                strings.extend(
+                    (0..NEAR_MISSES).map(|_| near_miss(&pool[rng.below(pool.len())], &mut rng)),
+                );
                 for _ in 0..CROSS {
                     let other = &pools[rng.below(pools.len())];
                     strings.push(other[rng.below(other.len())].clone());
@@ -129,7 +134,12 @@ fn generated_strings_and_near_misses_agree_with_the_reader() {
         disagreements.is_empty(),
         "{} disagreements:\n{}",
         disagreements.len(),
-        disagreements.iter().take(40).cloned().collect::<Vec<_>>().join("\n")
+        disagreements
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -258,36 +268,76 @@ fn the_issue_s_examples_hold_with_their_decisions() {
         assert!(dialect::check(dialect, "httpaddress", "HTTP://h/", Options::default()).is_ok());
         assert!(dialect::check(dialect, "httpaddress", "HTTP://h/", Options::strict()).is_err());
     }
-    assert!(dialect::check(Dialect::Draft03, "prefixedurl", "URL:HTTP://h/", Options::default()).is_ok());
-    assert!(dialect::check(Dialect::Draft03, "prefixedurl", "URL:http://h/", Options::strict()).is_err());
+    assert!(dialect::check(
+        Dialect::Draft03,
+        "prefixedurl",
+        "URL:HTTP://h/",
+        Options::default()
+    )
+    .is_ok());
+    assert!(dialect::check(
+        Dialect::Draft03,
+        "prefixedurl",
+        "URL:http://h/",
+        Options::strict()
+    )
+    .is_err());
     assert!(dialect::check(Dialect::Draft03, "ftptype", "a", Options::default()).is_err());
     // D17 and section 3: generic takes any case even in strict mode.
-    assert!(dialect::check(Dialect::DraftJul93, "url", "MAILTO:joe@cern.ch", Options::strict()).is_ok());
+    assert!(dialect::check(
+        Dialect::DraftJul93,
+        "url",
+        "MAILTO:joe@cern.ch",
+        Options::strict()
+    )
+    .is_ok());
 }
 
 #[test]
 fn an_unknown_production_is_an_error_naming_the_dialect() {
-    let error = dialect::check(Dialect::DraftJul93, "ftpaddress", "ftp://h/", Options::default())
-        .unwrap_err();
-    assert_eq!(error.to_string(), "draft-jul93 has no production \"ftpaddress\"");
-    let error = dialect::check(Dialect::Rfc1738, "httpaddress", "http://h/", Options::default())
-        .unwrap_err();
+    let error = dialect::check(
+        Dialect::DraftJul93,
+        "ftpaddress",
+        "ftp://h/",
+        Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "draft-jul93 has no production \"ftpaddress\""
+    );
+    let error = dialect::check(
+        Dialect::Rfc1738,
+        "httpaddress",
+        "http://h/",
+        Options::default(),
+    )
+    .unwrap_err();
     assert!(matches!(
         error,
-        DialectError::UnknownProduction { dialect: Dialect::Rfc1738, .. }
+        DialectError::UnknownProduction {
+            dialect: Dialect::Rfc1738,
+            ..
+        }
     ));
     assert!(dialect::tree(Dialect::Draft03, "generic", "a:b", Options::default()).is_err());
 }
 
 #[test]
 fn errors_say_where_in_which_productions_and_what_was_expected() {
-    let error = dialect::check(Dialect::DraftOct93, "ftpaddress", "ftp://1x/p", Options::default())
-        .unwrap_err();
+    let error = dialect::check(
+        Dialect::DraftOct93,
+        "ftpaddress",
+        "ftp://1x/p",
+        Options::default(),
+    )
+    .unwrap_err();
     let mismatch = error.mismatch().unwrap();
     assert_eq!(mismatch.line(), 1);
     assert_eq!(mismatch.column(), mismatch.offset() + 1);
     assert_eq!(mismatch.stack()[0], "ftpaddress");
-    let error = dialect::check(Dialect::Rfc1738, "hostname", "1.2.3", Options::default()).unwrap_err();
+    let error =
+        dialect::check(Dialect::Rfc1738, "hostname", "1.2.3", Options::default()).unwrap_err();
     assert_eq!(
         error.to_string(),
         "1:5: expected alpha, found \"3\" (in hostname > toplabel)"
@@ -340,7 +390,12 @@ macro_rules! table {
 
 /// The production names of the draft's combinators, and what the
 /// combinator of `label` says of `text`.
-fn combinators(dialect: Dialect, label: &str, strict: bool, text: &str) -> (&'static [&'static str], Option<Probe>) {
+fn combinators(
+    dialect: Dialect,
+    label: &str,
+    strict: bool,
+    text: &str,
+) -> (&'static [&'static str], Option<Probe>) {
     match dialect {
         Dialect::DraftJul93 => table!(draft_jul93, label, strict, text;
             "fragmentaddress" => fragmentaddress, "url" => url, "generic" => generic,
@@ -439,7 +494,11 @@ fn every_combinator_through_all_consuming_agrees_with_check() {
             }
         }
     }
-    let _ = writeln!(std::io::stderr(), "all_consuming: {compared} strings, {} disagreements", disagreements.len());
+    let _ = writeln!(
+        std::io::stderr(),
+        "all_consuming: {compared} strings, {} disagreements",
+        disagreements.len()
+    );
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }
 
@@ -456,7 +515,9 @@ fn a_megabyte_of_one_character_stays_linear() {
                     assert!(!ours || byte != b'@', "{dialect} {top}");
                 }
             }
-            for production in ["hostname", "path", "xalphas", "article", "login", "search", "group"] {
+            for production in [
+                "hostname", "path", "xalphas", "article", "login", "search", "group",
+            ] {
                 if dialect.has(production) {
                     let _ = dialect::check(dialect, production, &text, Options::default());
                 }

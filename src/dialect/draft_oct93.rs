@@ -33,10 +33,10 @@ pub use crate::dialect::common::{
     national, port, punctuation, version, void,
 };
 pub use crate::dialect::draft_1993::{
-    afsaddress, article, cellname, database, extra, fragmentid, generic, gopheraddress, groupart,
-    group, gtype, host, hostname, hostport, hsoname, httpaddress, ialpha, newsaddress, path,
-    prosperoaddress, prosperolink, safe, scheme, search, selector, user, waisindex, wtype,
-    xalpha, xalphas, xpalpha, xpalphas,
+    afsaddress, article, cellname, database, extra, fragmentid, generic, gopheraddress, group,
+    groupart, gtype, host, hostname, hostport, hsoname, httpaddress, ialpha, newsaddress, path,
+    prosperoaddress, prosperolink, safe, scheme, search, selector, user, waisindex, wtype, xalpha,
+    xalphas, xpalpha, xpalphas,
 };
 
 draft_productions! {

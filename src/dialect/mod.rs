@@ -202,7 +202,9 @@ impl Dialect {
     /// assert_eq!(Dialect::from_name("draft-04"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Dialect> {
-        Dialect::ALL.into_iter().find(|dialect| dialect.name() == name)
+        Dialect::ALL
+            .into_iter()
+            .find(|dialect| dialect.name() == name)
     }
 
     /// The revision's grammar as the repository keeps it: the BNF as
@@ -751,8 +753,8 @@ pub fn tree<'a>(
 fn matches(dialect: Dialect, production: &str, text: &str, options: Options) -> bool {
     match dialect.combinator(production) {
         Some((_, combinator)) => whole(combinator, Cursor::new(text, 0, options)).is_ok(),
-        None => Rule::from_name(production)
-            .is_some_and(|rule| dialect == Dialect::Rfc1738 && crate::check_with(rule, text, options).is_ok()),
+        None => Rule::from_name(production).is_some_and(|rule| {
+            dialect == Dialect::Rfc1738 && crate::check_with(rule, text, options).is_ok()
+        }),
     }
 }
-

@@ -165,8 +165,7 @@ impl Verdict {
     /// Whether the scheme's own production accepts the URL (`None` when
     /// the revision has none for its scheme).
     pub fn scheme_accepts(&self) -> Option<bool> {
-        self.scheme_production
-            .map(|_| self.scheme_error.is_none())
+        self.scheme_production.map(|_| self.scheme_error.is_none())
     }
 
     /// The verdict in the notation of `tests/fixtures/draft_examples.tsv`:
