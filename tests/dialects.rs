@@ -526,3 +526,41 @@ fn a_megabyte_of_one_character_stays_linear() {
         let _ = dialect::revisions(&text);
     }
 }
+
+#[test]
+fn revisions_name_the_scheme_s_own_production() {
+    let report = dialect::revisions("http://host?q");
+    let text = report.to_string();
+    assert!(
+        text.contains("draft-jul93: accepted as url (httpaddress)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rfc1738: accepted as url (otherurl); its httpurl rejects it: 1:12:"),
+        "{text}"
+    );
+    assert_eq!(report.accepting(), Dialect::ALL);
+    let report = dialect::revisions("afs://cell.dom/u/x");
+    assert_eq!(
+        report.verdict(Dialect::DraftOct93).notation(),
+        "- +afsaddress"
+    );
+    assert_eq!(
+        report.verdict(Dialect::DraftJul93).notation(),
+        "url:afsaddress"
+    );
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn revisions_serialize() {
+    let report = dialect::revisions("http://host?q");
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["url"], "http://host?q");
+    assert_eq!(json["verdicts"][0]["dialect"], "draft-jul93");
+    assert_eq!(json["verdicts"][0]["accepted_as"], "url");
+    assert_eq!(json["verdicts"][3]["alternatives"][0], "otherurl");
+    assert_eq!(json["verdicts"][3]["scheme_production"], "httpurl");
+    assert_eq!(json["verdicts"][3]["scheme_error"]["offset"], 11);
+    assert_eq!(json["verdicts"][3]["scheme_error"]["stack"][0], "httpurl");
+}
