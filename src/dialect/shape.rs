@@ -31,16 +31,21 @@ pub(crate) struct Raw {
 
 /// The derivation [`super::tree`] asks for, recorded as the productions
 /// match. Off everywhere else: a production then pays one flag test.
-#[derive(Default)]
 struct Recorder {
     on: Cell<bool>,
     nodes: RefCell<Vec<Raw>>,
 }
 
 thread_local! {
-    static RECORDER: Recorder = Recorder::default();
+    static RECORDER: Recorder = const {
+        Recorder {
+            on: Cell::new(false),
+            nodes: RefCell::new(Vec::new()),
+        }
+    };
 }
 
+#[inline(always)]
 fn recording() -> bool {
     RECORDER.with(|recorder| recorder.on.get())
 }
