@@ -525,6 +525,24 @@ fn a_megabyte_of_one_character_stays_linear() {
         }
         let _ = dialect::revisions(&text);
     }
+    // The `@` splits (section 8): every `@` is tried, and each try stops at
+    // the next one.
+    for unit in ["a@1.1.1.1", "@1", "a@", "u:p@", "1.1.1.1:1@"] {
+        let text = unit.repeat((1 << 20) / unit.len());
+        for dialect in DRAFTS {
+            for production in [
+                "article",
+                "login",
+                "telnetaddress",
+                "mailtoaddress",
+                "addr-spec",
+            ] {
+                if dialect.has(production) {
+                    let _ = dialect::check(dialect, production, &text, Options::default());
+                }
+            }
+        }
+    }
 }
 
 #[test]
