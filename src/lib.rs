@@ -34,6 +34,7 @@
 pub mod arbitrary;
 pub mod build;
 pub mod decode;
+pub mod dialect;
 mod error;
 pub mod grammar;
 pub mod lint;

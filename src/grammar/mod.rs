@@ -71,8 +71,8 @@
 //! `waisurl` (three forms), the paths (`fpath`, `hpath`, `ppath` read as one
 //! run) and `prosperourl` (field specs counted, not collected).
 
-mod chars;
-mod cursor;
+pub(crate) mod chars;
+pub(crate) mod cursor;
 pub mod file;
 pub mod ftp;
 pub mod generic;
@@ -83,7 +83,7 @@ pub mod mailto;
 pub mod misc;
 pub mod news;
 pub mod nntp;
-mod primitives;
+pub(crate) mod primitives;
 pub mod prospero;
 pub mod telnet;
 pub mod wais;

@@ -1,0 +1,245 @@
+//! The grammar of the Internet-Draft "Uniform Resource Locators (URL)" of
+//! October 1993 (`draft-oct93`): `grammar/draft-oct93.bnf`, seed 002 lines
+//! 934-1072. 58 productions; top level `fragmentaddress`, `uri` and `url`.
+//!
+//! Since July: `ftpaddress` with a `login` replaces `fileaddress`; `url`
+//! gains `nntpaddress` (no server, D23) and `mailtoaddress` (D22) and loses
+//! `afsaddress` (D24); `telnetaddress` uses `login`; `waisdoc` loses its
+//! length field (D26); `variant` becomes `national`. The character classes
+//! are July's, and every production October defines alike is shared with
+//! [`super::draft_jul93`]; in strict mode ([`strict`]) the scheme keywords
+//! are read as printed.
+//!
+//! ```
+//! use rfc1738::dialect::draft_oct93;
+//! // D22: the corrected production still takes a local part starting with `:`.
+//! assert!(draft_oct93::mailtoaddress::<_, ()>("mailto::joe@cern.ch").is_ok_and(|(rest, _)| rest.is_empty()));
+//! // D23: no server, a required article number.
+//! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x/7").is_ok());
+//! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x").is_err());
+//! ```
+
+use nom::combinator::opt;
+use nom::sequence::preceded;
+
+use crate::dialect::chars::XALPHA_1993;
+use crate::dialect::draft_1993::user_and_password;
+use crate::dialect::shape::{at_split, step};
+use crate::dialect::{draft_productions, longest_of, production};
+use crate::grammar::primitives::{literal, scheme_literal};
+
+pub use crate::dialect::common::{
+    alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
+    national, port, punctuation, version, void,
+};
+pub use crate::dialect::draft_1993::{
+    afsaddress, article, cellname, database, extra, fragmentid, generic, gopheraddress, group,
+    groupart, gtype, host, hostname, hostport, hsoname, httpaddress, ialpha, newsaddress, path,
+    prosperoaddress, prosperolink, safe, scheme, search, selector, user, waisindex, wtype, xalpha,
+    xalphas, xpalpha, xpalphas,
+};
+
+draft_productions! {
+    "fragmentaddress" => fragmentaddress,
+    "uri" => uri,
+    "url" => url,
+    "generic" => generic,
+    "scheme" => scheme,
+    "httpaddress" => httpaddress,
+    "ftpaddress" => ftpaddress,
+    "afsaddress" => afsaddress,
+    "newsaddress" => newsaddress,
+    "nntpaddress" => nntpaddress,
+    "mailtoaddress" => mailtoaddress,
+    "waisaddress" => waisaddress,
+    "waisindex" => waisindex,
+    "waisdoc" => waisdoc,
+    "groupart" => groupart,
+    "group" => group,
+    "article" => article,
+    "database" => database,
+    "wtype" => wtype,
+    "prosperoaddress" => prosperoaddress,
+    "prosperolink" => prosperolink,
+    "hsoname" => hsoname,
+    "version" => version,
+    "attributes" => attributes,
+    "attribute" => attribute,
+    "telnetaddress" => telnetaddress,
+    "gopheraddress" => gopheraddress,
+    "login" => login,
+    "hostport" => hostport,
+    "host" => host,
+    "cellname" => cellname,
+    "hostname" => hostname,
+    "hostnumber" => hostnumber,
+    "port" => port,
+    "selector" => selector,
+    "path" => path,
+    "search" => search,
+    "user" => user,
+    "password" => password,
+    "fragmentid" => fragmentid,
+    "gtype" => gtype,
+    "xalpha" => xalpha,
+    "xalphas" => xalphas,
+    "xpalpha" => xpalpha,
+    "xpalphas" => xpalphas,
+    "ialpha" => ialpha,
+    "alpha" => alpha,
+    "digit" => digit,
+    "safe" => safe,
+    "extra" => extra,
+    "escape" => escape,
+    "hex" => hex,
+    "national" => national,
+    "punctuation" => punctuation,
+    "digits" => digits,
+    "alphanum" => alphanum,
+    "alphanums" => alphanums,
+    "void" => void,
+}
+
+production! {
+    /// ```text
+    /// fragmentaddress  uri [ # fragmentid ]
+    /// ```
+    ///
+    /// At 002:934. One `#` and a non-empty `fragmentid` (D18). `uri` holds
+    /// no `#`, so it ends where the bracket begins.
+    fragmentaddress = "fragmentaddress", |start| step(start, |s| s.read((
+        uri,
+        opt(preceded(literal("#"), fragmentid)),
+    )))
+}
+
+production! {
+    /// ```text
+    /// uri  url
+    /// ```
+    ///
+    /// At 002:936.
+    uri = "uri", |start| step(start, url)
+}
+
+production! {
+    /// ```text
+    /// url  generic | httpaddress | ftpaddress | newsaddress | nntpaddress | prosperoaddress | telnetaddress | gopheraddress | waisaddress | mailtoaddress
+    /// ```
+    ///
+    /// At 002:938-941, printed `ur l` (D20). Not a first-match `alt`:
+    /// `generic` matches a prefix of many a scheme's URL, so the alternative
+    /// that matches the most is taken, the first of them on a tie (D3,
+    /// D17). `afsaddress` is no alternative (D24).
+    url = "url", |start| longest_of!(start;
+        generic, httpaddress, ftpaddress, newsaddress, nntpaddress, prosperoaddress,
+        telnetaddress, gopheraddress, waisaddress, mailtoaddress)
+}
+
+production! {
+    /// ```text
+    /// ftpaddress  f t p : / / login / path
+    /// ```
+    ///
+    /// At 002:950. The `/` is required (D26: `ftp://h.dom` fails).
+    ftpaddress = "ftpaddress", |start| step(start, |s| s.read((
+        scheme_literal("ftp://"),
+        login,
+        literal("/"),
+        path,
+    )))
+}
+
+production! {
+    /// ```text
+    /// nntpaddress  n n t p : group / digits
+    /// ```
+    ///
+    /// At 002:956. No `//` and no server, and a required article number
+    /// (D23).
+    nntpaddress = "nntpaddress", |start| step(start, |s| s.read((
+        scheme_literal("nntp:"),
+        group,
+        literal("/"),
+        digits,
+    )))
+}
+
+production! {
+    /// ```text
+    /// mailtoaddress  m a i l t o : xalphas @ hostname
+    /// ```
+    ///
+    /// At 002:958, printed `m a i l t o : :` (D22). A host name, not a host
+    /// number (D26). `@` is an `xalpha`: the split is searched for
+    /// (DECISIONS.md section 8).
+    mailtoaddress = "mailtoaddress", |start| {
+        let (rest, _) = scheme_literal("mailto:")(start)?;
+        at_split(rest, &XALPHA_1993, xalphas, hostname)
+    }
+}
+
+production! {
+    /// ```text
+    /// waisaddress  waisindex | waisdoc
+    /// ```
+    ///
+    /// At 002:960. A `waisindex` matches a prefix of every `waisdoc`, so the
+    /// alternative that matches the most is taken (DECISIONS.md section 8).
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc)
+}
+
+production! {
+    /// ```text
+    /// waisdoc  w a i s : / / hostport / database / wtype / path
+    /// ```
+    ///
+    /// At 002:965-966. July's length field is gone (D26).
+    waisdoc = "waisdoc", |start| step(start, |s| s.read((
+        scheme_literal("wais://"),
+        hostport,
+        literal("/"),
+        database,
+        literal("/"),
+        wtype,
+        literal("/"),
+        path,
+    )))
+}
+
+production! {
+    /// ```text
+    /// telnetaddress  t e l n e t : / / login
+    /// ```
+    ///
+    /// At 002:996. No trailing `/` (D16).
+    telnetaddress = "telnetaddress", |start| step(start, |s| s.read((
+        scheme_literal("telnet://"),
+        login,
+    )))
+}
+
+production! {
+    /// ```text
+    /// login  [ user [ : password ] @ ] hostport
+    /// ```
+    ///
+    /// At 002:1001. D25: `user` and `password` are non-empty `xalphas`,
+    /// which hold `:` and `@`. The bracket's `@` is searched for (the split
+    /// of DECISIONS.md section 8), the user and password are split at the
+    /// first `:` that leaves both non-empty, and the bracket is given up
+    /// when the host alone matches more (`bar:@h.dom` is a host name); on a
+    /// tie the tree shows the user.
+    login = "login", |start| longest_of!(start;
+        |s| at_split(s, &XALPHA_1993, |u| user_and_password(u, user, password), hostport),
+        hostport)
+}
+
+production! {
+    /// ```text
+    /// password  xalphas
+    /// ```
+    ///
+    /// At 002:1023.
+    password = "password", |start| step(start, xalphas)
+}

@@ -1,0 +1,760 @@
+//! The four revisions of the URL syntax, each as its own grammar: the
+//! Internet-Drafts of July 1993 ([`draft_jul93`]), October 1993
+//! ([`draft_oct93`]) and 1994 ([`draft_03`]), and RFC 1738 ([`crate::grammar`]).
+//!
+//! Every production of every draft is a nom combinator named as the draft
+//! names it (`-` becomes `_`: `addr_spec`), with its BNF line in its doc
+//! comment, generic over input and error exactly as the RFC 1738
+//! combinators are (see [`crate::grammar`]), and again in a `strict`
+//! submodule that reads the scheme keywords as printed. Each gives back the
+//! text it matched and its span ([`Match`]).
+//!
+//! How the drafts are read is the project's `DECISIONS.md` (cited as
+//! D1-D44): no quotes, single letters stand for themselves, repetition is
+//! right recursion, and a production is a set of strings (D3): a string
+//! matches when some derivation gives the whole of it. The combinators
+//! commit to one derivation; each says where it departs from the letter of
+//! the BNF and why no other derivation could match more. The default mode
+//! ignores ASCII case in the scheme keywords (`HTTP://`, `URL:`) and nowhere
+//! else (D4); [`Options::strict`] follows the letter.
+//!
+//! ```
+//! use rfc1738::dialect::{self, Dialect};
+//! use rfc1738::Options;
+//!
+//! // Before RFC 1738, `http://host?q` needs no `/` (D12).
+//! assert!(dialect::check(Dialect::DraftJul93, "httpaddress", "http://host?q", Options::default()).is_ok());
+//! let error = dialect::check(Dialect::Rfc1738, "httpurl", "http://host?q", Options::default()).unwrap_err();
+//! assert_eq!(error.to_string(),
+//!     "1:12: expected \".\", alphadigit, \"-\", \":\", \"/\" or end of input, found \"?\" (in httpurl)");
+//!
+//! // A draft host name never starts with a digit (D11).
+//! let error = dialect::check(Dialect::Draft03, "hostname", "3com.com", Options::default()).unwrap_err();
+//! assert_eq!(error.to_string(), "1:1: expected alpha, found \"3\" (in hostname > ialpha)");
+//!
+//! // The combinators compose with nom like any other parser.
+//! let (rest, host) = dialect::draft_oct93::hostport::<_, ()>("info.cern.ch:80/x").unwrap();
+//! assert_eq!((host.text, rest), ("info.cern.ch:80", "/x"));
+//! ```
+
+use core::fmt;
+
+use crate::error::{Error, Expected, Found};
+use crate::grammar::cursor::{Cursor, Diagnosis, Production, Reading};
+use crate::grammar::primitives::end_of_input;
+use crate::options::Options;
+use crate::rule::Rule;
+use crate::span::{Location, Span};
+
+mod chars;
+mod common;
+pub mod draft_03;
+mod draft_1993;
+pub mod draft_jul93;
+pub mod draft_oct93;
+mod revisions;
+mod shape;
+
+pub use revisions::{revisions, revisions_with, Revisions, Verdict};
+
+/// What a draft's combinator matched: the text and where it is. Spans
+/// count as in [`crate::grammar`]: from the start of the `&str` the
+/// combinator was given, or from `location_offset()` of a `LocatedSpan`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Match<'a> {
+    /// The text matched.
+    pub text: &'a str,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// A combinator of a draft, on the crate's cursor.
+type Combinator<'a> = fn(Cursor<'a>) -> Reading<'a, Match<'a>>;
+
+/// The table of a draft's productions: the list in the order of the text,
+/// the dispatcher from a name to its combinator, and the `strict` twin of
+/// every combinator.
+macro_rules! draft_productions {
+    ($($label:literal => $name:ident,)*) => {
+        /// Every production of this draft, in the order of its text.
+        pub(crate) const PRODUCTIONS: &[&str] = &[$($label),*];
+
+        /// The production `name` (as the draft spells it) and its combinator.
+        pub(crate) fn combinator<'a>(name: &str) -> Option<(&'static str, crate::dialect::Combinator<'a>)> {
+            match name {
+                $($label => Some((
+                    $label,
+                    $name::<crate::grammar::cursor::Cursor<'a>, crate::grammar::cursor::Backtrack>,
+                )),)*
+                _ => None,
+            }
+        }
+
+        /// Every combinator of this draft again, reading the scheme
+        /// keywords as printed, in lower case (DECISIONS.md section 3,
+        /// D4). Only the productions that hold a keyword read differently.
+        pub mod strict {
+            use nom::IResult;
+
+            use crate::dialect::Match;
+            use crate::grammar::cursor::{door, GrammarError, Production, Text};
+            use crate::options::Options;
+
+            $(
+                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme keywords as printed.")]
+                pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
+                    door(input, Options::strict(), Production::Draft($label), super::$name)
+                }
+            )*
+        }
+    };
+}
+pub(crate) use draft_productions;
+
+/// One production of a draft: its doc comment, name, label (the name as
+/// the draft spells it), whether it is a leaf (a character class or a run,
+/// which does not name itself in an error's stack), and its body, which
+/// says where the production stops.
+macro_rules! production {
+    ($(#[$doc:meta])* $name:ident = $label:literal, leaf, |$start:ident| $body:expr) => {
+        $crate::dialect::production!(@ $(#[$doc])* $name = $label, true, |$start| $body);
+    };
+    ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr) => {
+        $crate::dialect::production!(@ $(#[$doc])* $name = $label, false, |$start| $body);
+    };
+    (@ $(#[$doc:meta])* $name:ident = $label:literal, $leaf:expr, |$start:ident| $body:expr) => {
+        $(#[$doc])*
+        #[inline]
+        pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
+            input: I,
+        ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
+            crate::dialect::shape::node(
+                input,
+                $label,
+                $leaf,
+                |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+            )
+        }
+    };
+}
+pub(crate) use production;
+
+/// `a | b | ...` as the alternative that matches the most text (see
+/// [`shape::longest`]).
+macro_rules! longest_of {
+    ($start:expr; $($branch:expr),+ $(,)?) => {
+        crate::dialect::shape::longest($start, &[$(
+            &|input| crate::dialect::shape::step(input, $branch)
+        ),+])
+    };
+}
+pub(crate) use longest_of;
+
+/// The four revisions of the URL syntax, oldest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// The Internet-Draft of 14 July 1993 (`draft-jul93`, D7).
+    DraftJul93,
+    /// The Internet-Draft of October 1993 (`draft-oct93`).
+    DraftOct93,
+    /// Internet-Draft 03 of 1994 (`draft-03`).
+    Draft03,
+    /// RFC 1738 (`rfc1738`): the crate's grammar, unchanged (D44).
+    Rfc1738,
+}
+
+/// The names of RFC 1738's productions, in the order of section 5.
+const RFC1738_PRODUCTIONS: [&str; Rule::ALL.len()] = {
+    let mut names = [""; Rule::ALL.len()];
+    let mut index = 0;
+    while index < names.len() {
+        names[index] = Rule::ALL[index].name();
+        index += 1;
+    }
+    names
+};
+
+impl Dialect {
+    /// The four, oldest first.
+    pub const ALL: [Dialect; 4] = [
+        Dialect::DraftJul93,
+        Dialect::DraftOct93,
+        Dialect::Draft03,
+        Dialect::Rfc1738,
+    ];
+
+    /// The dialect's name: `draft-jul93`, `draft-oct93`, `draft-03`,
+    /// `rfc1738`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::DraftJul93 => "draft-jul93",
+            Dialect::DraftOct93 => "draft-oct93",
+            Dialect::Draft03 => "draft-03",
+            Dialect::Rfc1738 => "rfc1738",
+        }
+    }
+
+    /// The dialect of that name.
+    ///
+    /// ```
+    /// use rfc1738::dialect::Dialect;
+    /// assert_eq!(Dialect::from_name("draft-03"), Some(Dialect::Draft03));
+    /// assert_eq!(Dialect::from_name("draft-04"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::ALL
+            .into_iter()
+            .find(|dialect| dialect.name() == name)
+    }
+
+    /// The revision's grammar as the repository keeps it: the BNF as
+    /// printed, with the seed positions and every correction marked
+    /// (`grammar/draft-*.bnf`; `grammar/rfc1738.bnf` for RFC 1738).
+    pub const fn grammar_text(self) -> &'static str {
+        match self {
+            Dialect::DraftJul93 => include_str!("../../grammar/draft-jul93.bnf"),
+            Dialect::DraftOct93 => include_str!("../../grammar/draft-oct93.bnf"),
+            Dialect::Draft03 => include_str!("../../grammar/draft-03.bnf"),
+            Dialect::Rfc1738 => crate::rule::GRAMMAR,
+        }
+    }
+
+    /// Every production of the revision, in the order of its text (53, 58,
+    /// 66 and 67).
+    ///
+    /// ```
+    /// use rfc1738::dialect::Dialect;
+    /// assert_eq!(Dialect::DraftOct93.productions().len(), 58);
+    /// assert_eq!(Dialect::Draft03.productions()[0], "prefixedurl");
+    /// ```
+    pub fn productions(self) -> &'static [&'static str] {
+        match self {
+            Dialect::DraftJul93 => draft_jul93::PRODUCTIONS,
+            Dialect::DraftOct93 => draft_oct93::PRODUCTIONS,
+            Dialect::Draft03 => draft_03::PRODUCTIONS,
+            Dialect::Rfc1738 => &RFC1738_PRODUCTIONS,
+        }
+    }
+
+    /// Whether the revision has a production of that name.
+    pub fn has(self, production: &str) -> bool {
+        self.productions().contains(&production)
+    }
+
+    /// The definition of a production as the grammar file holds it (the
+    /// corrected text of a draft, D10, D20-D22), or `None` when the
+    /// revision has no such production.
+    ///
+    /// ```
+    /// use rfc1738::dialect::Dialect;
+    /// assert_eq!(
+    ///     Dialect::DraftOct93.definition("mailtoaddress"),
+    ///     Some("mailtoaddress    m a i l t o : xalphas @ hostname")
+    /// );
+    /// assert_eq!(Dialect::DraftJul93.definition("void"), Some("void"));
+    /// ```
+    pub fn definition(self, production: &str) -> Option<&'static str> {
+        if self == Dialect::Rfc1738 {
+            return Rule::from_name(production).map(Rule::definition);
+        }
+        if !self.has(production) {
+            return None;
+        }
+        self.grammar_text().lines().find(|line| {
+            line.strip_prefix(production)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+    }
+
+    /// The productions a whole URL is asked for, outermost first
+    /// (DECISIONS.md section 1).
+    pub fn top_level(self) -> &'static [&'static str] {
+        match self {
+            Dialect::DraftJul93 => &["fragmentaddress", "url"],
+            Dialect::DraftOct93 => &["fragmentaddress", "uri", "url"],
+            Dialect::Draft03 => &["prefixedurl", "url"],
+            Dialect::Rfc1738 => &["url"],
+        }
+    }
+
+    /// The combinator of a draft's production, with its name as spelled.
+    fn combinator<'a>(self, production: &str) -> Option<(&'static str, Combinator<'a>)> {
+        match self {
+            Dialect::DraftJul93 => draft_jul93::combinator(production),
+            Dialect::DraftOct93 => draft_oct93::combinator(production),
+            Dialect::Draft03 => draft_03::combinator(production),
+            Dialect::Rfc1738 => None,
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Dialect {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// Why a string is not an instance of a production of a revision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DialectError {
+    /// The revision has no production of that name.
+    UnknownProduction {
+        /// The revision asked.
+        dialect: Dialect,
+        /// The name asked for.
+        production: String,
+    },
+    /// The string does not match the production.
+    Mismatch(Mismatch),
+}
+
+impl DialectError {
+    /// Where and why the string does not match, unless the production is
+    /// unknown.
+    pub fn mismatch(&self) -> Option<&Mismatch> {
+        match self {
+            DialectError::Mismatch(mismatch) => Some(mismatch),
+            DialectError::UnknownProduction { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for DialectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DialectError::UnknownProduction {
+                dialect,
+                production,
+            } => write!(f, "{dialect} has no production {production:?}"),
+            DialectError::Mismatch(mismatch) => mismatch.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DialectError {}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for DialectError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        match self {
+            DialectError::UnknownProduction {
+                dialect,
+                production,
+            } => {
+                let mut state = serializer.serialize_struct("UnknownProduction", 3)?;
+                state.serialize_field("dialect", dialect)?;
+                state.serialize_field("unknown_production", production)?;
+                state.serialize_field("message", &self.to_string())?;
+                state.end()
+            }
+            DialectError::Mismatch(mismatch) => mismatch.serialize(serializer),
+        }
+    }
+}
+
+/// Where a string stopped matching a production of a revision, inside
+/// which productions, what the grammar allowed there and what was found:
+/// the same as [`crate::Error`], with the productions named as the
+/// revision names them.
+///
+/// ```
+/// use rfc1738::dialect::{check, Dialect};
+/// let error = check(Dialect::DraftOct93, "ftpaddress", "ftp://h.dom", Default::default()).unwrap_err();
+/// let mismatch = error.mismatch().unwrap();
+/// assert_eq!(mismatch.offset(), 11);
+/// assert_eq!(mismatch.stack(), ["ftpaddress"]);
+/// assert_eq!(error.to_string(), "1:12: expected xalpha or \"/\", found end of input (in ftpaddress)");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    dialect: Dialect,
+    production: &'static str,
+    offset: usize,
+    location: Location,
+    stack: Vec<&'static str>,
+    expected: Vec<Expected>,
+    found: Found,
+}
+
+impl Mismatch {
+    fn new(
+        dialect: Dialect,
+        production: &'static str,
+        text: &str,
+        offset: usize,
+        stack: Vec<&'static str>,
+        expected: Vec<Expected>,
+    ) -> Mismatch {
+        let found = text
+            .get(offset..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(Found::EndOfInput, Found::Char);
+        Mismatch {
+            dialect,
+            production,
+            offset,
+            location: Location::of_offset(text, offset),
+            stack,
+            expected,
+            found,
+        }
+    }
+
+    /// The revision.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The production asked for.
+    pub fn production(&self) -> &'static str {
+        self.production
+    }
+
+    /// Byte offset of the error: the furthest any derivation reached.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Line and column of the error (1-based; the column in characters).
+    pub fn location(&self) -> Location {
+        self.location
+    }
+
+    /// Line of the error, from 1.
+    pub fn line(&self) -> u32 {
+        self.location.line
+    }
+
+    /// Column of the error, from 1, in characters.
+    pub fn column(&self) -> usize {
+        self.location.column
+    }
+
+    /// The productions open at the error, outermost first.
+    pub fn stack(&self) -> &[&'static str] {
+        &self.stack
+    }
+
+    /// What the grammar accepts at the error's position.
+    pub fn expected(&self) -> &[Expected] {
+        &self.expected
+    }
+
+    /// What stood there instead.
+    pub fn found(&self) -> Found {
+        self.found
+    }
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: expected ", self.location)?;
+        let last = self.expected.len().saturating_sub(1);
+        for (index, item) in self.expected.iter().enumerate() {
+            match index {
+                0 => {}
+                _ if index == last => f.write_str(" or ")?,
+                _ => f.write_str(", ")?,
+            }
+            write!(f, "{item}")?;
+        }
+        if self.expected.is_empty() {
+            f.write_str("nothing")?;
+        }
+        write!(f, ", found {}", self.found)?;
+        if !self.stack.is_empty() {
+            write!(f, " (in {})", self.stack.join(" > "))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Mismatch {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut state = serializer.serialize_struct("Mismatch", 9)?;
+        state.serialize_field("dialect", &self.dialect)?;
+        state.serialize_field("production", self.production)?;
+        state.serialize_field("offset", &self.offset)?;
+        state.serialize_field("line", &self.location.line)?;
+        state.serialize_field("column", &self.location.column)?;
+        state.serialize_field("stack", &self.stack)?;
+        let expected: Vec<String> = self.expected.iter().map(ToString::to_string).collect();
+        state.serialize_field("expected", &expected)?;
+        state.serialize_field("found", &self.found.to_string())?;
+        state.serialize_field("message", &self.to_string())?;
+        state.end()
+    }
+}
+
+/// Whether the whole of `text` derives from the production `production`
+/// of `dialect` (a name as the revision spells it: `addr-spec`,
+/// `gopher+_string`). With [`Options::strict`] the scheme keywords are read
+/// as printed; by default ASCII case is ignored in them (D4).
+///
+/// For [`Dialect::Rfc1738`] this is [`crate::check_with`]. Nothing is
+/// allocated when the string matches; otherwise the productions are read
+/// again with a trace, as [`crate::check`] does, to say where and why.
+///
+/// ```
+/// use rfc1738::dialect::{check, Dialect, DialectError};
+/// use rfc1738::Options;
+/// // D31: draft 03's prefix is written in lower case.
+/// assert!(check(Dialect::Draft03, "prefixedurl", "URL:http://h/", Options::default()).is_ok());
+/// assert!(check(Dialect::Draft03, "prefixedurl", "URL:http://h/", Options::strict()).is_err());
+/// // A production the revision does not have.
+/// let error = check(Dialect::DraftJul93, "mailtoaddress", "mailto:a@b", Options::default());
+/// assert!(matches!(error, Err(DialectError::UnknownProduction { .. })));
+/// ```
+pub fn check(
+    dialect: Dialect,
+    production: &str,
+    text: &str,
+    options: Options,
+) -> Result<(), DialectError> {
+    if dialect == Dialect::Rfc1738 {
+        let rule = Rule::from_name(production).ok_or_else(|| unknown(dialect, production))?;
+        return crate::check_with(rule, text, options)
+            .map_err(|error| DialectError::Mismatch(from_rfc1738(rule, text, &error)));
+    }
+    let (label, combinator) = dialect
+        .combinator(production)
+        .ok_or_else(|| unknown(dialect, production))?;
+    check_draft(dialect, label, combinator, text, options)
+}
+
+fn check_draft<'a>(
+    dialect: Dialect,
+    label: &'static str,
+    combinator: Combinator<'a>,
+    text: &'a str,
+    options: Options,
+) -> Result<(), DialectError> {
+    let start = Cursor::new(text, 0, options);
+    let whole = move |start: Cursor<'a>| whole(combinator, start);
+    if whole(start.recognizing()).is_ok() {
+        return Ok(());
+    }
+    Err(DialectError::Mismatch(diagnose(
+        dialect, label, text, start, whole,
+    )))
+}
+
+fn unknown(dialect: Dialect, production: &str) -> DialectError {
+    DialectError::UnknownProduction {
+        dialect,
+        production: production.to_string(),
+    }
+}
+
+/// The production, then the end of the input.
+fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Reading<'a, ()> {
+    let (rest, _) = combinator(start)?;
+    end_of_input(rest)
+}
+
+/// The second, traced pass of a draft's production that did not match.
+fn diagnose<'a>(
+    dialect: Dialect,
+    label: &'static str,
+    text: &str,
+    start: Cursor<'a>,
+    whole: impl Fn(Cursor<'a>) -> Reading<'a, ()>,
+) -> Mismatch {
+    let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
+    let stack = diagnosis.stack.iter().map(|p| p.name()).collect();
+    let mut expected = diagnosis.expected;
+    drop_covered(dialect, &mut expected);
+    Mismatch::new(dialect, label, text, diagnosis.offset, stack, expected)
+}
+
+/// Drops the one-character literals that a class also expected there
+/// covers (`"@"` beside `xalpha`), so an error lists what a reader needs.
+fn drop_covered(dialect: Dialect, expected: &mut Vec<Expected>) {
+    let classes: Vec<&crate::grammar::chars::Class> = expected
+        .iter()
+        .filter_map(|item| match item {
+            Expected::Production(name) => chars::class_of(dialect, name),
+            _ => None,
+        })
+        .collect();
+    expected.retain(|item| match item {
+        Expected::Literal(text) => match text.as_bytes() {
+            [byte] => !classes.iter().any(|class| class.contains(*byte)),
+            _ => true,
+        },
+        _ => true,
+    });
+}
+
+/// An error of RFC 1738's grammar, its rules named.
+fn from_rfc1738(rule: Rule, text: &str, error: &Error) -> Mismatch {
+    Mismatch::new(
+        Dialect::Rfc1738,
+        rule.name(),
+        text,
+        error.offset(),
+        error.stack().iter().map(|rule| rule.name()).collect(),
+        error.expected().to_vec(),
+    )
+}
+
+/// A node of a derivation: the production (named as its revision names
+/// it), where it is, what it matched, and the nodes inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Node<'a> {
+    /// The production.
+    pub name: &'static str,
+    /// The byte range it matched.
+    pub span: Span,
+    /// The text it matched.
+    pub text: &'a str,
+    /// The nodes inside it, in order.
+    pub children: Vec<Node<'a>>,
+}
+
+impl<'a> Node<'a> {
+    fn from_raw(text: &'a str, raw: shape::Raw) -> Node<'a> {
+        Node {
+            name: raw.name,
+            span: raw.span,
+            text: &text[raw.span.range()],
+            children: raw
+                .children
+                .into_iter()
+                .map(|child| Node::from_raw(text, child))
+                .collect(),
+        }
+    }
+
+    fn from_syntax(node: &crate::SyntaxNode<'a>) -> Node<'a> {
+        Node {
+            name: node.rule.name(),
+            span: node.span,
+            text: node.text,
+            children: node.children.iter().map(Node::from_syntax).collect(),
+        }
+    }
+
+    /// This node and every node below it, parents before children.
+    pub fn walk(&self) -> Vec<&Node<'a>> {
+        let mut out = Vec::new();
+        let mut pending = vec![self];
+        while let Some(node) = pending.pop() {
+            out.push(node);
+            pending.extend(node.children.iter().rev());
+        }
+        out
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
+        writeln!(
+            f,
+            "{:indent$}{} {} {:?}",
+            "",
+            self.name,
+            self.span,
+            self.text,
+            indent = depth * 2
+        )?;
+        for child in &self.children {
+            child.write(f, depth + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// One line a node, indented by depth: `hostname 7..18 "example.com"`,
+/// as [`crate::SyntaxNode`] prints.
+impl fmt::Display for Node<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, 0)
+    }
+}
+
+/// The derivation of `text` from the production `production` of
+/// `dialect`, as the combinators find it (the same combinators as
+/// [`check`], recording the productions they enter). It allocates: it is
+/// for display and snapshots.
+///
+/// Runs (`xalphas`, `digits`, `alphanums`, draft 03's `user`) are leaves, and
+/// a right recursion is shown flat (`path` with its segments as children,
+/// `hostname` with its `ialpha`). Where several derivations give the same
+/// text, the tree shows the one the combinators chose: the first
+/// alternative of the longest (`url`), the first `@` that works
+/// (`article`, `login`), a user and password split at the first `:`.
+///
+/// For [`Dialect::Rfc1738`], `url` gives the syntax tree of
+/// [`crate::grammar::url`]; any other rule gives a single node.
+///
+/// ```
+/// use rfc1738::dialect::{tree, Dialect};
+/// let node = tree(Dialect::DraftOct93, "nntpaddress", "nntp:alt.x/7", Default::default()).unwrap();
+/// assert_eq!(node.to_string(), "\
+/// nntpaddress 0..12 \"nntp:alt.x/7\"
+///   group 5..10 \"alt.x\"
+///     ialpha 5..10 \"alt.x\"
+///       alpha 5..6 \"a\"
+///       xalphas 6..10 \"lt.x\"
+///   digits 11..12 \"7\"
+/// ");
+/// ```
+pub fn tree<'a>(
+    dialect: Dialect,
+    production: &str,
+    text: &'a str,
+    options: Options,
+) -> Result<Node<'a>, DialectError> {
+    check(dialect, production, text, options)?;
+    if dialect == Dialect::Rfc1738 {
+        let rule = Rule::from_name(production).ok_or_else(|| unknown(dialect, production))?;
+        if rule == Rule::Url {
+            let parser = if options.strict {
+                crate::grammar::strict::url::<&str, ()>
+            } else {
+                crate::grammar::url::<&str, ()>
+            };
+            if let Ok(("", url)) = parser(text) {
+                return Ok(Node::from_syntax(&url.syntax()));
+            }
+        }
+        return Ok(Node {
+            name: rule.name(),
+            span: Span::new(0, text.len()),
+            text,
+            children: Vec::new(),
+        });
+    }
+    let (_, combinator) = dialect
+        .combinator(production)
+        .ok_or_else(|| unknown(dialect, production))?;
+    let start = Cursor::new(text, 0, options);
+    let (result, mut nodes) = shape::record(|| whole(combinator, start));
+    match (result, nodes.pop()) {
+        (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
+        // `check` accepted the text, and the recording pass reads the same.
+        _ => unreachable!("the combinators read the same text twice alike"),
+    }
+}
+
+/// Whether `text` matches the production of a draft, without an error:
+/// what [`revisions`] asks many times.
+fn matches(dialect: Dialect, production: &str, text: &str, options: Options) -> bool {
+    match dialect.combinator(production) {
+        Some((_, combinator)) => whole(combinator, Cursor::new(text, 0, options)).is_ok(),
+        None => Rule::from_name(production).is_some_and(|rule| {
+            dialect == Dialect::Rfc1738 && crate::check_with(rule, text, options).is_ok()
+        }),
+    }
+}

@@ -1,0 +1,283 @@
+//! The shapes the drafts' productions share, on the crate's cursor: a
+//! production's entry (with the recording of the derivation for
+//! [`super::tree`]), the longest of several alternatives, a right recursion
+//! read as a loop, a path of segments, a production read inside a limit, and
+//! the split of `xalphas @ host`.
+//!
+//! Every shape reads a set of strings the way D3 asks: a string matches
+//! when some derivation gives the whole of it. Where a shape commits to one
+//! derivation it says why no other could match more.
+
+use core::cell::{Cell, RefCell};
+
+use nom::IResult;
+
+use super::Match;
+use crate::grammar::chars::Class;
+use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
+use crate::grammar::primitives::literal;
+use crate::span::Span;
+
+/// What a production's body gives back: where it stopped.
+pub(crate) type Step<'a> = Reading<'a, ()>;
+
+/// A node of the derivation as recorded, before it borrows its text.
+#[derive(Debug, Clone)]
+pub(crate) struct Raw {
+    pub(crate) name: &'static str,
+    pub(crate) span: Span,
+    pub(crate) children: Vec<Raw>,
+}
+
+/// The derivation [`super::tree`] asks for, recorded as the productions
+/// match. Off everywhere else: a production then pays one flag test.
+struct Recorder {
+    on: Cell<bool>,
+    nodes: RefCell<Vec<Raw>>,
+}
+
+thread_local! {
+    static RECORDER: Recorder = const {
+        Recorder {
+            on: Cell::new(false),
+            nodes: RefCell::new(Vec::new()),
+        }
+    };
+}
+
+#[inline(always)]
+fn recording() -> bool {
+    RECORDER.with(|recorder| recorder.on.get())
+}
+
+/// Runs `parser` recording the nodes of the productions that match, and
+/// gives them back (the outermost ones, in order).
+pub(crate) fn record<R>(parser: impl FnOnce() -> R) -> (R, Vec<Raw>) {
+    RECORDER.with(|recorder| {
+        recorder.nodes.borrow_mut().clear();
+        recorder.on.set(true);
+    });
+    let result = parser();
+    let nodes = RECORDER.with(|recorder| {
+        recorder.on.set(false);
+        recorder.nodes.take()
+    });
+    (result, nodes)
+}
+
+/// Runs `parser` without recording: how the shapes that compare several
+/// derivations try them, before they read the chosen one again.
+pub(crate) fn quiet<R>(parser: impl FnOnce() -> R) -> R {
+    if !recording() {
+        return parser();
+    }
+    RECORDER.with(|recorder| recorder.on.set(false));
+    let result = parser();
+    RECORDER.with(|recorder| recorder.on.set(true));
+    result
+}
+
+/// A draft's production named `name` (a leaf does not name itself in an
+/// error's stack): `body` says where it stops; the match is the text up to
+/// there.
+#[inline(always)]
+pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
+    input: I,
+    name: &'static str,
+    leaf: bool,
+    body: impl Fn(Cursor<'a>) -> Step<'a>,
+) -> IResult<I, Match<'a>, E> {
+    let entry = if leaf {
+        Entry::DraftLeaf(name)
+    } else {
+        Entry::DraftProduction(name)
+    };
+    input.enter(entry, move |start| {
+        let (rest, ()) = if recording() {
+            recorded(name, start, &body)?
+        } else {
+            body(start)?
+        };
+        let (text, span) = start.upto(&rest);
+        Ok((rest, Match { text, span }))
+    })
+}
+
+#[cold]
+fn recorded<'a>(
+    name: &'static str,
+    start: Cursor<'a>,
+    body: &impl Fn(Cursor<'a>) -> Step<'a>,
+) -> Step<'a> {
+    let mark = RECORDER.with(|recorder| recorder.nodes.borrow().len());
+    let result = body(start);
+    RECORDER.with(|recorder| {
+        let mut nodes = recorder.nodes.borrow_mut();
+        match &result {
+            Ok((rest, ())) => {
+                let children = nodes.split_off(mark);
+                nodes.push(Raw {
+                    name,
+                    span: Span::new(start.offset(), rest.offset()),
+                    children,
+                });
+            }
+            Err(_) => nodes.truncate(mark),
+        }
+    });
+    result
+}
+
+/// `parser`, keeping only where it stopped.
+#[inline(always)]
+pub(crate) fn step<'a, O>(
+    start: Cursor<'a>,
+    parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
+) -> Step<'a> {
+    parser(start).map(|(rest, _)| (rest, ()))
+}
+
+/// Fails without recording anything: the parts that failed have said why.
+pub(crate) fn backtrack<'a, O>() -> Reading<'a, O> {
+    Err(nom::Err::Error(Backtrack))
+}
+
+/// An alternative of [`longest`].
+pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
+
+/// `a | b | ...` as a set of strings (D3): the alternative that matches the
+/// most text, the first of them on a tie. Every alternative is tried, so
+/// that an alternative that matches a prefix of another's text (`waisindex`
+/// of a `waisdoc`, `generic` of an `httpaddress`) never hides it.
+pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Step<'a> {
+    let mut best: Option<(usize, Cursor<'a>)> = None;
+    for (index, branch) in branches.iter().enumerate() {
+        if let Ok((rest, ())) = quiet(|| branch(start)) {
+            if best.map_or(true, |(_, end)| rest.offset() > end.offset()) {
+                best = Some((index, rest));
+            }
+        }
+    }
+    match best {
+        // The chosen derivation again, for the tree.
+        Some((index, _)) if recording() => branches[index](start),
+        Some((_, rest)) => Ok((rest, ())),
+        None => backtrack(),
+    }
+}
+
+/// `item [ sep X ]`, the right recursion `X  item [ sep X ]` read as a
+/// loop: one `item`, then `sep item` as long as both match. A `sep` that no
+/// `item` follows is left: the recursion must end in an `item`.
+pub(crate) fn separated<'a, O>(
+    start: Cursor<'a>,
+    item: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    sep: &'static str,
+) -> Step<'a> {
+    let (mut at, _) = item(start)?;
+    loop {
+        let Ok((after, _)) = literal(sep)(at) else {
+            break;
+        };
+        match item(after) {
+            Ok((next, _)) => at = next,
+            Err(_) => break,
+        }
+    }
+    Ok((at, ()))
+}
+
+/// `item [ X ]`, the right recursion `X  item [ X ]` read as a loop: one
+/// or more `item`s.
+pub(crate) fn repeated<'a, O>(
+    start: Cursor<'a>,
+    item: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+) -> Step<'a> {
+    let (mut at, _) = item(start)?;
+    while let Ok((next, _)) = item(at) {
+        at = next;
+    }
+    Ok((at, ()))
+}
+
+/// `path  void | segment [ / path ]` read as a loop: segments, each
+/// followed by a `/` that may end the path (D12: no leading `/`, no empty
+/// segment, an optional final `/`). `/` is no segment character, so each
+/// segment runs to its end and the loop stops at the first `/` that no
+/// segment follows but another `/` (or the end).
+pub(crate) fn path<'a, O>(
+    start: Cursor<'a>,
+    segment: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+) -> Step<'a> {
+    let mut at = start;
+    loop {
+        match segment(at) {
+            Ok((rest, _)) => at = rest,
+            Err(_) => break,
+        }
+        match literal("/")(at) {
+            Ok((rest, _)) => at = rest,
+            Err(_) => break,
+        }
+    }
+    Ok((at, ()))
+}
+
+/// `parser` on the next `len` bytes only, which it must match whole: how a
+/// production reads a part whose end another part decides (the `scheme` of
+/// `generic` ends at the first `:`, the `user` of a login at its `@`).
+pub(crate) fn within<'a, O>(
+    start: Cursor<'a>,
+    len: usize,
+    parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
+) -> Step<'a> {
+    let limited = nom::Input::take(&start, len);
+    let (rest, _) = parser(limited)?;
+    if rest.offset() != start.offset() + len {
+        return backtrack();
+    }
+    Ok((start.skip(len), ()))
+}
+
+/// `left @ right`, where `left` is a run of `class` units (`xalphas`, or a
+/// user and password made of them) and `@` is one of them too (D11,
+/// section 8 "`@` splits"): neither the first nor the last `@` of the run is
+/// always the split. `right` (a host, host name or hostport) is made of
+/// `class` units as well, so no derivation goes past the end of the run:
+/// each `@` after the first unit is tried until `right` reaches it, else the
+/// split that matches the most is taken. `right` from an `@` stops at the
+/// next `@` unless it reaches the end of the run, so the tries read the text
+/// about once.
+pub(crate) fn at_split<'a, L, R>(
+    start: Cursor<'a>,
+    class: &Class,
+    left: impl Fn(Cursor<'a>) -> Reading<'a, L>,
+    right: impl Fn(Cursor<'a>) -> Reading<'a, R>,
+) -> Step<'a> {
+    let bytes = start.bytes();
+    let run = super::chars::run_len(bytes, class);
+    let end_of_run = start.offset() + run;
+    let mut best: Option<(usize, usize)> = None;
+    for (at, &byte) in bytes[..run].iter().enumerate().skip(1) {
+        if byte != b'@' {
+            continue;
+        }
+        if let Ok((rest, _)) = quiet(|| right(start.skip(at + 1))) {
+            if best.map_or(true, |(_, end)| rest.offset() > end) {
+                best = Some((at, rest.offset()));
+            }
+            if rest.offset() >= end_of_run {
+                break;
+            }
+        }
+    }
+    let Some((at, _)) = best else {
+        // No split: what `left` and the `@` expected, for the error.
+        let (rest, _) = left(start)?;
+        literal("@")(rest)?;
+        return backtrack();
+    };
+    let (rest, ()) = within(start, at, left)?;
+    let (rest, _) = literal("@")(rest)?;
+    step(rest, right)
+}
