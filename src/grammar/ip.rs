@@ -167,7 +167,8 @@ pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a
 /// letter, digit, `-` or `.`, so reading each label to its longest is exact.
 /// Each label is read once, on bytes; only the diagnostic pass enters
 /// `domainlabel` and `toplabel`, whose errors it reports (the node keeps no
-/// label: [`Hostname::labels`] splits them again).
+/// label: [`Hostname::domainlabels`] and [`Hostname::toplabel`] split them
+/// again).
 #[inline(always)]
 pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostname<'a>, E> {
     input.enter(
