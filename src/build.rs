@@ -107,7 +107,7 @@ pub fn encode(bytes: &[u8], allowed: &[u8]) -> String {
 }
 
 fn check_host(host: &str) -> Result<(), BuildError> {
-    crate::check(Rule::Host, host)
+    crate::grammar::check(Rule::Host, host, crate::options::Options::default())
         .map_err(|error| BuildError::new("host", format!("{host:?} is not a host: {error}")))
 }
 
@@ -460,7 +460,7 @@ pub fn news_article(unique: impl AsRef<[u8]>, host: &str) -> Result<String, Buil
 }
 
 fn check_group(group: &str) -> Result<(), BuildError> {
-    crate::check(Rule::Group, group)
+    crate::grammar::check(Rule::Group, group, crate::options::Options::default())
         .map_err(|error| BuildError::new("group", format!("{group:?} is not a group: {error}")))
 }
 

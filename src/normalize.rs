@@ -29,6 +29,7 @@ use std::borrow::Cow;
 use crate::build::is_unreserved;
 use crate::decode::escape_at;
 use crate::error::Error;
+use crate::options::Options;
 use crate::tree::Url;
 
 impl<'a> Url<'a> {
@@ -69,7 +70,8 @@ impl<'a> Url<'a> {
 /// assert_eq!(rfc1738::equivalent("mailto:a%40b", "mailto:a@b"), Ok(false));
 /// ```
 pub fn equivalent(a: &str, b: &str) -> Result<bool, Error> {
-    Ok(crate::parse(a)?.is_equivalent(&crate::parse(b)?))
+    let parse = |text| crate::grammar::parse(text, Options::default());
+    Ok(parse(a)?.is_equivalent(&parse(b)?))
 }
 
 /// Normalizes `text`, whose first `scheme_len` bytes are the scheme name.

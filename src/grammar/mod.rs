@@ -241,7 +241,7 @@ fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
     end_of_input(rest)
 }
 
-/// What [`crate::check_with`] does.
+/// What `check_with` at the crate's root does.
 pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
     let start = Cursor::new(text, 0, options);
     let recognized = match rule {
@@ -264,7 +264,7 @@ fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
     Ok((rest, url))
 }
 
-/// What [`crate::parse_with`] does.
+/// What `parse_with` at the crate's root does.
 pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     let start = Cursor::new(text, 0, options);
     if let Ok((_, url)) = whole_url(start) {
