@@ -164,25 +164,39 @@ impl Error {
     }
 }
 
+/// The message every grammar's error gives: `1:5: expected alpha, found
+/// "3" (in hostname > toplabel)`, from its parts.
+pub(crate) fn write_message(
+    f: &mut fmt::Formatter<'_>,
+    location: Location,
+    expected: &[Expected],
+    found: Found,
+    stack: &[&str],
+) -> fmt::Result {
+    write!(f, "{location}: expected ")?;
+    let last = expected.len().saturating_sub(1);
+    for (index, item) in expected.iter().enumerate() {
+        match index {
+            0 => {}
+            _ if index == last => f.write_str(" or ")?,
+            _ => f.write_str(", ")?,
+        }
+        write!(f, "{item}")?;
+    }
+    if expected.is_empty() {
+        f.write_str("nothing")?;
+    }
+    write!(f, ", found {found}")?;
+    if !stack.is_empty() {
+        write!(f, " (in {})", stack.join(" > "))?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: expected ", self.location)?;
-        let last = self.expected.len().saturating_sub(1);
-        for (index, item) in self.expected.iter().enumerate() {
-            match index {
-                0 => {}
-                _ if index == last => f.write_str(" or ")?,
-                _ => f.write_str(", ")?,
-            }
-            write!(f, "{item}")?;
-        }
-        if self.expected.is_empty() {
-            f.write_str("nothing")?;
-        }
-        write!(f, ", found {}", self.found)?;
-        if !self.stack.is_empty() {
-            write!(f, " (in {})", self.stack_text())?;
-        }
+        let names: Vec<&str> = self.stack.iter().map(|rule| rule.name()).collect();
+        write_message(f, self.location, &self.expected, self.found, &names)?;
         if let Some((true, production)) = self.genericurl {
             write!(
                 f,

@@ -457,24 +457,7 @@ impl Mismatch {
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: expected ", self.location)?;
-        let last = self.expected.len().saturating_sub(1);
-        for (index, item) in self.expected.iter().enumerate() {
-            match index {
-                0 => {}
-                _ if index == last => f.write_str(" or ")?,
-                _ => f.write_str(", ")?,
-            }
-            write!(f, "{item}")?;
-        }
-        if self.expected.is_empty() {
-            f.write_str("nothing")?;
-        }
-        write!(f, ", found {}", self.found)?;
-        if !self.stack.is_empty() {
-            write!(f, " (in {})", self.stack.join(" > "))?;
-        }
-        Ok(())
+        crate::error::write_message(f, self.location, &self.expected, self.found, &self.stack)
     }
 }
 
