@@ -4,6 +4,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use rfc1738::dialect::{self, Dialect};
 use rfc1738::{Options, Rule};
 
 mod check;
@@ -24,7 +25,8 @@ struct Cli {
 enum Command {
     /// Does each string match a production of the grammar (default: url)?
     Check(check::CheckArgs),
-    /// Print the production tree of a URL, with byte spans.
+    /// Print the production tree of a URL, with byte spans (`--dialect`: by an
+    /// earlier revision's grammar).
     Tree(TreeArgs),
     /// Explain what a URL means: decoded parts, port, FTP commands, gopher request.
     Describe(describe::DescribeArgs),
@@ -41,6 +43,13 @@ struct TreeArgs {
     /// Follow the letter of the BNF (scheme names in lower case).
     #[arg(long)]
     strict: bool,
+    /// The revision whose grammar to use: draft-jul93, draft-oct93,
+    /// draft-03 or rfc1738 (the default).
+    #[arg(long, value_name = "NAME", value_parser = DIALECTS, default_value = "rfc1738")]
+    dialect: String,
+    /// The production to derive the string from (default: url).
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -60,9 +69,40 @@ fn main() -> ExitCode {
 
 fn tree(args: &TreeArgs, out: &mut impl Write) -> ExitCode {
     let options = Options::default().with_strict(args.strict);
+    let dialect = Dialect::from_name(&args.dialect).unwrap_or(Dialect::Rfc1738);
+    if dialect != Dialect::Rfc1738 || args.rule.as_deref().is_some_and(|rule| rule != "url") {
+        return dialect_tree(dialect, args, options, out);
+    }
     match rfc1738::parse_with(&args.url, options) {
         Ok(url) => {
             let _ = write!(out, "{}", url.syntax());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `tree --dialect` or `--rule`: the derivation by the revision's
+/// combinators.
+fn dialect_tree(
+    dialect: Dialect,
+    args: &TreeArgs,
+    options: Options,
+    out: &mut impl Write,
+) -> ExitCode {
+    let rule = match production_named(dialect, args.rule.as_deref().unwrap_or("url")) {
+        Ok(rule) => rule,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    match dialect::tree(dialect, rule, &args.url, options) {
+        Ok(node) => {
+            let _ = write!(out, "{node}");
             ExitCode::SUCCESS
         }
         Err(error) => {
@@ -88,6 +128,30 @@ pub(crate) fn read_lines(path: &str) -> std::io::Result<Vec<String>> {
             })
         })
         .collect()
+}
+
+/// The names `--dialect` takes, oldest first.
+pub(crate) const DIALECTS: [&str; 4] = [
+    Dialect::ALL[0].name(),
+    Dialect::ALL[1].name(),
+    Dialect::ALL[2].name(),
+    Dialect::ALL[3].name(),
+];
+
+/// The production of this name in a revision, or a usage error naming the
+/// revision and listing its productions.
+pub(crate) fn production_named(dialect: Dialect, name: &str) -> Result<&'static str, String> {
+    dialect
+        .productions()
+        .iter()
+        .copied()
+        .find(|production| *production == name)
+        .ok_or_else(|| {
+            format!(
+                "{dialect} has no production {name:?}; its productions are: {}",
+                dialect.productions().join(", ")
+            )
+        })
 }
 
 /// The rule of this BNF name, or a usage error listing the names.
