@@ -11,6 +11,7 @@ mod check;
 mod describe;
 mod explain;
 mod lint;
+mod revisions;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -30,6 +31,9 @@ enum Command {
     Tree(TreeArgs),
     /// Explain what a URL means: decoded parts, port, FTP commands, gopher request.
     Describe(describe::DescribeArgs),
+    /// For each revision (draft-jul93, draft-oct93, draft-03, rfc1738): is the
+    /// URL accepted, as which production, and where and why not?
+    Revisions(revisions::RevisionsArgs),
     /// Find the URLs in files and report every problem at its line and column.
     Lint(lint::LintArgs),
     /// Explain a lint code (none: list the codes).
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Tree(args) => tree(&args, &mut out),
         Command::Describe(args) => describe::run(&args, &mut out),
+        Command::Revisions(args) => revisions::run(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
     };
