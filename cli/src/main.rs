@@ -10,6 +10,7 @@ use rfc1738::{Options, Rule};
 mod check;
 mod describe;
 mod explain;
+mod grammar;
 mod lint;
 mod revisions;
 
@@ -34,6 +35,10 @@ enum Command {
     /// For each revision (draft-jul93, draft-oct93, draft-03, rfc1738): is the
     /// URL accepted, as which production, and where and why not?
     Revisions(revisions::RevisionsArgs),
+    /// Print a revision's BNF as the repository keeps it (`--dialect`).
+    Grammar(grammar::GrammarArgs),
+    /// Which productions were removed, added or changed from revision A to B.
+    DiffGrammar(grammar::DiffGrammarArgs),
     /// Find the URLs in files and report every problem at its line and column.
     Lint(lint::LintArgs),
     /// Explain a lint code (none: list the codes).
@@ -65,6 +70,8 @@ fn main() -> ExitCode {
         Command::Tree(args) => tree(&args, &mut out),
         Command::Describe(args) => describe::run(&args, &mut out),
         Command::Revisions(args) => revisions::run(&args, &mut out),
+        Command::Grammar(args) => grammar::grammar(&args, &mut out),
+        Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
     };
