@@ -15,10 +15,12 @@ pub(crate) struct ExplainArgs {
 pub(crate) fn run(args: &ExplainArgs, out: &mut impl Write) -> ExitCode {
     match &args.code {
         None => {
+            let width = Code::ALL.iter().map(|code| code.name().len()).max();
+            let width = width.unwrap_or(0);
             for code in Code::ALL {
                 let _ = writeln!(
                     out,
-                    "{} {:<20} {:<8} {}",
+                    "{} {:<width$} {:<8} {}",
                     code.code(),
                     code.name(),
                     code.severity().name(),

@@ -229,6 +229,18 @@ codes! {
      it applies. Remove the code from the comment, or the comment. This code is not \
      about RFC 1738 itself; the command line reports it only when selected \
      (`--select U019` or `--extend-select U019`), like ruff's RUF100.";
+    /// A URL RFC 1738 rejects that an earlier revision of its grammar
+    /// accepts. Like U019 it is the command line's: the library's `lint_*`
+    /// functions do not report it (see [`crate::dialect::revisions`]).
+    ValidInEarlierRevision = "U020", "valid-in-earlier-revision", Info, "5",
+    "a URL RFC 1738 rejects is valid under an earlier revision of its grammar",
+    "RFC 1738 rejects the URL (U001 or U002), but the grammar of an earlier \
+     revision accepts it: the Internet-Draft of July 1993 (draft-jul93), of October \
+     1993 (draft-oct93) or draft 03 of 1994 (draft-03). For example, before RFC 1738 \
+     `http://host?query` needed no `/`, and in 1993 a space was a URL character. \
+     The URL may come from a document of that time; `rfc1738 revisions URL` shows \
+     each revision's verdict. The command line reports this code only when selected \
+     (`--select U020` or `--extend-select U020`).";
 }
 
 impl Code {

@@ -19,6 +19,7 @@ use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use rfc1738::dialect::Dialect;
 use rfc1738::lint::{lint_scanned_into, Code, Finding, Severity, Sink};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
@@ -52,7 +53,8 @@ and --ignore add to it.
 Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
 the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
 before, `rfc1738-ignore-file: CODES` anywhere; no codes means all. An unused
-suppression is U019, reported when selected (--extend-select U019).
+suppression is U019, reported when selected (--extend-select U019); so is
+U020, a URL RFC 1738 rejects that an earlier revision accepts.
 
 Fixes (--fix, --diff): an unsafe character escaped (`~` to %7E, a space to
 %20), the scheme name and an FTP typecode lower-cased, each only where the
@@ -181,7 +183,7 @@ fn settings(args: &LintArgs, cli: &Cli, config: Option<&Config>, file: Option<&P
     let default: Vec<Code> = Code::ALL
         .iter()
         .copied()
-        .filter(|code| *code != Code::UnusedSuppression)
+        .filter(|code| !matches!(code, Code::UnusedSuppression | Code::ValidInEarlierRevision))
         .collect();
     let select: &[Code] = if !cli.select.is_empty() {
         &cli.select
@@ -922,6 +924,7 @@ impl Run<'_> {
             if let Some(error) = state.error.take() {
                 return Err(error);
             }
+            state.valid_in_earlier_revision(&url)?;
         }
         if !urls_only {
             // What the next piece reads again is left to it.
@@ -1056,6 +1059,43 @@ impl FileState<'_, '_, '_> {
             self.report(&finding, None, None)?;
         }
         Ok(())
+    }
+
+    /// U020: the revisions before RFC 1738 that accept a URL RFC 1738
+    /// rejects, when selected.
+    fn valid_in_earlier_revision(&mut self, url: &ScannedUrl) -> io::Result<()> {
+        let code = Code::ValidInEarlierRevision;
+        if !self.settings.wants(code) || rfc1738::parse(&url.text).is_ok() {
+            return Ok(());
+        }
+        let report = rfc1738::dialect::revisions(&url.text);
+        let earlier: Vec<String> = report
+            .verdicts
+            .iter()
+            .filter(|verdict| verdict.dialect != Dialect::Rfc1738)
+            .filter_map(|verdict| {
+                let top = verdict.accepted_as?;
+                let what = match verdict.alternatives.is_empty() {
+                    true => top.to_string(),
+                    false => verdict.alternatives.join(", "),
+                };
+                Some(format!("{} ({what})", verdict.dialect))
+            })
+            .collect();
+        if earlier.is_empty() || !self.wants(code, url.span, true) {
+            return Ok(());
+        }
+        let list = match earlier.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        let finding = Finding::new(
+            code,
+            url.span,
+            format!("RFC 1738 rejects this URL, but it is valid under {list}"),
+        );
+        self.report(&finding, Some(url), None)
     }
 
     fn unused_suppressions(&mut self) -> io::Result<()> {
