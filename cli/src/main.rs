@@ -25,7 +25,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Does each string match a production of the grammar (default: url)?
+    /// Does each string match a production of the grammar (default: url;
+    /// `--dialect`: of an earlier revision)?
     Check(check::CheckArgs),
     /// Print the production tree of a URL, with byte spans (`--dialect`: by an
     /// earlier revision's grammar).

@@ -914,6 +914,8 @@ impl Run<'_> {
             }
             // Where the URL starts: positions in it are counted from here.
             doc.anchor(url.span.start);
+            // At the URL's start: before the findings inside it.
+            state.valid_in_earlier_revision(&url)?;
             let plan = state.plan(&url);
             let mut sink = UrlSink {
                 state: &mut state,
@@ -924,7 +926,6 @@ impl Run<'_> {
             if let Some(error) = state.error.take() {
                 return Err(error);
             }
-            state.valid_in_earlier_revision(&url)?;
         }
         if !urls_only {
             // What the next piece reads again is left to it.
@@ -1085,6 +1086,7 @@ impl FileState<'_, '_, '_> {
         if earlier.is_empty() || !self.wants(code, url.span, true) {
             return Ok(());
         }
+        self.flush_invalid(url.span.start)?;
         let list = match earlier.split_last() {
             Some((last, [])) => last.clone(),
             Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
