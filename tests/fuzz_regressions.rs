@@ -1,11 +1,19 @@
 //! The fuzz targets' properties, replayed in `cargo test` on the seed
 //! corpus (`fuzz/seeds/`) and on every input a fuzzer ever failed on
 //! (`tests/fixtures/fuzz/<target>/`).
+// The RFC 1738 oracle is included twice: by the properties and, as its
+// `rfc` module, by the drafts' reader.
+#![allow(clippy::duplicate_mod)]
 
 #[path = "support/oracle.rs"]
 mod oracle;
 #[path = "support/properties.rs"]
 mod properties;
+#[path = "support/draft_oracle.rs"]
+#[allow(unused_imports)]
+mod draft_oracle;
+#[path = "support/dialect_properties.rs"]
+mod dialect_properties;
 
 use std::path::{Path, PathBuf};
 
@@ -57,6 +65,7 @@ fn the_seed_corpus_satisfies_every_property() {
     let count = replay(&seeds, properties::parse_any);
     assert!(count >= 50, "only {count} seeds");
     replay(&seeds, properties::differential);
+    replay(&seeds, dialect_properties::dialects);
     #[cfg(feature = "arbitrary")]
     replay(&seeds, roundtrip);
 }
@@ -66,6 +75,7 @@ fn every_fuzz_crash_stays_fixed() {
     let dir = root().join("tests/fixtures/fuzz");
     replay(&dir.join("parse_any"), properties::parse_any);
     replay(&dir.join("differential"), properties::differential);
+    replay(&dir.join("dialects"), dialect_properties::dialects);
     #[cfg(feature = "arbitrary")]
     replay(&dir.join("roundtrip"), roundtrip);
 }
