@@ -5,15 +5,15 @@
 // `rfc` module, by the drafts' reader.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "support/dialect_properties.rs"]
+mod dialect_properties;
+#[path = "support/draft_oracle.rs"]
+#[allow(unused_imports)]
+mod draft_oracle;
 #[path = "support/oracle.rs"]
 mod oracle;
 #[path = "support/properties.rs"]
 mod properties;
-#[path = "support/draft_oracle.rs"]
-#[allow(unused_imports)]
-mod draft_oracle;
-#[path = "support/dialect_properties.rs"]
-mod dialect_properties;
 
 use std::path::{Path, PathBuf};
 
