@@ -30,7 +30,7 @@ sanitizer=(--sanitizer none)
 cd fuzz
 cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
 
-for target in parse_any roundtrip differential; do
+for target in parse_any roundtrip differential dialects; do
     echo "== fuzz $target (${seconds}s)"
     mkdir -p "corpus/$target"
     timeout "$((seconds + 300))" \
