@@ -1,11 +1,12 @@
 //! `rfc1738 check`: grammar conformance, one string or a batch.
 
+use std::fmt::Display;
 use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
 use rfc1738::dialect::{self, Dialect};
-use rfc1738::{check_with, Options};
+use rfc1738::{check_with, Options, Rule};
 
 use crate::{production_named, read_lines, rule_named, DIALECTS};
 
@@ -33,38 +34,66 @@ pub(crate) struct CheckArgs {
 pub(crate) fn run(args: &CheckArgs, out: &mut impl Write) -> ExitCode {
     let options = Options::default().with_strict(args.strict);
     let dialect = Dialect::from_name(&args.dialect).unwrap_or(Dialect::Rfc1738);
-    match (&args.batch, dialect) {
-        (Some(path), Dialect::Rfc1738) => batch(path, options, out),
-        (None, Dialect::Rfc1738) => strings(args, options, out),
-        (Some(path), dialect) => dialect_batch(dialect, path, options, out),
-        (None, dialect) => dialect_strings(dialect, args, options, out),
+    match &args.batch {
+        Some(path) => batch(dialect, path, options, out),
+        None => strings(dialect, args, options, out),
     }
 }
 
-/// `--dialect` with a draft: the same output as [`strings`], by the
-/// draft's productions.
-fn dialect_strings(
-    dialect: Dialect,
-    args: &CheckArgs,
-    options: Options,
-    out: &mut impl Write,
-) -> ExitCode {
-    let rule = match production_named(dialect, &args.rule) {
-        Ok(rule) => rule,
+/// A production of the chosen revision: RFC 1738's by its `Rule` (checked
+/// by `rfc1738::check_with`, today's behaviour), a draft's by its name.
+#[derive(Clone, Copy)]
+enum Production {
+    Rfc1738(Rule),
+    Draft(Dialect, &'static str),
+}
+
+impl Production {
+    fn named(dialect: Dialect, name: &str) -> Result<Production, String> {
+        match dialect {
+            Dialect::Rfc1738 => rule_named(name).map(Production::Rfc1738),
+            _ => production_named(dialect, name).map(|name| Production::Draft(dialect, name)),
+        }
+    }
+
+    /// Whether all of `text` matches; the error, when not, to be shown.
+    fn check(self, text: &str, options: Options) -> Result<(), Box<dyn Display>> {
+        match self {
+            Production::Rfc1738(rule) => {
+                check_with(rule, text, options).map_err(|e| Box::new(e) as _)
+            }
+            Production::Draft(dialect, name) => {
+                dialect::check(dialect, name, text, options).map_err(|e| Box::new(e) as _)
+            }
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Production::Rfc1738(rule) => rule.name(),
+            Production::Draft(_, name) => name,
+        }
+    }
+}
+
+fn strings(dialect: Dialect, args: &CheckArgs, options: Options, out: &mut impl Write) -> ExitCode {
+    let production = match Production::named(dialect, &args.rule) {
+        Ok(production) => production,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(2);
         }
     };
+    let name = production.name();
     let mut all_match = true;
     for string in &args.strings {
-        match dialect::check(dialect, rule, string, options) {
+        match production.check(string, options) {
             Ok(()) => {
-                let _ = writeln!(out, "{string}: matches {rule}");
+                let _ = writeln!(out, "{string}: matches {name}");
             }
             Err(error) => {
                 all_match = false;
-                let _ = writeln!(out, "{string}: does not match {rule}: {error}");
+                let _ = writeln!(out, "{string}: does not match {name}: {error}");
             }
         }
     }
@@ -75,8 +104,7 @@ fn dialect_strings(
     }
 }
 
-/// `--dialect` with a draft and `--batch`: the same lines as [`batch`].
-fn dialect_batch(dialect: Dialect, path: &str, options: Options, out: &mut impl Write) -> ExitCode {
+fn batch(dialect: Dialect, path: &str, options: Options, out: &mut impl Write) -> ExitCode {
     let lines = match read_lines(path) {
         Ok(lines) => lines,
         Err(error) => {
@@ -90,67 +118,9 @@ fn dialect_batch(dialect: Dialect, path: &str, options: Options, out: &mut impl 
             continue;
         }
         let (name, string) = line.split_once('\t').unwrap_or((line.as_str(), ""));
-        match production_named(dialect, name) {
-            Ok(rule) => {
-                let verdict = match dialect::check(dialect, rule, string, options) {
-                    Ok(()) => "match",
-                    Err(_) => "no match",
-                };
-                let _ = writeln!(out, "{name}\t{string}\t{verdict}");
-            }
-            Err(message) => {
-                eprintln!("error: {path}:{}: {message}", number + 1);
-                code = ExitCode::from(2);
-            }
-        }
-    }
-    code
-}
-
-fn strings(args: &CheckArgs, options: Options, out: &mut impl Write) -> ExitCode {
-    let rule = match rule_named(&args.rule) {
-        Ok(rule) => rule,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut all_match = true;
-    for string in &args.strings {
-        match check_with(rule, string, options) {
-            Ok(()) => {
-                let _ = writeln!(out, "{string}: matches {rule}");
-            }
-            Err(error) => {
-                all_match = false;
-                let _ = writeln!(out, "{string}: does not match {rule}: {error}");
-            }
-        }
-    }
-    if all_match {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-fn batch(path: &str, options: Options, out: &mut impl Write) -> ExitCode {
-    let lines = match read_lines(path) {
-        Ok(lines) => lines,
-        Err(error) => {
-            eprintln!("error: cannot read {path}: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut code = ExitCode::SUCCESS;
-    for (number, line) in lines.iter().enumerate() {
-        if line.is_empty() {
-            continue;
-        }
-        let (name, string) = line.split_once('\t').unwrap_or((line.as_str(), ""));
-        match rule_named(name) {
-            Ok(rule) => {
-                let verdict = match check_with(rule, string, options) {
+        match Production::named(dialect, name) {
+            Ok(production) => {
+                let verdict = match production.check(string, options) {
                     Ok(()) => "match",
                     Err(_) => "no match",
                 };
