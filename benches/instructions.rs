@@ -3,7 +3,9 @@
 //! stay the same when the machine is busy, where times do not.
 //!
 //! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `check_url`,
-//! `url`, `fluent_uri`, `floor`, and for the prose `scan`, `lint_text`)
+//! `url`, `fluent_uri`, `floor`, `check_url_DIALECT` (`dialect::check` of
+//! `url` in a revision: `check_url_draft-jul93`), and for the prose `scan`,
+//! `lint_text`)
 //! once over every input of `CORPUS` (`kasztp_http_accepted`,
 //! `node_files_accepted`, `kasztp_https_accepted`, `generated`,
 //! `kasztp_http_all`, `node_files_all`, `prose`, or
@@ -62,6 +64,16 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
         "lint_text" => {
             for input in inputs {
                 accepted += black_box(rfc1738::lint::lint_text(black_box(input)).len());
+            }
+        }
+        draft if draft.starts_with("check_url_") => {
+            let name = draft.trim_start_matches("check_url_");
+            let dialect = rfc1738::dialect::Dialect::from_name(name)
+                .unwrap_or_else(|| panic!("unknown dialect {name}"));
+            let options = rfc1738::Options::default();
+            for input in inputs {
+                let checked = rfc1738::dialect::check(dialect, "url", black_box(input), options);
+                accepted += usize::from(black_box(checked.is_ok()));
             }
         }
         other => panic!("unknown workload {other}"),

@@ -111,6 +111,56 @@ fn generated(c: &mut Criterion) {
     contenders(c, "kasztp_http_near_misses", &corpus::near_misses(&kasztp));
 }
 
+/// `dialect::check` of `url` in each revision beside RFC 1738's `check`,
+/// on the same URLs: the URLs of the kasztp list that every revision
+/// accepts, and the generated corpus as it is (most of its schemes are
+/// not the drafts'), so acceptance and rejection are both measured.
+fn revisions(c: &mut Criterion) {
+    use rfc1738::dialect::{self, Dialect};
+    let kasztp = corpus::accepted(&corpus::kasztp_http());
+    let in_every_revision: Vec<String> = kasztp
+        .into_iter()
+        .filter(|url| {
+            Dialect::ALL.iter().all(|&dialect| {
+                dialect::check(dialect, "url", url, rfc1738::Options::default()).is_ok()
+            })
+        })
+        .collect();
+    let lists = [
+        ("revisions_kasztp_http", in_every_revision),
+        ("revisions_generated", corpus::generated(11 * 1000)),
+    ];
+    for (name, urls) in &lists {
+        let urls: Vec<&String> = if smoke() {
+            urls.iter().step_by(100).collect()
+        } else {
+            urls.iter().collect()
+        };
+        let mut group = c.benchmark_group(*name);
+        group
+            .throughput(Throughput::Elements(urls.len() as u64))
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(3))
+            .sample_size(30);
+        for dialect in Dialect::ALL {
+            group.bench_function(dialect.name(), |b| {
+                b.iter(|| {
+                    for url in &urls {
+                        let checked = dialect::check(
+                            dialect,
+                            "url",
+                            black_box(url),
+                            rfc1738::Options::default(),
+                        );
+                        black_box(checked.is_ok());
+                    }
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
 fn adversarial(c: &mut Criterion) {
     for input in &corpus::ADVERSARIAL {
         let mut group = c.benchmark_group(format!("adversarial_{}", input.name));
@@ -163,5 +213,5 @@ fn scan(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, real_world, generated, adversarial, scan);
+criterion_group!(benches, real_world, generated, revisions, adversarial, scan);
 criterion_main!(benches);

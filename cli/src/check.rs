@@ -12,9 +12,10 @@ use crate::{production_named, read_lines, rule_named, DIALECTS};
 
 #[derive(Args)]
 pub(crate) struct CheckArgs {
-    /// The production to match, by its BNF name (e.g. `hostname`, `gopher+_string`).
-    #[arg(long, default_value = "url")]
-    rule: String,
+    /// The production to match, by its BNF name (e.g. `hostname`,
+    /// `gopher+_string`); `url` when neither this nor a RULE is given.
+    #[arg(long)]
+    rule: Option<String>,
     /// Follow the letter of the BNF (scheme names in lower case).
     #[arg(long)]
     strict: bool,
@@ -26,8 +27,10 @@ pub(crate) struct CheckArgs {
     /// print `RULE<TAB>STRING<TAB>match` or `... no match` for each.
     #[arg(long, value_name = "FILE", conflicts_with = "strings")]
     batch: Option<String>,
-    /// The strings to check.
-    #[arg(required_unless_present = "batch")]
+    /// `[RULE] STRING...`: the strings to check. Without `--rule`, a first
+    /// argument that names a production of the revision and is followed by
+    /// a string is the rule (`check --dialect draft-oct93 hostport h:80`).
+    #[arg(required_unless_present = "batch", value_name = "STRINGS")]
     strings: Vec<String>,
 }
 
@@ -76,8 +79,29 @@ impl Production {
     }
 }
 
+/// The rule and the strings of `check [--rule RULE] [RULE] STRING...`.
+fn rule_and_strings(dialect: Dialect, args: &CheckArgs) -> (&str, &[String]) {
+    match (&args.rule, &args.strings[..]) {
+        (Some(rule), strings) => (rule, strings),
+        (None, [first, strings @ ..])
+            if !strings.is_empty() && names_production(dialect, first) =>
+        {
+            (first, strings)
+        }
+        (None, strings) => ("url", strings),
+    }
+}
+
+fn names_production(dialect: Dialect, name: &str) -> bool {
+    match dialect {
+        Dialect::Rfc1738 => Rule::from_name(name).is_some(),
+        _ => dialect.has(name),
+    }
+}
+
 fn strings(dialect: Dialect, args: &CheckArgs, options: Options, out: &mut impl Write) -> ExitCode {
-    let production = match Production::named(dialect, &args.rule) {
+    let (rule, strings) = rule_and_strings(dialect, args);
+    let production = match Production::named(dialect, rule) {
         Ok(production) => production,
         Err(message) => {
             eprintln!("error: {message}");
@@ -86,7 +110,7 @@ fn strings(dialect: Dialect, args: &CheckArgs, options: Options, out: &mut impl 
     };
     let name = production.name();
     let mut all_match = true;
-    for string in &args.strings {
+    for string in strings {
         match production.check(string, options) {
             Ok(()) => {
                 let _ = writeln!(out, "{string}: matches {name}");

@@ -108,3 +108,37 @@ fn tree_prints_productions_with_spans() {
          group 5..25 \"comp.infosystems.www\"\n"
     );
 }
+
+#[test]
+fn a_first_argument_naming_a_production_is_the_rule() {
+    // `check --dialect NAME RULE STRING`, as `--rule RULE STRING`.
+    let output = rfc1738(
+        &[
+            "check",
+            "--dialect",
+            "draft-oct93",
+            "nntpaddress",
+            "nntp:alt.x/7",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "nntp:alt.x/7: matches nntpaddress\n");
+    let output = rfc1738(&["check", "httpurl", "http://host?q"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).starts_with("http://host?q: does not match httpurl: 1:12:"));
+    // A lone argument is a string to check against `url`, whatever it says.
+    let output = rfc1738(&["check", "hostname"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).starts_with("hostname: does not match url:"));
+    // Not a production of the revision: two strings against `url`.
+    let output = rfc1738(
+        &["check", "--dialect", "draft-jul93", "mailtoaddress", "x:y"],
+        "",
+    );
+    assert_eq!(
+        stdout(&output).lines().next().unwrap(),
+        // `:` is an `xalpha`, so a longer scheme or its colon could follow.
+        "mailtoaddress: does not match url: 1:14: expected xalpha, found end of input (in url > generic)"
+    );
+}

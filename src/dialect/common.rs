@@ -3,11 +3,9 @@
 //! the draft modules. Their BNF lines are the same in every draft; the
 //! positions are each draft's.
 
-use nom::combinator::opt;
-
 use crate::dialect::chars::{ALPHA, ALPHANUM, DIGIT, HEX, NATIONAL, PUNCTUATION};
-use crate::dialect::production;
-use crate::dialect::shape::{repeated, step};
+use crate::dialect::shape::{maybe, repeated, step};
+use crate::dialect::{production, seq};
 use crate::grammar::primitives::{literal, one, run};
 
 production! {
@@ -39,7 +37,7 @@ production! {
     ///
     /// July 1993 (000:32654-32670, 001:355), October 1993 (002:1057),
     /// draft 03 (003:428-429). Never decoded (D6).
-    escape = "escape", leaf, |start| step(start, |s| s.read((literal("%"), hex, hex)))
+    escape = "escape", leaf, |start| seq!(start; literal("%"), hex, hex)
 }
 
 production! {
@@ -160,7 +158,7 @@ production! {
     /// `10.0.0` does not (D11).
     hostnumber = "hostnumber", |start| {
         let dot = || literal(".");
-        step(start, |s| s.read((digits, dot(), digits, dot(), digits, dot(), digits)))
+        seq!(start; digits, dot(), digits, dot(), digits, dot(), digits)
     }
 }
 
@@ -178,7 +176,5 @@ production! {
 pub(crate) fn optional_port<'a>(
     start: crate::grammar::cursor::Cursor<'a>,
 ) -> crate::dialect::shape::Step<'a> {
-    step(start, |s| {
-        s.read(opt(nom::sequence::preceded(literal(":"), port)))
-    })
+    maybe(|s| seq!(s; literal(":"), port))(start)
 }

@@ -23,16 +23,12 @@
 //! assert_eq!(rest, " b");
 //! ```
 
-use nom::branch::alt;
-use nom::combinator::opt;
-use nom::sequence::preceded;
-
 use crate::dialect::chars::{
     ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
 };
 use crate::dialect::common::optional_port;
-use crate::dialect::shape::{at_split, path as path_of, repeated, separated, step};
-use crate::dialect::{draft_productions, longest_of, production};
+use crate::dialect::shape::{at_split, either, maybe, path as path_of, repeated, separated, step};
+use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
 
 pub use crate::dialect::common::{
@@ -117,7 +113,7 @@ production! {
     /// At 003:316-317. D31: `url:` is a scheme keyword written in lower
     /// case (strict: `url:` only; default: any case, `URL:`), folded apart
     /// from the scheme after it; once, and without `<` `>`.
-    prefixedurl = "prefixedurl", |start| step(start, |s| s.read((scheme_literal("url:"), url)))
+    prefixedurl = "prefixedurl", |start| seq!(start; scheme_literal("url:"), url)
 }
 
 production! {
@@ -128,9 +124,19 @@ production! {
     /// At 003:318-319, printed `ur l` (D20). No `generic` (D30). Not a
     /// first-match `alt`: `waisaddress` and the others are read to their
     /// longest, and the alternative that matches the most is taken (D3).
-    url = "url", |start| longest_of!(start;
-        httpaddress, ftpaddress, newsaddress, nntpaddress, prosperoaddress, telnetaddress,
-        gopheraddress, waisaddress, mailtoaddress, midaddress, cidaddress)
+    url = "url", |start| url_alternatives!(start;
+        "http" => httpaddress,
+        "ftp" => ftpaddress,
+        "news" => newsaddress,
+        "nntp" => nntpaddress,
+        "prospero" => prosperoaddress,
+        "telnet" => telnetaddress,
+        "gopher" => gopheraddress,
+        "wais" => waisaddress,
+        "mailto" => mailtoaddress,
+        "mid" => midaddress,
+        "cid" => cidaddress,
+    )
 }
 
 production! {
@@ -149,12 +155,12 @@ production! {
     ///
     /// At 003:322-323. `http://host?q` still matches (D12); `:` is no path
     /// character any more (D34).
-    httpaddress = "httpaddress", |start| step(start, |s| s.read((
+    httpaddress = "httpaddress", |start| seq!(start;
         scheme_literal("http://"),
         hostport,
-        opt(preceded(literal("/"), path)),
-        opt(preceded(literal("?"), search)),
-    )))
+        maybe(|s| seq!(s; literal("/"), path)),
+        maybe(|s| seq!(s; literal("?"), search)),
+    )
 }
 
 production! {
@@ -165,13 +171,13 @@ production! {
     /// At 003:324-325. D32: no `;type=`; every `ftptype` is made of path
     /// characters, so the path already takes it and the bracket, read after
     /// it as written, never adds to the match.
-    ftpaddress = "ftpaddress", |start| step(start, |s| s.read((
+    ftpaddress = "ftpaddress", |start| seq!(start;
         scheme_literal("ftp://"),
         login,
         literal("/"),
         path,
-        opt(ftptype),
-    )))
+        maybe(|s| step(s, ftptype)),
+    )
 }
 
 production! {
@@ -180,12 +186,12 @@ production! {
     /// ```
     ///
     /// At 003:326-327. No alternative of `url` (D24, D30).
-    afsaddress = "afsaddress", |start| step(start, |s| s.read((
+    afsaddress = "afsaddress", |start| seq!(start;
         scheme_literal("afs://"),
         cellname,
         literal("/"),
         path,
-    )))
+    )
 }
 
 production! {
@@ -194,7 +200,7 @@ production! {
     /// ```
     ///
     /// At 003:328-329.
-    newsaddress = "newsaddress", |start| step(start, |s| s.read((scheme_literal("news:"), groupart)))
+    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart)
 }
 
 production! {
@@ -203,12 +209,12 @@ production! {
     /// ```
     ///
     /// At 003:330-331. No server, a required number (D23).
-    nntpaddress = "nntpaddress", |start| step(start, |s| s.read((
+    nntpaddress = "nntpaddress", |start| seq!(start;
         scheme_literal("nntp:"),
         group,
         literal("/"),
         digits,
-    )))
+    )
 }
 
 production! {
@@ -217,7 +223,7 @@ production! {
     /// ```
     ///
     /// At 003:332-333. `addr-spec` is supplied (D33).
-    midaddress = "midaddress", |start| step(start, |s| s.read((scheme_literal("mid:"), addr_spec)))
+    midaddress = "midaddress", |start| seq!(start; scheme_literal("mid:"), addr_spec)
 }
 
 production! {
@@ -226,7 +232,7 @@ production! {
     /// ```
     ///
     /// At 003:334-335. `content-identifier` is supplied (D33).
-    cidaddress = "cidaddress", |start| step(start, |s| s.read((scheme_literal("cid:"), content_identifier)))
+    cidaddress = "cidaddress", |start| seq!(start; scheme_literal("cid:"), content_identifier)
 }
 
 production! {
@@ -260,13 +266,13 @@ production! {
     /// ```
     ///
     /// At 003:340-341.
-    waisindex = "waisindex", |start| step(start, |s| s.read((
+    waisindex = "waisindex", |start| seq!(start;
         scheme_literal("wais://"),
         hostport,
         literal("/"),
         database,
-        opt(preceded(literal("?"), search)),
-    )))
+        maybe(|s| seq!(s; literal("?"), search)),
+    )
 }
 
 production! {
@@ -275,7 +281,7 @@ production! {
     /// ```
     ///
     /// At 003:342-343. D37.
-    waisdoc = "waisdoc", |start| step(start, |s| s.read((
+    waisdoc = "waisdoc", |start| seq!(start;
         scheme_literal("wais://"),
         hostport,
         literal("/"),
@@ -284,7 +290,7 @@ production! {
         wtype,
         literal("/"),
         wpath,
-    )))
+    )
 }
 
 production! {
@@ -295,7 +301,7 @@ production! {
     /// At 003:344-345. D37: `=` and `;` are the characters; a non-empty list
     /// of `N=path;` items. The right recursion read as a loop; `;` and `=`
     /// are no path characters, so each path ends where its `;` is.
-    wpath = "wpath", |start| repeated(start, |s| s.read((digits, literal("="), path, literal(";"))))
+    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits, literal("="), path, literal(";")))
 }
 
 production! {
@@ -365,13 +371,13 @@ production! {
     /// At 003:358-359. D13, D38: `%00` is also an escape, so the `hsoname`
     /// (a path) already takes the bracket's text; the bracket is read after
     /// it as written and never adds to the match.
-    prosperolink = "prosperolink", |start| step(start, |s| s.read((
+    prosperolink = "prosperolink", |start| seq!(start;
         scheme_literal("prospero://"),
         hostport,
         literal("/"),
         hsoname,
-        opt(preceded(literal("%00"), (version, opt(attributes)))),
-    )))
+        maybe(|s| seq!(s; literal("%00"), version, maybe(|s| step(s, attributes)))),
+    )
 }
 
 production! {
@@ -389,10 +395,7 @@ production! {
     /// ```
     ///
     /// At 003:368-369. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| step(start, |s| s.read((
-        scheme_literal("telnet://"),
-        login,
-    )))
+    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login)
 }
 
 production! {
@@ -402,11 +405,11 @@ production! {
     ///
     /// At 003:370-371. No `?search` (D36); after the `/` a type is required
     /// (D14).
-    gopheraddress = "gopheraddress", |start| step(start, |s| s.read((
+    gopheraddress = "gopheraddress", |start| seq!(start;
         scheme_literal("gopher://"),
         hostport,
-        opt(preceded(literal("/"), (gtype, opt(gcommand)))),
-    )))
+        maybe(|s| seq!(s; literal("/"), gtype, maybe(|s| step(s, gcommand)))),
+    )
 }
 
 production! {
@@ -419,7 +422,7 @@ production! {
     /// (`telnet://u@v@h`), so the bracket is given up when the host alone
     /// matches more. On a tie the tree shows the user.
     login = "login", |start| longest_of!(start;
-        |s| s.read((user, opt(preceded(literal(":"), password)), literal("@"), hostport)),
+        |s| seq!(s; user, maybe(|s| seq!(s; literal(":"), password)), literal("@"), hostport),
         hostport)
 }
 
@@ -443,7 +446,7 @@ production! {
     ///
     /// At 003:376-377. Disjoint (a letter or a digit first): the first that
     /// matches is the only one.
-    host = "host", |start| step(start, |s| s.read(alt((hostname, hostnumber))))
+    host = "host", |start| either(start, hostname, hostnumber)
 }
 
 production! {
@@ -454,10 +457,10 @@ production! {
     /// At 003:378-379. Upper case in both modes (section 3). The four start
     /// with different letters: the first that matches is the only one.
     ftptype = "ftptype", |start| longest_of!(start;
-        |s| s.read((literal("A"), formcode)),
-        |s| s.read((literal("E"), formcode)),
+        |s| seq!(s; literal("A"), formcode),
+        |s| seq!(s; literal("E"), formcode),
         literal("I"),
-        |s| s.read((literal("L"), digits)))
+        |s| seq!(s; literal("L"), digits))
 }
 
 production! {
@@ -617,7 +620,7 @@ production! {
     /// ```
     ///
     /// At 003:416-417.
-    ialpha = "ialpha", |start| step(start, |s| s.read((alpha, opt(xalphas))))
+    ialpha = "ialpha", |start| seq!(start; alpha, maybe(|s| step(s, xalphas)))
 }
 
 production! {

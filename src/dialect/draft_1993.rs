@@ -5,14 +5,10 @@
 //! re-export them. A production whose text is the same but which uses one
 //! that changed (`waisaddress` uses `waisdoc`) is each draft's own.
 
-use nom::branch::alt;
-use nom::combinator::opt;
-use nom::sequence::preceded;
-
 use crate::dialect::chars::{EXTRA_1993, SAFE_1993, XALPHA_1993, XPALPHA_1993};
 use crate::dialect::common::{alpha, attributes, hostnumber, optional_port, version};
-use crate::dialect::shape::{at_split, path as path_of, separated, step, within};
-use crate::dialect::{longest_of, production};
+use crate::dialect::shape::{at_split, either, maybe, path as path_of, separated, step, within};
+use crate::dialect::{longest_of, production, seq};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
 
 production! {
@@ -31,7 +27,7 @@ production! {
         let colon = start.bytes().iter().position(|&b| b == b':').unwrap_or(start.rest().len());
         let (scheme_end, _) = nom::Input::take(&start, colon).call(scheme)?;
         let rest = start.skip(scheme_end.offset() - start.offset());
-        step(rest, |s| s.read((literal(":"), path, opt(preceded(literal("?"), search)))))
+        seq!(rest; literal(":"), path, maybe(|s| seq!(s; literal("?"), search)))
     }
 }
 
@@ -54,12 +50,12 @@ production! {
     /// The two brackets are independent: `http://host?q` matches (D12).
     /// `hostport` ends where a `/` or `?` may follow, neither of which it
     /// can hold, so its longest match is the one every derivation uses.
-    httpaddress = "httpaddress", |start| step(start, |s| s.read((
+    httpaddress = "httpaddress", |start| seq!(start;
         scheme_literal("http://"),
         hostport,
-        opt(preceded(literal("/"), path)),
-        opt(preceded(literal("?"), search)),
-    )))
+        maybe(|s| seq!(s; literal("/"), path)),
+        maybe(|s| seq!(s; literal("?"), search)),
+    )
 }
 
 production! {
@@ -69,12 +65,12 @@ production! {
     ///
     /// July (000:31172-31210, 001:307) and October 1993 (002:952; not an
     /// alternative of October's `url`, D24).
-    afsaddress = "afsaddress", |start| step(start, |s| s.read((
+    afsaddress = "afsaddress", |start| seq!(start;
         scheme_literal("afs://"),
         cellname,
         literal("/"),
         path,
-    )))
+    )
 }
 
 production! {
@@ -83,7 +79,7 @@ production! {
     /// ```
     ///
     /// July (000:31211-31241, 001:308) and October 1993 (002:954).
-    newsaddress = "newsaddress", |start| step(start, |s| s.read((scheme_literal("news:"), groupart)))
+    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart)
 }
 
 production! {
@@ -92,13 +88,13 @@ production! {
     /// ```
     ///
     /// July (000:31274-31330, 001:310-311) and October 1993 (002:962-963).
-    waisindex = "waisindex", |start| step(start, |s| s.read((
+    waisindex = "waisindex", |start| seq!(start;
         scheme_literal("wais://"),
         hostport,
         literal("/"),
         database,
-        opt(preceded(literal("?"), search)),
-    )))
+        maybe(|s| seq!(s; literal("?"), search)),
+    )
 }
 
 production! {
@@ -172,13 +168,13 @@ production! {
     /// D13: `%00` is also an escape, and `version` and `attributes` are path
     /// characters, so the `hsoname` (a path) already takes all of them; the
     /// bracket is read after it as written and never adds to the match.
-    prosperolink = "prosperolink", |start| step(start, |s| s.read((
+    prosperolink = "prosperolink", |start| seq!(start;
         scheme_literal("prospero://"),
         hostport,
         literal("/"),
         hsoname,
-        opt(preceded(literal("%00"), (version, opt(attributes)))),
-    )))
+        maybe(|s| seq!(s; literal("%00"), version, maybe(|s| step(s, attributes)))),
+    )
 }
 
 production! {
@@ -197,12 +193,12 @@ production! {
     ///
     /// July (000:31757-31834, 001:328-329) and October 1993 (002:998-999).
     /// `[/` is `[` `/` (D2); after the `/` a type is required (D14).
-    gopheraddress = "gopheraddress", |start| step(start, |s| s.read((
+    gopheraddress = "gopheraddress", |start| seq!(start;
         scheme_literal("gopher://"),
         hostport,
-        opt(preceded(literal("/"), (gtype, opt(selector)))),
-        opt(preceded(literal("?"), search)),
-    )))
+        maybe(|s| seq!(s; literal("/"), gtype, maybe(|s| step(s, selector)))),
+        maybe(|s| seq!(s; literal("?"), search)),
+    )
 }
 
 production! {
@@ -227,7 +223,7 @@ production! {
     /// July (000:31860-31886, 001:332) and October 1993 (002:1005). The two
     /// are disjoint (a host name starts with a letter, a host number with a
     /// digit), so the first that matches is the only one.
-    host = "host", |start| step(start, |s| s.read(alt((hostname, hostnumber))))
+    host = "host", |start| either(start, hostname, hostnumber)
 }
 
 production! {
@@ -356,7 +352,7 @@ production! {
     /// ```
     ///
     /// July (000:32232-32256, 001:350) and October 1993 (002:1037).
-    ialpha = "ialpha", |start| step(start, |s| s.read((alpha, opt(xalphas))))
+    ialpha = "ialpha", |start| seq!(start; alpha, maybe(|s| step(s, xalphas)))
 }
 
 production! {

@@ -20,12 +20,9 @@
 //! assert_eq!(url.text, "ftp://joe@h.dom/x");
 //! ```
 
-use nom::combinator::opt;
-use nom::sequence::preceded;
-
 use crate::dialect::chars::{VARIANT, XALPHA_1993};
-use crate::dialect::shape::{at_split, step};
-use crate::dialect::{draft_productions, longest_of, production};
+use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, scheme_literal};
 
 pub use crate::dialect::common::{
@@ -102,10 +99,10 @@ production! {
     ///
     /// At 000:30860-30896, 001:292. One `#` and a non-empty `fragmentid`
     /// (D18). `url` holds no `#`, so it ends where the bracket begins.
-    fragmentaddress = "fragmentaddress", |start| step(start, |s| s.read((
+    fragmentaddress = "fragmentaddress", |start| seq!(start;
         url,
-        opt(preceded(literal("#"), fragmentid)),
-    )))
+        maybe(|s| seq!(s; literal("#"), fragmentid)),
+    )
 }
 
 production! {
@@ -117,9 +114,16 @@ production! {
     /// matches a prefix of many a scheme's URL (`http:` of `http://h/`), so
     /// the alternative that matches the most is taken, the first of them on
     /// a tie (D3, D17).
-    url = "url", |start| longest_of!(start;
-        generic, httpaddress, fileaddress, newsaddress, prosperoaddress, telnetaddress,
-        gopheraddress, waisaddress, afsaddress)
+    url = "url", |start| url_alternatives!(start; generic;
+        "http" => httpaddress,
+        "ftp" => fileaddress,
+        "news" => newsaddress,
+        "prospero" => prosperoaddress,
+        "telnet" => telnetaddress,
+        "gopher" => gopheraddress,
+        "wais" => waisaddress,
+        "afs" => afsaddress,
+    )
 }
 
 production! {
@@ -130,12 +134,12 @@ production! {
     /// At 000:31136-31171, 001:306. The FTP production of July 1993 (D9):
     /// `host`, no login, no port; `ftp://joe@h.dom/x` and `ftp://h.dom:21/x`
     /// match through a host name (D11).
-    fileaddress = "fileaddress", |start| step(start, |s| s.read((
+    fileaddress = "fileaddress", |start| seq!(start;
         scheme_literal("ftp://"),
         host,
         literal("/"),
         path,
-    )))
+    )
 }
 
 production! {
@@ -155,7 +159,7 @@ production! {
     /// ```
     ///
     /// At 000:31331-31396, 001:312-313. With the length field (D15).
-    waisdoc = "waisdoc", |start| step(start, |s| s.read((
+    waisdoc = "waisdoc", |start| seq!(start;
         scheme_literal("wais://"),
         hostport,
         literal("/"),
@@ -166,7 +170,7 @@ production! {
         digits,
         literal("/"),
         path,
-    )))
+    )
 }
 
 production! {

@@ -19,13 +19,10 @@
 //! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x").is_err());
 //! ```
 
-use nom::combinator::opt;
-use nom::sequence::preceded;
-
 use crate::dialect::chars::XALPHA_1993;
 use crate::dialect::draft_1993::user_and_password;
-use crate::dialect::shape::{at_split, step};
-use crate::dialect::{draft_productions, longest_of, production};
+use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, scheme_literal};
 
 pub use crate::dialect::common::{
@@ -107,10 +104,10 @@ production! {
     ///
     /// At 002:934. One `#` and a non-empty `fragmentid` (D18). `uri` holds
     /// no `#`, so it ends where the bracket begins.
-    fragmentaddress = "fragmentaddress", |start| step(start, |s| s.read((
+    fragmentaddress = "fragmentaddress", |start| seq!(start;
         uri,
-        opt(preceded(literal("#"), fragmentid)),
-    )))
+        maybe(|s| seq!(s; literal("#"), fragmentid)),
+    )
 }
 
 production! {
@@ -131,9 +128,17 @@ production! {
     /// `generic` matches a prefix of many a scheme's URL, so the alternative
     /// that matches the most is taken, the first of them on a tie (D3,
     /// D17). `afsaddress` is no alternative (D24).
-    url = "url", |start| longest_of!(start;
-        generic, httpaddress, ftpaddress, newsaddress, nntpaddress, prosperoaddress,
-        telnetaddress, gopheraddress, waisaddress, mailtoaddress)
+    url = "url", |start| url_alternatives!(start; generic;
+        "http" => httpaddress,
+        "ftp" => ftpaddress,
+        "news" => newsaddress,
+        "nntp" => nntpaddress,
+        "prospero" => prosperoaddress,
+        "telnet" => telnetaddress,
+        "gopher" => gopheraddress,
+        "wais" => waisaddress,
+        "mailto" => mailtoaddress,
+    )
 }
 
 production! {
@@ -142,12 +147,12 @@ production! {
     /// ```
     ///
     /// At 002:950. The `/` is required (D26: `ftp://h.dom` fails).
-    ftpaddress = "ftpaddress", |start| step(start, |s| s.read((
+    ftpaddress = "ftpaddress", |start| seq!(start;
         scheme_literal("ftp://"),
         login,
         literal("/"),
         path,
-    )))
+    )
 }
 
 production! {
@@ -157,12 +162,12 @@ production! {
     ///
     /// At 002:956. No `//` and no server, and a required article number
     /// (D23).
-    nntpaddress = "nntpaddress", |start| step(start, |s| s.read((
+    nntpaddress = "nntpaddress", |start| seq!(start;
         scheme_literal("nntp:"),
         group,
         literal("/"),
         digits,
-    )))
+    )
 }
 
 production! {
@@ -195,7 +200,7 @@ production! {
     /// ```
     ///
     /// At 002:965-966. July's length field is gone (D26).
-    waisdoc = "waisdoc", |start| step(start, |s| s.read((
+    waisdoc = "waisdoc", |start| seq!(start;
         scheme_literal("wais://"),
         hostport,
         literal("/"),
@@ -204,7 +209,7 @@ production! {
         wtype,
         literal("/"),
         path,
-    )))
+    )
 }
 
 production! {
@@ -213,10 +218,7 @@ production! {
     /// ```
     ///
     /// At 002:996. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| step(start, |s| s.read((
-        scheme_literal("telnet://"),
-        login,
-    )))
+    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login)
 }
 
 production! {

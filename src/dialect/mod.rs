@@ -124,7 +124,9 @@ macro_rules! production {
     };
     (@ $(#[$doc:meta])* $name:ident = $label:literal, $leaf:expr, |$start:ident| $body:expr) => {
         $(#[$doc])*
-        #[inline]
+        // Always inlined: a call and a result moved out of it cost more
+        // than most productions' own work (BENCHMARKS.md, "The drafts").
+        #[inline(always)]
         pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
             input: I,
         ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
@@ -149,6 +151,33 @@ macro_rules! longest_of {
     };
 }
 pub(crate) use longest_of;
+
+/// A draft's `url`: `generic` (when the draft has it) and the addresses by
+/// their keywords, as the alternative that matches the most text (see
+/// [`shape::longest_by_keyword`]).
+macro_rules! url_alternatives {
+    ($start:expr; $($generic:ident;)? $($keyword:literal => $address:expr),+ $(,)?) => {
+        crate::dialect::shape::longest_by_keyword(
+            $start,
+            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic))))?,
+            &[$(($keyword, &|input| crate::dialect::shape::step(input, $address))),+],
+        )
+    };
+}
+pub(crate) use url_alternatives;
+
+/// Juxtaposition, `a b c`: each parser in turn from where the one before
+/// stopped; the step to the end of the last. A nom tuple without its
+/// `Parser` machinery, which measured several times slower here (see
+/// BENCHMARKS.md, "The drafts").
+macro_rules! seq {
+    ($start:expr; $($parser:expr),+ $(,)?) => {{
+        let rest: crate::grammar::cursor::Cursor<'_> = $start;
+        $(let (rest, _) = rest.call($parser)?;)+
+        crate::dialect::shape::Step::Ok((rest, ()))
+    }};
+}
+pub(crate) use seq;
 
 /// The four revisions of the URL syntax, oldest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

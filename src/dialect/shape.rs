@@ -67,14 +67,22 @@ pub(crate) fn record<R>(parser: impl FnOnce() -> R) -> (R, Vec<Raw>) {
 
 /// Runs `parser` without recording: how the shapes that compare several
 /// derivations try them, before they read the chosen one again.
-pub(crate) fn quiet<R>(parser: impl FnOnce() -> R) -> R {
-    if !recording() {
+#[inline(always)]
+pub(crate) fn quiet<R>(start: &Cursor<'_>, parser: impl FnOnce() -> R) -> R {
+    if !records(start) {
         return parser();
     }
     RECORDER.with(|recorder| recorder.on.set(false));
     let result = parser();
     RECORDER.with(|recorder| recorder.on.set(true));
     result
+}
+
+/// Whether this pass records its nodes: only [`tree`](super::tree)'s,
+/// which builds (a recognizing pass never asks the thread).
+#[inline(always)]
+fn records(start: &Cursor<'_>) -> bool {
+    start.builds() && recording()
 }
 
 /// A draft's production named `name` (a leaf does not name itself in an
@@ -93,7 +101,7 @@ pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
         Entry::DraftProduction(name)
     };
     input.enter(entry, move |start| {
-        let (rest, ()) = if recording() {
+        let (rest, ()) = if records(&start) {
             recorded(name, start, &body)?
         } else {
             body(start)?
@@ -137,6 +145,99 @@ pub(crate) fn step<'a, O>(
     parser(start).map(|(rest, _)| (rest, ()))
 }
 
+/// `[ ... ]`: what `parser` reads, or nothing. nom's `opt` without its
+/// `Parser` machinery, like [`seq!`](super::seq).
+#[inline(always)]
+pub(crate) fn maybe<'a>(
+    parser: impl Fn(Cursor<'a>) -> Step<'a>,
+) -> impl Fn(Cursor<'a>) -> Step<'a> {
+    #[inline(always)]
+    move |start| match parser(start) {
+        Ok(done) => Ok(done),
+        Err(_) => Ok((start, ())),
+    }
+}
+
+/// `a | b` where the two are disjoint (no string matches both), so the
+/// first that matches is the only one: nom's `alt` without its `Parser`
+/// machinery.
+#[inline(always)]
+pub(crate) fn either<'a, A, B>(
+    start: Cursor<'a>,
+    first: impl FnOnce(Cursor<'a>) -> Reading<'a, A>,
+    second: impl FnOnce(Cursor<'a>) -> Reading<'a, B>,
+) -> Step<'a> {
+    match first(start) {
+        Ok((rest, _)) => Ok((rest, ())),
+        Err(_) => step(start, second),
+    }
+}
+
+/// The alternatives of a draft's `url`: the scheme-less `generic` (when the
+/// draft has it), and the addresses, each opening with its keyword `name:`
+/// (the name as `scheme_literal` reads it: any case unless strict).
+///
+/// [`longest`] of them all, as the BNF says; but an address can match only
+/// when the input opens with its keyword, so outside the diagnostic pass
+/// only that one (and `generic`) is tried. That is the same longest match:
+/// the others fail at their keyword. The diagnostic pass tries every one,
+/// so that an error names every keyword the text could have had.
+pub(crate) fn longest_by_keyword<'a>(
+    start: Cursor<'a>,
+    generic: Option<Branch<'_, 'a>>,
+    addresses: &[(&'static str, Branch<'_, 'a>)],
+) -> Step<'a> {
+    let all = || {
+        generic
+            .into_iter()
+            .chain(addresses.iter().map(|&(_, branch)| branch))
+    };
+    if start.traced() {
+        let branches: Vec<Branch<'_, 'a>> = all().collect();
+        return longest(start, &branches);
+    }
+    let bytes = start.bytes();
+    let opens_with = |name: &str| {
+        bytes.len() > name.len()
+            && bytes[name.len()] == b':'
+            && match start.options().strict {
+                true => bytes.starts_with(name.as_bytes()),
+                false => bytes[..name.len()].eq_ignore_ascii_case(name.as_bytes()),
+            }
+    };
+    // The addresses first: one that reaches the end of the text cannot be
+    // outmatched, and `generic` is then tried only for the tree's tie-break.
+    let end = start.offset() + bytes.len();
+    let mut best: Option<(Branch<'_, 'a>, Cursor<'a>)> = None;
+    for &(name, branch) in addresses {
+        if !opens_with(name) {
+            continue;
+        }
+        if let Ok((rest, ())) = quiet(&start, || branch(start)) {
+            if rest.offset() == end && !records(&start) {
+                return Ok((rest, ()));
+            }
+            if best.map_or(true, |(_, far)| rest.offset() > far.offset()) {
+                best = Some((branch, rest));
+            }
+        }
+    }
+    if let Some(generic) = generic {
+        if let Ok((rest, ())) = quiet(&start, || generic(start)) {
+            // `generic` comes first in the BNF: it wins a tie.
+            if best.map_or(true, |(_, far)| rest.offset() >= far.offset()) {
+                best = Some((generic, rest));
+            }
+        }
+    }
+    match best {
+        // The chosen derivation again, for the tree.
+        Some((branch, _)) if records(&start) => branch(start),
+        Some((_, rest)) => Ok((rest, ())),
+        None => backtrack(),
+    }
+}
+
 /// Fails without recording anything: the parts that failed have said why.
 pub(crate) fn backtrack<'a, O>() -> Reading<'a, O> {
     Err(nom::Err::Error(Backtrack))
@@ -152,7 +253,7 @@ pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
 pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Step<'a> {
     let mut best: Option<(usize, Cursor<'a>)> = None;
     for (index, branch) in branches.iter().enumerate() {
-        if let Ok((rest, ())) = quiet(|| branch(start)) {
+        if let Ok((rest, ())) = quiet(&start, || branch(start)) {
             if best.map_or(true, |(_, end)| rest.offset() > end.offset()) {
                 best = Some((index, rest));
             }
@@ -160,7 +261,7 @@ pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Ste
     }
     match best {
         // The chosen derivation again, for the tree.
-        Some((index, _)) if recording() => branches[index](start),
+        Some((index, _)) if records(&start) => branches[index](start),
         Some((_, rest)) => Ok((rest, ())),
         None => backtrack(),
     }
@@ -262,7 +363,7 @@ pub(crate) fn at_split<'a, L, R>(
         if byte != b'@' {
             continue;
         }
-        if let Ok((rest, _)) = quiet(|| right(start.skip(at + 1))) {
+        if let Ok((rest, _)) = quiet(&start, || right(start.skip(at + 1))) {
             if best.map_or(true, |(_, end)| rest.offset() > end) {
                 best = Some((at, rest.offset()));
             }
