@@ -363,10 +363,17 @@ fn ends_bare(byte: u8) -> bool {
 /// sentence, not to the URL; never before `floor`.
 fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize {
     let bytes = text.as_bytes();
-    let token = &text[floor..end];
-    // Counted once, so a long run of ")" stays linear.
-    let open = [token.matches('(').count(), token.matches('[').count()];
-    let mut close = [token.matches(')').count(), token.matches(']').count()];
+    // Counted once, in one pass, so a long run of ")" stays linear.
+    let (mut open, mut close) = ([0usize; 2], [0usize; 2]);
+    for byte in &bytes[floor..end] {
+        match byte {
+            b'(' => open[0] += 1,
+            b'[' => open[1] += 1,
+            b')' => close[0] += 1,
+            b']' => close[1] += 1,
+            _ => {}
+        }
+    }
     while end > floor {
         let drop = match bytes[end - 1] {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
@@ -462,7 +469,12 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         }
     }
     let limit = (open + MAX_WRAPPED).min(bytes.len());
-    let mut url = Collector::default();
+    // Room for a URL of usual length: most are copied without growing.
+    let mut url = Collector {
+        text: String::with_capacity(64),
+        pieces: Vec::with_capacity(2),
+        breaks: Vec::new(),
+    };
     let mut fragment: Option<(Collector, usize)> = None;
     let mut at = url_start;
     // White space seen within the current line, not yet known to be part
