@@ -98,6 +98,36 @@ const KNOWN: &[&str] = &[
     "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
 ];
 
+/// Whether `scheme` (lower case) is one of [`RESERVED`], by a `match` the
+/// compiler turns into a comparison by length.
+fn is_reserved(scheme: &str) -> bool {
+    let found = matches!(
+        scheme,
+        "afs" | "mid" | "cid" | "nfs" | "tn3270" | "mailserver" | "z39.50"
+    );
+    debug_assert_eq!(found, RESERVED.contains(&scheme));
+    found
+}
+
+/// Whether `scheme` (lower case) is one of [`KNOWN`].
+fn is_known(scheme: &str) -> bool {
+    let found = matches!(
+        scheme,
+        "ftp"
+            | "http"
+            | "gopher"
+            | "mailto"
+            | "news"
+            | "nntp"
+            | "telnet"
+            | "wais"
+            | "file"
+            | "prospero"
+    );
+    debug_assert_eq!(found, KNOWN.contains(&scheme));
+    found
+}
+
 /// Schemes whose protocols read lines, where an encoded CR or LF can end a
 /// command early, and NUL can end a string.
 const LINE_BASED: &[&str] = &["telnet", "gopher", "ftp", "nntp", "news", "mailto"];
@@ -217,12 +247,17 @@ fn bad_escape(bytes: &[u8], offset: usize) -> bool {
 /// The scheme before the first `:`, when it is a well-formed scheme name
 /// (either case).
 fn scheme_name(url: &str) -> Option<&str> {
-    let (scheme, _) = url.split_once(':')?;
-    let ok = !scheme.is_empty()
-        && scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    ok.then_some(scheme)
+    // One pass up to the first `:`, which a scheme name is short enough to
+    // reach at once.
+    for (at, &byte) in url.as_bytes().iter().enumerate() {
+        if byte == b':' {
+            return (at > 0).then(|| &url[..at]);
+        }
+        if !(byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')) {
+            return None;
+        }
+    }
+    None
 }
 
 /// Where the character rules put a finding: its code, span, and how to
@@ -313,7 +348,7 @@ fn scheme_rules(scheme: &str, out: &mut Out<'_>) {
             message
         });
     }
-    if RESERVED.contains(&lower) {
+    if is_reserved(lower) {
         out.push(Code::ReservedScheme, span, || {
             scheme_message(
                 "scheme ",
@@ -325,7 +360,7 @@ fn scheme_rules(scheme: &str, out: &mut Out<'_>) {
         out.push(Code::ExperimentalScheme, span, || {
             scheme_message("scheme ", lower, " is experimental")
         });
-    } else if !KNOWN.contains(&lower) {
+    } else if !is_known(lower) {
         out.push(Code::UnknownScheme, span, || {
             scheme_message(
                 "scheme ",
