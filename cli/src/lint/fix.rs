@@ -88,15 +88,14 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
     };
     // In the URL's text first, then mapped to the text of the file.
     let mut edits: Plan = Vec::new();
-    let scheme_end = text.find(':')?;
-    let scheme = &text[..scheme_end];
-    let scheme_ok = !scheme.is_empty()
-        && scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if !scheme_ok {
+    // The scheme: scheme characters up to the first `:`, read in one pass.
+    let scheme_end = text
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    if scheme_end == 0 || text.as_bytes()[scheme_end] != b':' {
         return None;
     }
+    let scheme = &text[..scheme_end];
     let scheme_span = Span::new(0, scheme_end);
     if scheme.bytes().any(|b| b.is_ascii_uppercase())
         && wanted(Code::SchemeCase, url.original_span(scheme_span))

@@ -308,6 +308,14 @@ pub(crate) fn plural(count: usize, noun: &str) -> String {
 /// Appends `value` in decimal: `write!("{value}")` without the formatting
 /// machinery.
 fn push_decimal(line: &mut Vec<u8>, value: usize) {
+    if value < 10 {
+        line.push(b'0' + value as u8);
+        return;
+    }
+    if value < 100 {
+        line.extend_from_slice(&[b'0' + (value / 10) as u8, b'0' + (value % 10) as u8]);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = value;
