@@ -165,9 +165,26 @@ pub(super) fn check(
     if let Some(scheme) = scheme {
         scheme_rules(scheme, &mut out);
     }
-    match crate::parse(url) {
-        Ok(tree) => tree_rules(&tree, &mut out),
-        Err(error) => {
+    // No production reads a character the character rules report, so a
+    // URL holding one fails. When the URL matches its production up to the
+    // first of them, that is where the grammar stops, and the character
+    // rules name it (see `character_finding_at`): the failed parse, its
+    // traced second pass and its error would be thrown away, and are not
+    // made.
+    let parsed = match first_character_finding(url) {
+        Some(at) if crate::grammar::parses(&url[..at], crate::Options::default()) => {
+            debug_assert!(
+                crate::parse(url).is_err_and(|error| character_finding_at(url, error.offset())),
+                "{url:?}"
+            );
+            None
+        }
+        _ => Some(crate::parse(url)),
+    };
+    match parsed {
+        None => {}
+        Some(Ok(tree)) => tree_rules(&tree, &mut out),
+        Some(Err(error)) => {
             let offset = error.offset();
             // The character rules already name the character the grammar
             // stopped at, and say more about it.
@@ -235,6 +252,15 @@ fn character_finding_at(url: &str, offset: usize) -> bool {
     }
     (offset.saturating_sub(2)..offset)
         .any(|start| bytes.get(start) == Some(&b'%') && bad_escape(bytes, start))
+}
+
+/// Where the character rules find their first character: the first
+/// control, non-ASCII or unsafe character, or `%` that starts no escape.
+fn first_character_finding(url: &str) -> Option<usize> {
+    let bytes = url.as_bytes();
+    bytes.iter().enumerate().position(|(offset, &byte)| {
+        LOOK_AT[usize::from(byte)] && (byte != b'%' || bad_escape(bytes, offset))
+    })
 }
 
 /// Whether the `%` at `offset` does not start an escape `%XX`.
