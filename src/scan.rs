@@ -202,6 +202,17 @@ impl ScannedUrl {
     /// assert_eq!(span, rfc1738::Span::new(12, 19));
     /// ```
     pub fn original_span(&self, span: Span) -> Span {
+        // A URL copied as written (one run, as long as its original span):
+        // every offset inside it maps by an addition.
+        if let [(0, whole)] = self.pieces[..] {
+            if whole == self.span
+                && whole.len() == self.text.len()
+                && span.start <= span.end
+                && span.end <= self.text.len()
+            {
+                return Span::new(whole.start + span.start, whole.start + span.end);
+            }
+        }
         let start = self.original_offset(span.start);
         if span.is_empty() {
             return Span::new(start, start);
@@ -274,7 +285,7 @@ impl Iterator for Scanner<'_> {
         let mut at = self.at;
         // A URL starts at a `<` or has a scheme before a `:`: only those two
         // bytes need a closer look, which keeps prose fast.
-        while let Some(skip) = bytes[at..].iter().position(|b| matches!(b, b':' | b'<')) {
+        while let Some(skip) = find_colon_or_open(&bytes[at..]) {
             let found = at + skip;
             if bytes[found] == b'<' {
                 if let Some(url) = bracketed(text, found) {
@@ -301,6 +312,31 @@ impl Iterator for Scanner<'_> {
         self.at = bytes.len();
         None
     }
+}
+
+/// The offset of the first `:` or `<` in `bytes`: eight bytes at a time
+/// while none of them is one (the test for a byte equal to zero in a word,
+/// exact about whether there is one), then byte by byte.
+fn find_colon_or_open(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const COLONS: u64 = ONES * b':' as u64;
+    const OPENS: u64 = ONES * b'<' as u64;
+    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        if has_zero(word ^ COLONS) || has_zero(word ^ OPENS) {
+            break;
+        }
+        at += 8;
+    }
+    bytes[at..]
+        .iter()
+        .position(|b| matches!(b, b':' | b'<'))
+        .map(|skip| at + skip)
 }
 
 fn is_scheme_byte(byte: u8) -> bool {
@@ -353,20 +389,37 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
 /// the appendix names, and any non-ASCII byte (prose in another script often
 /// follows a URL without a space).
 fn ends_bare(byte: u8) -> bool {
-    byte.is_ascii_whitespace()
-        || byte.is_ascii_control()
-        || !byte.is_ascii()
-        || matches!(byte, b'<' | b'>' | b'"')
+    const TABLE: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut byte = 0;
+        while byte < 256 {
+            let b = byte as u8;
+            table[byte] = b.is_ascii_whitespace()
+                || b.is_ascii_control()
+                || !b.is_ascii()
+                || matches!(b, b'<' | b'>' | b'"');
+            byte += 1;
+        }
+        table
+    };
+    TABLE[usize::from(byte)]
 }
 
 /// Drops the punctuation at the end of `text[..end]` that belongs to the
 /// sentence, not to the URL; never before `floor`.
 fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize {
     let bytes = text.as_bytes();
-    let token = &text[floor..end];
-    // Counted once, so a long run of ")" stays linear.
-    let open = [token.matches('(').count(), token.matches('[').count()];
-    let mut close = [token.matches(')').count(), token.matches(']').count()];
+    // Counted once, in one pass, so a long run of ")" stays linear.
+    let (mut open, mut close) = ([0usize; 2], [0usize; 2]);
+    for byte in &bytes[floor..end] {
+        match byte {
+            b'(' => open[0] += 1,
+            b'[' => open[1] += 1,
+            b')' => close[0] += 1,
+            b']' => close[1] += 1,
+            _ => {}
+        }
+    }
     while end > floor {
         let drop = match bytes[end - 1] {
             b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' => true,
@@ -462,7 +515,12 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         }
     }
     let limit = (open + MAX_WRAPPED).min(bytes.len());
-    let mut url = Collector::default();
+    // Room for a URL of usual length: most are copied without growing.
+    let mut url = Collector {
+        text: String::with_capacity(64),
+        pieces: Vec::with_capacity(2),
+        breaks: Vec::new(),
+    };
     let mut fragment: Option<(Collector, usize)> = None;
     let mut at = url_start;
     // White space seen within the current line, not yet known to be part

@@ -281,6 +281,15 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     })
 }
 
+/// Whether `parse` succeeds on `text`, by the recognizing pass of the
+/// URL's own production alone: no tree, and no second pass or error when it
+/// fails.
+pub(crate) fn parses(text: &str, options: Options) -> bool {
+    let start = Cursor::new(text, 0, options);
+    let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
+    whole(rule, start.recognizing()).is_ok()
+}
+
 /// The error of a diagnosis of RFC 1738's grammar, whose productions are
 /// all [`Rule`]s.
 fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error {

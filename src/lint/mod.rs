@@ -103,6 +103,19 @@ pub fn lint_url(url: &str) -> Vec<Finding> {
     findings
 }
 
+/// Whether [`crate::parse`] accepts `url`, without building its tree, nor
+/// its error when it does not: the test a fix passes before it is offered
+/// (the URL with its fixes applied must match its production).
+///
+/// ```
+/// assert!(rfc1738::lint::parses("http://a.b/%7Ejoe"));
+/// assert!(!rfc1738::lint::parses("http://user@a.b/"));
+/// assert!(rfc1738::lint::parses("x-y://user@a.b/"));
+/// ```
+pub fn parses(url: &str) -> bool {
+    crate::grammar::parses(url, crate::Options::default())
+}
+
 /// Lints every URL [`crate::scan::scan`] finds in `text`. Spans are byte
 /// ranges of `text`, in order. [`lint_text_into`] streams them instead.
 pub fn lint_text(text: &str) -> Vec<Finding> {

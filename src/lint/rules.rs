@@ -1,6 +1,8 @@
 //! The rules. Character rules look at the text, so they also run on URLs the
 //! grammar rejects; the others walk the typed tree of a URL that parsed.
 
+use std::borrow::Cow;
+
 use super::{Code, Finding};
 use crate::span::Span;
 use crate::tree::{Host, Hostport, Login, Url};
@@ -44,6 +46,50 @@ fn is_unsafe(c: char) -> bool {
     c.is_ascii() && UNSAFE_BYTES[c as usize]
 }
 
+/// `value` in upper-case hexadecimal, at least `digits` digits: what
+/// `format!("{value:0digits$X}")` writes, without the formatting machinery.
+fn push_hex(out: &mut String, value: u32, digits: u32) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut shown = 1;
+    while shown < 8 && value >> (4 * shown) != 0 {
+        shown += 1;
+    }
+    for index in (0..shown.max(digits)).rev() {
+        let nibble = if index < 8 {
+            (value >> (4 * index)) & 0xf
+        } else {
+            0
+        };
+        out.push(char::from(HEX[nibble as usize]));
+    }
+}
+
+/// `"text"`: what `format!("{text:?}")` writes for a text without
+/// characters to escape, such as a scheme name or a number.
+fn push_quoted(out: &mut String, text: &str) {
+    out.push('"');
+    out.push_str(text);
+    out.push('"');
+}
+
+/// A decimal number, without the formatting machinery.
+fn push_decimal(out: &mut String, value: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for digit in &digits[at..] {
+        out.push(char::from(*digit));
+    }
+}
+
 /// Section 4's proposed schemes.
 const RESERVED: &[&str] = &["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
@@ -51,6 +97,36 @@ const RESERVED: &[&str] = &["afs", "mid", "cid", "nfs", "tn3270", "mailserver", 
 const KNOWN: &[&str] = &[
     "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
 ];
+
+/// Whether `scheme` (lower case) is one of [`RESERVED`], by a `match` the
+/// compiler turns into a comparison by length.
+fn is_reserved(scheme: &str) -> bool {
+    let found = matches!(
+        scheme,
+        "afs" | "mid" | "cid" | "nfs" | "tn3270" | "mailserver" | "z39.50"
+    );
+    debug_assert_eq!(found, RESERVED.contains(&scheme));
+    found
+}
+
+/// Whether `scheme` (lower case) is one of [`KNOWN`].
+fn is_known(scheme: &str) -> bool {
+    let found = matches!(
+        scheme,
+        "ftp"
+            | "http"
+            | "gopher"
+            | "mailto"
+            | "news"
+            | "nntp"
+            | "telnet"
+            | "wais"
+            | "file"
+            | "prospero"
+    );
+    debug_assert_eq!(found, KNOWN.contains(&scheme));
+    found
+}
 
 /// Schemes whose protocols read lines, where an encoded CR or LF can end a
 /// command early, and NUL can end a string.
@@ -89,9 +165,26 @@ pub(super) fn check(
     if let Some(scheme) = scheme {
         scheme_rules(scheme, &mut out);
     }
-    match crate::parse(url) {
-        Ok(tree) => tree_rules(&tree, &mut out),
-        Err(error) => {
+    // No production reads a character the character rules report, so a
+    // URL holding one fails. When the URL matches its production up to the
+    // first of them, that is where the grammar stops, and the character
+    // rules name it (see `character_finding_at`): the failed parse, its
+    // traced second pass and its error would be thrown away, and are not
+    // made.
+    let parsed = match first_character_finding(url) {
+        Some(at) if crate::grammar::parses(&url[..at], crate::Options::default()) => {
+            debug_assert!(
+                crate::parse(url).is_err_and(|error| character_finding_at(url, error.offset())),
+                "{url:?}"
+            );
+            None
+        }
+        _ => Some(crate::parse(url)),
+    };
+    match parsed {
+        None => {}
+        Some(Ok(tree)) => tree_rules(&tree, &mut out),
+        Some(Err(error)) => {
             let offset = error.offset();
             // The character rules already name the character the grammar
             // stopped at, and say more about it.
@@ -119,7 +212,10 @@ pub(super) fn check(
         }
     }
     if let Some(scheme) = scheme {
-        if LINE_BASED.contains(&scheme.to_ascii_lowercase().as_str()) {
+        if LINE_BASED
+            .iter()
+            .any(|name| name.eq_ignore_ascii_case(scheme))
+        {
             encoded_controls(url, scheme, &mut out);
         }
     }
@@ -158,6 +254,15 @@ fn character_finding_at(url: &str, offset: usize) -> bool {
         .any(|start| bytes.get(start) == Some(&b'%') && bad_escape(bytes, start))
 }
 
+/// Where the character rules find their first character: the first
+/// control, non-ASCII or unsafe character, or `%` that starts no escape.
+fn first_character_finding(url: &str) -> Option<usize> {
+    let bytes = url.as_bytes();
+    bytes.iter().enumerate().position(|(offset, &byte)| {
+        LOOK_AT[usize::from(byte)] && (byte != b'%' || bad_escape(bytes, offset))
+    })
+}
+
 /// Whether the `%` at `offset` does not start an escape `%XX`.
 fn bad_escape(bytes: &[u8], offset: usize) -> bool {
     !bytes
@@ -168,12 +273,17 @@ fn bad_escape(bytes: &[u8], offset: usize) -> bool {
 /// The scheme before the first `:`, when it is a well-formed scheme name
 /// (either case).
 fn scheme_name(url: &str) -> Option<&str> {
-    let (scheme, _) = url.split_once(':')?;
-    let ok = !scheme.is_empty()
-        && scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    ok.then_some(scheme)
+    // One pass up to the first `:`, which a scheme name is short enough to
+    // reach at once.
+    for (at, &byte) in url.as_bytes().iter().enumerate() {
+        if byte == b':' {
+            return (at > 0).then(|| &url[..at]);
+        }
+        if !(byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')) {
+            return None;
+        }
+    }
+    None
 }
 
 /// Where the character rules put a finding: its code, span, and how to
@@ -200,26 +310,31 @@ fn characters(url: &str, emit: &mut CharacterSink<'_>) {
         let offset = at;
         if !c.is_ascii() || c.is_ascii_control() {
             emit(Code::NonAscii, span, &|| {
-                format!(
-                    "U+{:04X} is outside printable US-ASCII; encode its bytes as %XX",
-                    u32::from(c)
-                )
+                // "U+{:04X} is outside printable US-ASCII; encode its bytes as %XX"
+                let mut message = String::with_capacity(64);
+                message.push_str("U+");
+                push_hex(&mut message, u32::from(c), 4);
+                message.push_str(" is outside printable US-ASCII; encode its bytes as %XX");
+                message
             });
         } else if is_unsafe(c) {
             emit(Code::UnsafeCharacter, span, &|| {
-                let name = match c {
-                    ' ' => "a space".to_owned(),
-                    c => format!("\"{c}\""),
-                };
-                let why = if c == '#' {
-                    " (it starts a fragment)"
+                // "{name} is unsafe and not encoded{why}; write %{:02X}"
+                let mut message = String::with_capacity(64);
+                if c == ' ' {
+                    message.push_str("a space");
                 } else {
-                    ""
-                };
-                format!(
-                    "{name} is unsafe and not encoded{why}; write %{:02X}",
-                    u32::from(c)
-                )
+                    message.push('"');
+                    message.push(c);
+                    message.push('"');
+                }
+                message.push_str(" is unsafe and not encoded");
+                if c == '#' {
+                    message.push_str(" (it starts a fragment)");
+                }
+                message.push_str("; write %");
+                push_hex(&mut message, u32::from(c), 2);
+                message
             });
         } else if c == '%' && bad_escape(bytes, offset) {
             emit(Code::UnsafeCharacter, span, &|| {
@@ -229,26 +344,54 @@ fn characters(url: &str, emit: &mut CharacterSink<'_>) {
     }
 }
 
+/// `text` in lower case, borrowed when it already is.
+fn lower_case(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// `scheme "NAME"` and what follows: a message about a scheme name (scheme
+/// names need no escaping, so `{:?}` is the name in quotes).
+fn scheme_message(lead: &str, name: &str, rest: &str) -> String {
+    let mut message = String::with_capacity(lead.len() + name.len() + rest.len() + 2);
+    message.push_str(lead);
+    push_quoted(&mut message, name);
+    message.push_str(rest);
+    message
+}
+
 fn scheme_rules(scheme: &str, out: &mut Out<'_>) {
     let span = Span::new(0, scheme.len());
-    let lower = scheme.to_ascii_lowercase();
+    let lower = lower_case(scheme);
+    let lower = lower.as_ref();
     if scheme != lower {
         out.push(Code::SchemeCase, span, || {
-            format!("scheme {scheme:?} is not in lower case; write {lower:?}")
+            let mut message = scheme_message("scheme ", scheme, " is not in lower case; write ");
+            push_quoted(&mut message, lower);
+            message
         });
     }
-    if RESERVED.contains(&lower.as_str()) {
+    if is_reserved(lower) {
         out.push(Code::ReservedScheme, span, || {
-            format!("scheme {lower:?} is reserved by section 4 but its syntax is not defined")
+            scheme_message(
+                "scheme ",
+                lower,
+                " is reserved by section 4 but its syntax is not defined",
+            )
         });
     } else if lower.starts_with("x-") {
         out.push(Code::ExperimentalScheme, span, || {
-            format!("scheme {lower:?} is experimental")
+            scheme_message("scheme ", lower, " is experimental")
         });
-    } else if !KNOWN.contains(&lower.as_str()) {
+    } else if !is_known(lower) {
         out.push(Code::UnknownScheme, span, || {
-            format!(
-                "scheme {lower:?} is not defined by RFC 1738; only the generic syntax is checked"
+            scheme_message(
+                "scheme ",
+                lower,
+                " is not defined by RFC 1738; only the generic syntax is checked",
             )
         });
     }
@@ -269,7 +412,8 @@ fn default_port(scheme: &str) -> Option<u32> {
 }
 
 fn tree_rules(url: &Url<'_>, out: &mut Out<'_>) {
-    let scheme = url.scheme().as_str().to_ascii_lowercase();
+    let scheme = lower_case(url.scheme().as_str());
+    let scheme = scheme.as_ref();
     let (login, hostport): (Option<Login<'_>>, Option<Hostport<'_>>) = match url {
         Url::Ftp(ftp) => (Some(ftp.login), Some(ftp.login.hostport)),
         Url::Telnet(telnet) => (Some(telnet.login), Some(telnet.login.hostport)),
@@ -295,11 +439,14 @@ fn tree_rules(url: &Url<'_>, out: &mut Out<'_>) {
         for part in number.parts() {
             if part.value().map_or(true, |value| value > 255) {
                 out.push(Code::HostnumberRange, part.span(), || {
-                    format!(
-                        "{} is not an octet (0 to 255) in the host number {}",
-                        part.as_str(),
-                        number.as_str()
-                    )
+                    let lead = part.as_str();
+                    let rest = " is not an octet (0 to 255) in the host number ";
+                    let mut message =
+                        String::with_capacity(lead.len() + rest.len() + number.as_str().len());
+                    message.push_str(lead);
+                    message.push_str(rest);
+                    message.push_str(number.as_str());
+                    message
                 });
             }
         }
@@ -307,13 +454,25 @@ fn tree_rules(url: &Url<'_>, out: &mut Out<'_>) {
     if let Some(port) = hostport.and_then(|hostport| hostport.port) {
         match port.value() {
             None => out.push(Code::PortRange, port.span(), || {
-                format!("port {} is above 65535", port.as_str())
+                let mut message = String::with_capacity(port.as_str().len() + 20);
+                message.push_str("port ");
+                message.push_str(port.as_str());
+                message.push_str(" is above 65535");
+                message
             }),
             Some(value) => {
-                if let Some(default) = default_port(&scheme) {
+                if let Some(default) = default_port(scheme) {
                     if u32::from(value) != default {
                         out.push(Code::NonDefaultPort, port.span(), || {
-                            format!("port {value} is not the {scheme} default {default}")
+                            // "port {value} is not the {scheme} default {default}"
+                            let mut message = String::with_capacity(48);
+                            message.push_str("port ");
+                            push_decimal(&mut message, u32::from(value));
+                            message.push_str(" is not the ");
+                            message.push_str(scheme);
+                            message.push_str(" default ");
+                            push_decimal(&mut message, default);
+                            message
                         });
                     }
                 }
@@ -324,11 +483,11 @@ fn tree_rules(url: &Url<'_>, out: &mut Out<'_>) {
         Url::Ftp(ftp) => {
             if let Some(code) = ftp.ftptype.filter(|code| code.code().is_ascii_uppercase()) {
                 out.push(Code::FtpTypecodeCase, code.span(), || {
-                    format!(
-                        "ftp typecode {:?} in upper case; write {:?}",
-                        code.as_str(),
-                        code.as_str().to_ascii_lowercase()
-                    )
+                    // The typecode is one letter: `{:?}` puts it in quotes.
+                    let mut message =
+                        scheme_message("ftp typecode ", code.as_str(), " in upper case; write ");
+                    push_quoted(&mut message, &code.as_str().to_ascii_lowercase());
+                    message
                 });
             }
         }
@@ -366,18 +525,32 @@ fn login_rules(login: &Login<'_>, out: &mut Out<'_>) {
 }
 
 fn encoded_controls(url: &str, scheme: &str, out: &mut Out<'_>) {
-    if !url.contains('%') {
-        return;
-    }
-    for (escape, name) in [("%0D", "CR"), ("%0A", "LF"), ("%00", "NUL")] {
-        for offset in find_ignore_case(url, escape) {
-            out.push(Code::EncodedControl, Span::new(offset, offset + 3), || {
-                format!(
-                    "encoded {name} ({escape}) in a {} URL may end a protocol line early",
-                    scheme.to_ascii_lowercase()
-                )
-            });
-        }
+    let bytes = url.as_bytes();
+    // One pass over the `%`: the findings are sorted by offset afterwards,
+    // and no two escapes start at the same offset.
+    let mut from = 0;
+    while let Some(found) = bytes[from..].iter().position(|&b| b == b'%') {
+        let offset = from + found;
+        from = offset + 1;
+        let (escape, name) = match bytes.get(offset + 1..offset + 3) {
+            Some([b'0', b'd' | b'D']) => ("%0D", "CR"),
+            Some([b'0', b'a' | b'A']) => ("%0A", "LF"),
+            Some([b'0', b'0']) => ("%00", "NUL"),
+            _ => continue,
+        };
+        out.push(Code::EncodedControl, Span::new(offset, offset + 3), || {
+            // "encoded {name} ({escape}) in a {scheme} URL may end a protocol line early"
+            let scheme = lower_case(scheme);
+            let mut message = String::with_capacity(72);
+            message.push_str("encoded ");
+            message.push_str(name);
+            message.push_str(" (");
+            message.push_str(escape);
+            message.push_str(") in a ");
+            message.push_str(&scheme);
+            message.push_str(" URL may end a protocol line early");
+            message
+        });
     }
 }
 
@@ -389,11 +562,16 @@ fn find_ignore_case(haystack: &str, needle: &str) -> Vec<usize> {
     let needle = needle.as_bytes();
     let mut found = Vec::new();
     let first = needle[0];
-    for (at, byte) in bytes.iter().enumerate() {
-        if byte.eq_ignore_ascii_case(&first)
-            && bytes
-                .get(at..at + needle.len())
-                .is_some_and(|window| window.eq_ignore_ascii_case(needle))
+    let mut from = 0;
+    while let Some(skip) = bytes[from..]
+        .iter()
+        .position(|byte| byte.eq_ignore_ascii_case(&first))
+    {
+        let at = from + skip;
+        from = at + 1;
+        if bytes
+            .get(at..at + needle.len())
+            .is_some_and(|window| window.eq_ignore_ascii_case(needle))
         {
             found.push(at);
         }

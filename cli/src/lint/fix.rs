@@ -35,17 +35,33 @@ impl Planned {
 
     /// The replacement of `text[self.span()]`.
     pub(crate) fn content(&self, text: &str) -> String {
+        let mut content = String::new();
+        self.push_content(text, &mut content);
+        content
+    }
+
+    /// [`Planned::content`], onto `out`.
+    fn push_content(&self, text: &str, out: &mut String) {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
         match self.escape {
-            0 => text[self.span().range()].to_ascii_lowercase(),
-            byte => format!("%{byte:02X}"),
+            0 => {
+                let old = &text[self.span().range()];
+                out.extend(old.chars().map(|c| c.to_ascii_lowercase()));
+            }
+            byte => {
+                out.push('%');
+                out.push(char::from(HEX[usize::from(byte >> 4)]));
+                out.push(char::from(HEX[usize::from(byte & 0xf)]));
+            }
         }
     }
 }
 
-/// Whether `c` is one of [`ESCAPABLE`].
-fn escapable(c: char) -> bool {
-    const TABLE: [bool; 128] = {
-        let mut table = [false; 128];
+/// Whether `byte` is one of [`ESCAPABLE`] (all ASCII: no byte of a
+/// character beyond ASCII is one).
+fn escapable(byte: u8) -> bool {
+    const TABLE: [bool; 256] = {
+        let mut table = [false; 256];
         let mut index = 0;
         while index < ESCAPABLE.len() {
             table[ESCAPABLE[index] as usize] = true;
@@ -53,7 +69,7 @@ fn escapable(c: char) -> bool {
         }
         table
     };
-    c.is_ascii() && TABLE[c as usize]
+    TABLE[usize::from(byte)]
 }
 
 /// The fixes of one URL, in order.
@@ -72,26 +88,25 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
     };
     // In the URL's text first, then mapped to the text of the file.
     let mut edits: Plan = Vec::new();
-    let scheme_end = text.find(':')?;
-    let scheme = &text[..scheme_end];
-    let scheme_ok = !scheme.is_empty()
-        && scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    if !scheme_ok {
+    // The scheme: scheme characters up to the first `:`, read in one pass.
+    let scheme_end = text
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    if scheme_end == 0 || text.as_bytes()[scheme_end] != b':' {
         return None;
     }
+    let scheme = &text[..scheme_end];
     let scheme_span = Span::new(0, scheme_end);
     if scheme.bytes().any(|b| b.is_ascii_uppercase())
         && wanted(Code::SchemeCase, url.original_span(scheme_span))
     {
         edits.push(planned(scheme_span, Code::SchemeCase, 0));
     }
-    for (offset, c) in text.char_indices() {
-        if escapable(c) {
+    for (offset, &byte) in text.as_bytes().iter().enumerate() {
+        if escapable(byte) {
             let span = Span::new(offset, offset + 1);
             if wanted(Code::UnsafeCharacter, url.original_span(span)) {
-                edits.push(planned(span, Code::UnsafeCharacter, c as u8));
+                edits.push(planned(span, Code::UnsafeCharacter, byte));
             }
         }
     }
@@ -116,11 +131,14 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
     for edit in &edits {
         let span = edit.span();
         fixed.push_str(&text[at..span.start]);
-        fixed.push_str(&edit.content(text));
+        edit.push_content(text, &mut fixed);
         at = span.end;
     }
     fixed.push_str(&text[at..]);
-    rfc1738::parse(&fixed).ok()?;
+    // Only whether it passes: no tree, and no error when it does not.
+    if !rfc1738::lint::parses(&fixed) {
+        return None;
+    }
     for edit in &mut edits {
         let original = url.original_span(edit.span());
         *edit = planned(original, edit.code, edit.escape);

@@ -1124,7 +1124,6 @@ impl FileState<'_, '_, '_> {
     ) -> io::Result<()> {
         let doc = self.doc;
         let start = doc.position(finding.span.start);
-        let end = doc.end_position(finding.span, start);
         let collecting = self.run.collecting;
         let details = collecting || self.run.output.prints_fixes();
         let edit = fix.filter(|_| details).map(|planned| {
@@ -1156,6 +1155,11 @@ impl FileState<'_, '_, '_> {
         if !prints_findings(run.args) {
             return Ok(());
         }
+        let end = if run.output.uses_end() {
+            doc.end_position(finding.span, start)
+        } else {
+            start
+        };
         let report = Report {
             file: self.file,
             doc,

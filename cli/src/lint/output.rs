@@ -51,6 +51,8 @@ pub(crate) struct Report<'a> {
     pub(crate) doc: &'a Decoded,
     pub(crate) finding: &'a Finding,
     pub(crate) start: Position,
+    /// The start again when the format does not use it
+    /// ([`Output::uses_end`]).
     pub(crate) end: Position,
     pub(crate) bytes: (usize, usize),
     pub(crate) url: Option<&'a ScannedUrl>,
@@ -119,6 +121,11 @@ pub(crate) trait Output {
     fn prints_fixes(&self) -> bool {
         true
     }
+    /// Whether the format prints where a finding ends ([`Report::end`]);
+    /// else it is not computed.
+    fn uses_end(&self) -> bool {
+        true
+    }
     /// One URL (for `--format urls`).
     fn url(
         &mut self,
@@ -169,7 +176,7 @@ pub(crate) fn output(format: Format, colour: bool) -> Box<dyn Output> {
                 Renderer::plain()
             },
         }),
-        Format::Short => Box::new(Short),
+        Format::Short => Box::new(Short { line: Vec::new() }),
         Format::Json => Box::new(Json),
         Format::Sarif => Box::new(Sarif { results: 0 }),
         Format::Github => Box::new(Github),
@@ -298,26 +305,68 @@ pub(crate) fn plural(count: usize, noun: &str) -> String {
     }
 }
 
-struct Short;
+/// Appends `value` in decimal: `write!("{value}")` without the formatting
+/// machinery.
+fn push_decimal(line: &mut Vec<u8>, value: usize) {
+    if value < 10 {
+        line.push(b'0' + value as u8);
+        return;
+    }
+    if value < 100 {
+        line.extend_from_slice(&[b'0' + (value / 10) as u8, b'0' + (value % 10) as u8]);
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    line.extend_from_slice(&digits[at..]);
+}
+
+/// One line a finding, built in a buffer kept from line to line and
+/// written at once.
+struct Short {
+    line: Vec<u8>,
+}
 
 impl Output for Short {
     fn prints_fixes(&self) -> bool {
         false
     }
 
+    fn uses_end(&self) -> bool {
+        false
+    }
+
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        // "{file}:{line}:{column}: {severity}: {message} [{code}]{fixable}\n"
         let finding = report.finding;
-        let fixable = if report.fixable { " (fixable)" } else { "" };
-        writeln!(
-            out,
-            "{}:{}:{}: {}: {} [{}]{fixable}",
-            report.file,
-            report.start.line,
-            report.start.column,
-            finding.severity,
-            finding.message,
-            finding.code
-        )
+        let line = &mut self.line;
+        line.clear();
+        line.extend_from_slice(report.file.as_bytes());
+        line.push(b':');
+        push_decimal(line, report.start.line);
+        line.push(b':');
+        push_decimal(line, report.start.column);
+        line.extend_from_slice(b": ");
+        line.extend_from_slice(finding.severity.name().as_bytes());
+        line.extend_from_slice(b": ");
+        line.extend_from_slice(finding.message.as_bytes());
+        line.extend_from_slice(b" [");
+        line.extend_from_slice(finding.code.code().as_bytes());
+        line.push(b']');
+        if report.fixable {
+            line.extend_from_slice(b" (fixable)");
+        }
+        line.push(b'\n');
+        out.write_all(line)
     }
 
     fn finish(&mut self, _out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {

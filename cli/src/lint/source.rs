@@ -203,15 +203,16 @@ impl Decoded {
         // Findings are close to each other: a short distance is counted
         // byte by byte, a long one with memchr.
         let (newlines, last) = if bytes.len() < 64 {
-            let mut newlines = 0;
-            let mut last = None;
-            for (index, byte) in bytes.iter().enumerate() {
-                if *byte == b'\n' {
-                    newlines += 1;
-                    last = Some(index);
-                }
+            // The last line break, searched from the end, then the others
+            // before it (usually none) counted in a loop the compiler
+            // vectorizes.
+            match memchr::memrchr(b'\n', bytes) {
+                None => (0, None),
+                Some(last) => (
+                    1 + bytes[..last].iter().filter(|b| **b == b'\n').count(),
+                    Some(last),
+                ),
             }
-            (newlines, last)
         } else {
             (
                 memchr::memchr_iter(b'\n', bytes).count(),
