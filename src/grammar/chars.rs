@@ -108,12 +108,14 @@ impl Class {
 
     /// Whether every member of this class is a member of `other`.
     pub(crate) fn is_subset_of(&self, other: &Class) -> bool {
+        // A fold, not `all`: without the early exit the 256 bytes are
+        // compared a vector at a time (every error drops its covered items).
         (!self.escapes || other.escapes)
             && self
                 .table
                 .iter()
                 .zip(other.table.iter())
-                .all(|(&mine, &theirs)| !mine || theirs)
+                .fold(true, |subset, (&mine, &theirs)| subset & (!mine | theirs))
     }
 }
 

@@ -352,10 +352,12 @@ impl Diagnosis {
         // The first pass failed, and the passes differ only in what they record.
         let _ = parser(start.with_trace(true).building());
         let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
+            // Copied, not taken: the trace keeps its vectors' capacity for
+            // the next error of this thread, and each copy is one allocation.
             (
                 trace.furthest.get(),
-                trace.stack.take(),
-                trace.expected.take(),
+                trace.stack.borrow().clone(),
+                trace.expected.borrow().clone(),
             )
         });
         let end = start.offset + start.rest.len();
