@@ -308,26 +308,7 @@ pub(crate) fn plural(count: usize, noun: &str) -> String {
 /// Appends `value` in decimal: `write!("{value}")` without the formatting
 /// machinery.
 fn push_decimal(line: &mut Vec<u8>, value: usize) {
-    if value < 10 {
-        line.push(b'0' + value as u8);
-        return;
-    }
-    if value < 100 {
-        line.extend_from_slice(&[b'0' + (value / 10) as u8, b'0' + (value % 10) as u8]);
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = value;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    line.extend_from_slice(&digits[at..]);
+    line.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
 /// One line a finding, built in a buffer kept from line to line and
