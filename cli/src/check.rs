@@ -83,19 +83,10 @@ impl Production {
 fn rule_and_strings(dialect: Dialect, args: &CheckArgs) -> (&str, &[String]) {
     match (&args.rule, &args.strings[..]) {
         (Some(rule), strings) => (rule, strings),
-        (None, [first, strings @ ..])
-            if !strings.is_empty() && names_production(dialect, first) =>
-        {
+        (None, [first, strings @ ..]) if !strings.is_empty() && dialect.has(first) => {
             (first, strings)
         }
         (None, strings) => ("url", strings),
-    }
-}
-
-fn names_production(dialect: Dialect, name: &str) -> bool {
-    match dialect {
-        Dialect::Rfc1738 => Rule::from_name(name).is_some(),
-        _ => dialect.has(name),
     }
 }
 
