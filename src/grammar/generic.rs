@@ -231,11 +231,12 @@ pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
     if colon == 0 {
         return None;
     }
-    let mut name = word & (u64::MAX >> (8 * (8 - colon)));
+    let within_name = u64::MAX >> (8 * (8 - colon));
+    let mut name = word & within_name;
     if !input.options().strict {
         // Sets bit 5 of every byte: only upper-case letters become other
         // letters (their lower-case twins), so no other name can match.
-        name |= 0x2020_2020_2020_2020 & (u64::MAX >> (8 * (8 - colon)));
+        name |= 0x2020_2020_2020_2020 & within_name;
     }
     const HTTP: u64 = name_word(b"http");
     const FTP: u64 = name_word(b"ftp");
