@@ -71,7 +71,7 @@ pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>,
         Entry::Production(Rule::Url),
         #[inline(always)]
         |start| {
-            let (generic_rest, generic) = start.read(otherurl)?;
+            let (generic_rest, generic) = start.call(otherurl)?;
             // Every scheme's production is a sublanguage of `otherurl`: whether
             // the text matches is decided; the rest is for the tree.
             if !start.builds() {
@@ -124,7 +124,7 @@ pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gen
     input.enter(
         Entry::Production(Rule::Otherurl),
         #[inline(always)]
-        |start| start.read(genericurl),
+        |start| start.call(genericurl),
     )
 }
 
@@ -216,10 +216,15 @@ pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
     // after it) a word at a time, and the name compared whole with the ten
     // by a `match` (measured: the search of a table cost about 170
     // instructions a URL, a tenth of `parse`).
-    let mut first = [0u8; 8];
-    let read = bytes.len().min(8);
-    first[..read].copy_from_slice(&bytes[..read]);
-    let word = u64::from_le_bytes(first);
+    let word = match bytes.first_chunk::<8>() {
+        Some(first) => u64::from_le_bytes(*first),
+        // A short text, byte by byte: a copy of a variable length is a call
+        // to `memcpy`, which cost as much as the rest of this function.
+        None => bytes
+            .iter()
+            .rev()
+            .fold(0, |word, &byte| word << 8 | u64::from(byte)),
+    };
     const ONES: u64 = 0x0101_0101_0101_0101;
     let colons = word ^ (ONES * u64::from(b':'));
     let found = colons.wrapping_sub(ONES) & !colons & (ONES << 7);

@@ -7,8 +7,6 @@
 //! `login`, `hostport`, `host`, `hostname`, `domainlabel`, `toplabel`,
 //! `alphadigit`, `hostnumber`, `port`, `user`, `password`, `urlpath`.
 
-use nom::combinator::opt;
-use nom::sequence::{preceded, terminated};
 use nom::IResult;
 
 use crate::error::Expected;
@@ -57,28 +55,24 @@ pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
 /// Neither `user` nor `password` can contain `@` or `:`, so the bracket is
 /// tried first and given up whole when no `@` ends it: `host:21` is a host
 /// and a port, not a user and a password. When no `@` follows the run of
-/// user and password characters, the bracket's failure (an `@` expected at
-/// the end of the run) would outrun and hide the error in the host, so it
-/// is then tried without the trace: this changes which error is reported,
-/// never what matches.
+/// user and password characters, the bracket cannot match and is not tried:
+/// its failure (an `@` expected at the end of the run) would also outrun
+/// and hide the error in the host.
 #[inline(always)]
 pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<'a>, E> {
     input.enter(
         Entry::Production(Rule::Login),
         #[inline(always)]
         |start| {
-            let userinfo = terminated((user, opt(preceded(literal(":"), password))), literal("@"));
-            let bracket_start = if at_sign_ends_userinfo(&start) {
-                start
-            } else {
-                start.with_trace(false)
+            // Where no `@` ends the run, the bracket cannot match, and its
+            // failures, made without the trace, would leave no mark.
+            let (rest, user, password) = match at_sign_ends_userinfo(&start) {
+                true => match userinfo(start) {
+                    Ok((rest, (user, password))) => (rest, Some(user), password),
+                    Err(_) => (start, None, None),
+                },
+                false => (start, None, None),
             };
-            let (rest, userinfo) = bracket_start.read(opt(userinfo))?;
-            let (user, password) = match userinfo {
-                Some((user, password)) => (Some(user), password),
-                None => (None, None),
-            };
-            let rest = rest.with_trace(start.traced());
             let (rest, hostport) = rest.call(hostport)?;
             let (text, span) = start.upto(&rest);
             Ok((
@@ -96,12 +90,22 @@ pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<
 }
 
 /// Whether an `@` follows the characters a user and password may hold.
+#[inline(always)]
 fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
     let bytes = input.bytes();
     let run = bytes
         .iter()
         .position(|&b| !(USER.contains(b) || b == b':' || b == b'%'));
     run.is_some_and(|end| bytes[end] == b'@')
+}
+
+/// `user [ ":" password ] "@"`, the bracket of `login`.
+#[inline(always)]
+fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> {
+    let (rest, user) = start.call(user)?;
+    let (rest, password) = rest.opt(after(":", password));
+    let (rest, _) = literal("@")(rest)?;
+    Ok((rest, (user, password)))
 }
 
 /// ```bnf

@@ -4,8 +4,6 @@
 //!
 //! `newsurl`, `grouppart`, `group`, `article` (section 3.6).
 
-use nom::branch::alt;
-use nom::combinator::map;
 use nom::IResult;
 
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
@@ -59,11 +57,15 @@ pub fn grouppart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gr
         Entry::Production(Rule::Grouppart),
         #[inline(always)]
         |start| {
-            start.read(alt((
-                map(article, Grouppart::Article),
-                all_groups,
-                map(group, Grouppart::Group),
-            )))
+            // nom's `alt` in the same order, without its `Parser` machinery.
+            if let Ok((rest, article)) = start.call(article) {
+                return Ok((rest, Grouppart::Article(article)));
+            }
+            if let Ok(all) = all_groups(start) {
+                return Ok(all);
+            }
+            let (rest, group) = start.call(group)?;
+            Ok((rest, Grouppart::Group(group)))
         },
     )
 }

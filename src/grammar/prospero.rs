@@ -5,8 +5,6 @@
 //! `prosperourl`, `ppath`, `psegment`, `fieldspec`, `fieldname`,
 //! `fieldvalue` (section 3.11).
 
-use nom::combinator::recognize;
-use nom::multi::many0_count;
 use nom::IResult;
 
 use crate::grammar::chars::{FIELD, FPATH, FSEGMENT};
@@ -42,7 +40,12 @@ pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
             let (rest, scheme) = scheme_literal("prospero://")(start)?;
             let (rest, hostport) = rest.call(hostport)?;
             let (fields, ppath) = rest.call(after("/", ppath))?;
-            let (rest, _) = fields.read(recognize(many0_count(fieldspec)))?;
+            // nom's `many0_count(fieldspec)`, without its `Parser` machinery
+            // (a `fieldspec` is never empty: it starts with `;`).
+            let mut rest = fields;
+            while let Ok((next, _)) = rest.call(fieldspec) {
+                rest = next;
+            }
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,

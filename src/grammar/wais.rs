@@ -5,8 +5,6 @@
 //! `waisurl`, `waisdatabase`, `waisindex`, `waisdoc`, `database`, `wtype`,
 //! `wpath` (section 3.9).
 
-use nom::branch::alt;
-use nom::combinator::map;
 use nom::IResult;
 
 use crate::grammar::chars::UCHAR;
@@ -39,11 +37,15 @@ pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
         Entry::Production(Rule::Waisurl),
         #[inline(always)]
         |start| {
-            start.read(alt((
-                map(waisdoc, WaisUrl::Doc),
-                map(waisindex, WaisUrl::Index),
-                map(waisdatabase, WaisUrl::Database),
-            )))
+            // nom's `alt` in the same order, without its `Parser` machinery.
+            if let Ok((rest, doc)) = start.call(waisdoc) {
+                return Ok((rest, WaisUrl::Doc(doc)));
+            }
+            if let Ok((rest, index)) = start.call(waisindex) {
+                return Ok((rest, WaisUrl::Index(index)));
+            }
+            let (rest, database) = start.call(waisdatabase)?;
+            Ok((rest, WaisUrl::Database(database)))
         },
     )
 }
