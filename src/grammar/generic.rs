@@ -216,8 +216,8 @@ pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
     // after it) a word at a time, and the name compared whole with the ten
     // by a `match` (measured: the search of a table cost about 170
     // instructions a URL, a tenth of `parse`).
-    let word = match bytes.first_chunk::<8>() {
-        Some(first) => u64::from_le_bytes(*first),
+    let word = match bytes.get(..8) {
+        Some(first) => u64::from_le_bytes(first.try_into().expect("eight bytes")),
         // A short text, byte by byte: a copy of a variable length is a call
         // to `memcpy`, which cost as much as the rest of this function.
         None => bytes
