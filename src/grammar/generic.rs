@@ -166,7 +166,9 @@ pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, S
         #[inline(always)]
         |start| {
             let (rest, text) = run(&XCHAR, 0)(start)?;
-            let ip_schemepart = match start.builds() {
+            // Not in the diagnostic pass either: its tree is dropped, and this
+            // reading, made without the trace, records nothing.
+            let ip_schemepart = match start.builds() && !start.traced() {
                 true => match start.with_trace(false).call(ip_schemepart) {
                     Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
                     _ => None,
