@@ -158,7 +158,7 @@ pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schem
 /// Not an `alt`: every `ip-schemepart` is also a string of `xchar`s, so
 /// `*xchar` decides what matches, and the `ip-schemepart` reading is then
 /// tried on the same text for the tree. Its failures are not the input's,
-/// so it runs without the trace.
+/// so the diagnostic pass, which keeps no tree, leaves it out.
 #[inline(always)]
 pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
     input.enter(
@@ -166,10 +166,8 @@ pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, S
         #[inline(always)]
         |start| {
             let (rest, text) = run(&XCHAR, 0)(start)?;
-            // Not in the diagnostic pass either: its tree is dropped, and this
-            // reading, made without the trace, records nothing.
             let ip_schemepart = match start.builds() && !start.traced() {
-                true => match start.with_trace(false).call(ip_schemepart) {
+                true => match start.call(ip_schemepart) {
                     Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
                     _ => None,
                 },

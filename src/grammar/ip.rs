@@ -64,8 +64,7 @@ pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<
         Entry::Production(Rule::Login),
         #[inline(always)]
         |start| {
-            // Where no `@` ends the run, the bracket cannot match, and its
-            // failures, made without the trace, would leave no mark.
+            // Where no `@` ends the run, the bracket cannot match.
             let (rest, user, password) = match at_sign_ends_userinfo(&start) {
                 true => match userinfo(start) {
                     Ok((rest, (user, password))) => (rest, Some(user), password),
