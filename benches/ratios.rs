@@ -9,6 +9,10 @@
 //! ratio is that of the medians over all rounds: a slow spell slows every
 //! contender of the rounds it falls in alike.
 //!
+//! Then the same for the revisions of the grammar: each draft's check of
+//! `url` against RFC 1738's, on the kasztp lines every revision accepts and
+//! on the generated list.
+//!
 //! `cargo bench --bench ratios -- ROUNDS` (default 101).
 
 use std::hint::black_box;
@@ -17,37 +21,49 @@ use std::time::{Duration, Instant};
 #[path = "support/corpus.rs"]
 mod corpus;
 
-type Contender = (&'static str, fn(&[String]) -> usize);
-
-const CONTENDERS: [Contender; 4] = [
-    ("rfc1738 parse", |urls| {
-        urls.iter()
-            .filter(|url| rfc1738::parse(black_box(url)).is_ok())
-            .count()
-    }),
-    ("rfc1738 check", |urls| {
-        urls.iter()
-            .filter(|url| rfc1738::check(rfc1738::Rule::Url, black_box(url)).is_ok())
-            .count()
-    }),
-    ("fluent-uri", |urls| {
-        urls.iter()
-            .filter(|url| fluent_uri::Uri::parse(black_box(url.as_str())).is_ok())
-            .count()
-    }),
-    ("url", |urls| {
-        urls.iter()
-            .filter(|url| url::Url::parse(black_box(url)).is_ok())
-            .count()
-    }),
-];
+type Contender<'c> = (&'c str, Box<dyn Fn(&[String]) -> usize + 'c>);
 
 fn median(times: &mut [Duration]) -> Duration {
     times.sort();
     times[times.len() / 2]
 }
 
+/// Times every contender on every list, interleaved, and prints the
+/// median time a line of each, then each contender's ratio to the one at
+/// `base` (above 1: faster than it).
+fn table(rounds: usize, lists: &[(&str, Vec<String>)], contenders: &[Contender<'_>], base: usize) {
+    print!("{:<26} {:>7}", "list (median of rounds)", "lines");
+    for (name, _) in contenders {
+        print!(" {:>16}", format!("{name} ns"));
+    }
+    println!("   {} / each", contenders[base].0);
+    for (name, urls) in lists {
+        let mut times = vec![Vec::with_capacity(rounds); contenders.len()];
+        for round in 0..rounds {
+            // Each round starts with the next contender, so that none always
+            // runs first, after the list was cold.
+            for turn in 0..contenders.len() {
+                let index = (round + turn) % contenders.len();
+                let started = Instant::now();
+                black_box((contenders[index].1)(black_box(urls)));
+                times[index].push(started.elapsed());
+            }
+        }
+        let medians: Vec<Duration> = times.iter_mut().map(|t| median(t)).collect();
+        print!("{:<26} {:>7}", name, urls.len());
+        for time in &medians {
+            print!(" {:>16.1}", time.as_nanos() as f64 / urls.len() as f64);
+        }
+        print!("  ");
+        for time in &medians {
+            print!(" {:.2}x", medians[base].as_secs_f64() / time.as_secs_f64());
+        }
+        println!();
+    }
+}
+
 fn main() {
+    use rfc1738::dialect::{self, Dialect};
     // `cargo test --benches` runs this once, in a debug build: a few rounds.
     let bench = std::env::args().any(|arg| arg == "--bench");
     let rounds = std::env::args()
@@ -56,43 +72,84 @@ fn main() {
         .unwrap_or(if bench { 101 } else { 3 });
     let kasztp = corpus::accepted(&corpus::kasztp_http());
     let generated = corpus::generated(11 * 1000);
+
+    println!("RFC 1738: parse and check against fluent-uri and url");
+    let contenders: Vec<Contender> = vec![
+        (
+            "parse",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(|url| rfc1738::parse(black_box(url)).is_ok())
+                    .count()
+            }),
+        ),
+        (
+            "check",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(|url| rfc1738::check(rfc1738::Rule::Url, black_box(url)).is_ok())
+                    .count()
+            }),
+        ),
+        (
+            "fluent-uri",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(|url| fluent_uri::Uri::parse(black_box(url.as_str())).is_ok())
+                    .count()
+            }),
+        ),
+        (
+            "url",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(|url| url::Url::parse(black_box(url)).is_ok())
+                    .count()
+            }),
+        ),
+    ];
     let lists = [
         ("kasztp_http_accepted", kasztp.clone()),
         ("generated", generated.clone()),
         ("kasztp_http_near_misses", corpus::near_misses(&kasztp)),
         ("generated_near_misses", corpus::near_misses(&generated)),
     ];
-    println!(
-        "{:<26} {:>7} {:>14} {:>14} {:>14} {:>14}   ratios: fluent-uri / parse, fluent-uri / check, url / parse",
-        "list (median of rounds)", "lines", "parse", "check", "fluent-uri", "url"
-    );
-    for (name, urls) in &lists {
-        let mut times = vec![Vec::with_capacity(rounds); CONTENDERS.len()];
-        for round in 0..rounds {
-            // Each round starts with the next contender, so that none always
-            // runs first, after the list was cold.
-            for turn in 0..CONTENDERS.len() {
-                let index = (round + turn) % CONTENDERS.len();
-                let started = Instant::now();
-                black_box((CONTENDERS[index].1)(black_box(urls)));
-                times[index].push(started.elapsed());
-            }
-        }
-        let medians: Vec<Duration> = times.iter_mut().map(|t| median(t)).collect();
-        let per_line =
-            |d: Duration| format!("{:.1} ns/line", d.as_nanos() as f64 / urls.len() as f64);
-        let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
-        println!(
-            "{:<26} {:>7} {:>14} {:>14} {:>14} {:>14}   {:.2}x {:.2}x {:.2}x",
-            name,
-            urls.len(),
-            per_line(medians[0]),
-            per_line(medians[1]),
-            per_line(medians[2]),
-            per_line(medians[3]),
-            ratio(medians[2], medians[0]),
-            ratio(medians[2], medians[1]),
-            ratio(medians[3], medians[0]),
-        );
-    }
+    table(rounds, &lists, &contenders, 2);
+
+    println!();
+    println!("The revisions: each one's check of `url` against RFC 1738's");
+    let in_every_revision: Vec<String> = kasztp
+        .iter()
+        .filter(|url| {
+            Dialect::ALL
+                .iter()
+                .all(|&d| dialect::check(d, "url", url, rfc1738::Options::default()).is_ok())
+        })
+        .cloned()
+        .collect();
+    let contenders: Vec<Contender> = Dialect::ALL
+        .iter()
+        .map(|&d| -> Contender {
+            (
+                d.name(),
+                Box::new(move |urls: &[String]| {
+                    urls.iter()
+                        .filter(|url| {
+                            dialect::check(d, "url", black_box(url), rfc1738::Options::default())
+                                .is_ok()
+                        })
+                        .count()
+                }),
+            )
+        })
+        .collect();
+    let base = Dialect::ALL
+        .iter()
+        .position(|&d| d == Dialect::Rfc1738)
+        .expect("RFC 1738 is a revision");
+    let lists = [
+        ("revisions_kasztp_http", in_every_revision),
+        ("revisions_generated", generated),
+    ];
+    table(rounds, &lists, &contenders, base);
 }
