@@ -118,16 +118,8 @@ fn generated(c: &mut Criterion) {
 fn revisions(c: &mut Criterion) {
     use rfc1738::dialect::{self, Dialect};
     let kasztp = corpus::accepted(&corpus::kasztp_http());
-    let in_every_revision: Vec<String> = kasztp
-        .into_iter()
-        .filter(|url| {
-            Dialect::ALL.iter().all(|&dialect| {
-                dialect::check(dialect, "url", url, rfc1738::Options::default()).is_ok()
-            })
-        })
-        .collect();
     let lists = [
-        ("revisions_kasztp_http", in_every_revision),
+        ("revisions_kasztp_http", corpus::in_every_revision(&kasztp)),
         ("revisions_generated", corpus::generated(11 * 1000)),
     ];
     for (name, urls) in &lists {

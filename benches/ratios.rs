@@ -118,15 +118,6 @@ fn main() {
 
     println!();
     println!("The revisions: each one's check of `url` against RFC 1738's");
-    let in_every_revision: Vec<String> = kasztp
-        .iter()
-        .filter(|url| {
-            Dialect::ALL
-                .iter()
-                .all(|&d| dialect::check(d, "url", url, rfc1738::Options::default()).is_ok())
-        })
-        .cloned()
-        .collect();
     let contenders: Vec<Contender> = Dialect::ALL
         .iter()
         .map(|&d| -> Contender {
@@ -148,7 +139,7 @@ fn main() {
         .position(|&d| d == Dialect::Rfc1738)
         .expect("RFC 1738 is a revision");
     let lists = [
-        ("revisions_kasztp_http", in_every_revision),
+        ("revisions_kasztp_http", corpus::in_every_revision(&kasztp)),
         ("revisions_generated", generated),
     ];
     table(rounds, &lists, &contenders, base);

@@ -1,5 +1,5 @@
 //! The inputs of the benchmarks, shared by `benches/parse.rs`,
-//! `benches/instructions.rs` and `tests/alloc.rs` (each includes this file
+//! `benches/ratios.rs`, `benches/instructions.rs` and `tests/alloc.rs` (each includes this file
 //! with `#[path]`): the two real-world lists of `benches/data/`, a generated
 //! corpus of all ten schemes and the generic form, and the adversarial
 //! inputs.
@@ -329,6 +329,20 @@ pub fn generated(count: usize) -> Vec<String> {
             };
             generate(&mut rng, scheme)
         })
+        .collect()
+}
+
+/// The URLs of `urls` that the `url` of every revision of the grammar
+/// accepts: the list on which the drafts are timed against RFC 1738.
+pub fn in_every_revision(urls: &[String]) -> Vec<String> {
+    use rfc1738::dialect::{self, Dialect};
+    urls.iter()
+        .filter(|url| {
+            Dialect::ALL.iter().all(|&revision| {
+                dialect::check(revision, "url", url, rfc1738::Options::default()).is_ok()
+            })
+        })
+        .cloned()
         .collect()
 }
 
