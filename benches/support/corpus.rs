@@ -1,8 +1,8 @@
 //! The inputs of the benchmarks, shared by `benches/parse.rs`,
-//! `benches/ratios.rs`, `benches/instructions.rs` and `tests/alloc.rs` (each includes this file
-//! with `#[path]`): the two real-world lists of `benches/data/`, a generated
-//! corpus of all ten schemes and the generic form, and the adversarial
-//! inputs.
+//! `benches/ratios.rs`, `benches/instructions.rs` and `tests/alloc.rs`
+//! (each includes this file with `#[path]`): the two real-world lists of
+//! `benches/data/`, a generated corpus of all ten schemes and the generic
+//! form, the lines every revision accepts, and the adversarial inputs.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
