@@ -76,6 +76,23 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
                 accepted += usize::from(black_box(checked.is_ok()));
             }
         }
+        draft if draft.starts_with("check_http_") => {
+            // The http production of the revision: `httpaddress` in the
+            // drafts, `httpurl` in RFC 1738.
+            let name = draft.trim_start_matches("check_http_");
+            let dialect = rfc1738::dialect::Dialect::from_name(name)
+                .unwrap_or_else(|| panic!("unknown dialect {name}"));
+            let production = match dialect {
+                rfc1738::dialect::Dialect::Rfc1738 => "httpurl",
+                _ => "httpaddress",
+            };
+            let options = rfc1738::Options::default();
+            for input in inputs {
+                let checked =
+                    rfc1738::dialect::check(dialect, production, black_box(input), options);
+                accepted += usize::from(black_box(checked.is_ok()));
+            }
+        }
         other => panic!("unknown workload {other}"),
     }
     accepted
@@ -89,6 +106,8 @@ fn inputs(name: &str) -> Vec<String> {
         "kasztp_http_all" => corpus::kasztp_http(),
         "node_files_all" => corpus::node_files(),
         "generated" => corpus::generated(11 * 1000),
+        "kasztp_http_every_revision" => corpus::in_every_revision(&corpus::kasztp_http()),
+        "generated_every_revision" => corpus::in_every_revision(&corpus::generated(11 * 1000)),
         "generated_near_misses" => corpus::near_misses(&corpus::generated(11 * 1000)),
         "kasztp_http_near_misses" => corpus::near_misses(&corpus::accepted(&corpus::kasztp_http())),
         "prose" => vec![corpus::prose(4 << 20)],

@@ -109,6 +109,15 @@ fn generated_strings_and_near_misses_agree_with_the_reader() {
                 for text in &strings {
                     let expected = o.matches(d, name, text, strict);
                     let found = dialect::check(dialect, name, text, options(strict));
+                    if found.is_ok() {
+                        // `check` recognizes the hot productions on their
+                        // characters; the tree reads through every
+                        // production and must match too (it panics if not).
+                        // Where `check` rejects, its explanation re-reads
+                        // the same way (a debug assertion).
+                        let tree = dialect::tree(dialect, name, text, options(strict));
+                        assert!(tree.is_ok(), "{dialect} {name} {text:?}");
+                    }
                     compared += 1;
                     accepted += usize::from(expected);
                     if found.is_ok() != expected {

@@ -60,6 +60,10 @@ pub(crate) const XPALPHA_1993: Class = draft_class(
     true,
     &[named("xpalpha")],
 );
+/// What a `path` of July or October 1993 is made of: its segments'
+/// `xpalpha`s and the `/` that joins them. Read only where a path is
+/// recognized in one run (`shape::path_characters`); no error names it.
+pub(crate) const PATH_1993: Class = XPALPHA_1993.with(b"/");
 /// `variant  { | } | | | | | [ | ] | \ | ^ | ~` (July 1993; D5: the bars
 /// right after a separating bar are vertical lines).
 pub(crate) const VARIANT: Class = draft_class(b"{}|[]\\^~", false, &[named("variant")]);
@@ -92,6 +96,9 @@ pub(crate) const XPALPHA_03: Class = draft_class(
     true,
     &[named("xpalpha")],
 );
+/// What a `path` of draft 03 is made of: its segments' `xpalpha`s and the
+/// `/` that joins them (see [`PATH_1993`]).
+pub(crate) const PATH_03: Class = XPALPHA_03.with(b"/");
 /// `alphanum2  alpha | digit | - | _ | . | +` (draft 03, D35).
 pub(crate) const ALPHANUM2: Class = draft_class(
     b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+",

@@ -24,10 +24,13 @@
 //! ```
 
 use crate::dialect::chars::{
-    ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
+    ALPHANUM2, EXTRA_03, FORMCODE, PATH_03, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
 };
 use crate::dialect::common::optional_port;
-use crate::dialect::shape::{at_split, either, maybe, path as path_of, repeated, separated, step};
+use crate::dialect::shape::{
+    at_split, either, host_characters, hostname_characters, hostport_characters, maybe,
+    path as path_of, path_characters, repeated, search_characters, separated, step,
+};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
 
@@ -436,7 +439,7 @@ production! {
     hostport = "hostport", |start| {
         let (rest, _) = start.call(host)?;
         optional_port(rest)
-    }
+    }, recognized |start| hostport_characters(start, &XALPHA_03)
 }
 
 production! {
@@ -446,7 +449,8 @@ production! {
     ///
     /// At 003:376-377. Disjoint (a letter or a digit first): the first that
     /// matches is the only one.
-    host = "host", |start| either(start, hostname, hostnumber)
+    host = "host", |start| either(start, hostname, hostnumber),
+        recognized |start| host_characters(start, &XALPHA_03)
 }
 
 production! {
@@ -489,7 +493,8 @@ production! {
     /// At 003:384-385. The right recursion read as a loop; `.` is an
     /// `xalpha`, so the first `ialpha` runs over every `.` (D11; `a+b` is a
     /// host name, D34).
-    hostname = "hostname", |start| separated(start, ialpha, ".")
+    hostname = "hostname", |start| separated(start, ialpha, "."),
+        recognized |start| hostname_characters(start, &XALPHA_03)
 }
 
 production! {
@@ -508,7 +513,8 @@ production! {
     ///
     /// At 003:392-393. The right recursion read as a loop of segments
     /// (D12).
-    path = "path", |start| path_of(start, segment)
+    path = "path", |start| path_of(start, segment),
+        recognized |start| path_characters(start, &PATH_03)
 }
 
 production! {
@@ -527,7 +533,8 @@ production! {
     ///
     /// At 003:396-397. The right recursion read as a loop; `+` is an
     /// `xalpha` now (D34), so the first `xalphas` takes it all.
-    search = "search", |start| separated(start, xalphas, "+")
+    search = "search", |start| separated(start, xalphas, "+"),
+        recognized |start| search_characters(start, &XALPHA_03)
 }
 
 production! {

@@ -5,9 +5,12 @@
 //! re-export them. A production whose text is the same but which uses one
 //! that changed (`waisaddress` uses `waisdoc`) is each draft's own.
 
-use crate::dialect::chars::{EXTRA_1993, SAFE_1993, XALPHA_1993, XPALPHA_1993};
+use crate::dialect::chars::{EXTRA_1993, PATH_1993, SAFE_1993, XALPHA_1993, XPALPHA_1993};
 use crate::dialect::common::{alpha, attributes, hostnumber, optional_port, version};
-use crate::dialect::shape::{at_split, either, maybe, path as path_of, separated, step, within};
+use crate::dialect::shape::{
+    at_split, either, host_characters, hostname_characters, hostport_characters, maybe,
+    path as path_of, path_characters, search_characters, separated, step, within,
+};
 use crate::dialect::{longest_of, production, seq};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
 
@@ -212,7 +215,7 @@ production! {
     hostport = "hostport", |start| {
         let (rest, _) = start.call(host)?;
         optional_port(rest)
-    }
+    }, recognized |start| hostport_characters(start, &XALPHA_1993)
 }
 
 production! {
@@ -223,7 +226,8 @@ production! {
     /// July (000:31860-31886, 001:332) and October 1993 (002:1005). The two
     /// are disjoint (a host name starts with a letter, a host number with a
     /// digit), so the first that matches is the only one.
-    host = "host", |start| either(start, hostname, hostnumber)
+    host = "host", |start| either(start, hostname, hostnumber),
+        recognized |start| host_characters(start, &XALPHA_1993)
 }
 
 production! {
@@ -244,7 +248,8 @@ production! {
     /// recursion read as a loop. D11: `.` is an `xalpha`, so the first
     /// `ialpha` runs over every `.` and a host name is one letter and any
     /// `xalpha`s (`x:y@z.w`, `a..b`); it never starts with a digit.
-    hostname = "hostname", |start| separated(start, ialpha, ".")
+    hostname = "hostname", |start| separated(start, ialpha, "."),
+        recognized |start| hostname_characters(start, &XALPHA_1993)
 }
 
 production! {
@@ -264,7 +269,8 @@ production! {
     /// July (000:32007-32038, 001:338) and October 1993 (002:1017). The right
     /// recursion read as a loop of segments (D12): empty, or non-empty
     /// segments joined by `/`, with an optional final `/`.
-    path = "path", |start| path_of(start, xpalphas)
+    path = "path", |start| path_of(start, xpalphas),
+        recognized |start| path_characters(start, &PATH_1993)
 }
 
 production! {
@@ -274,7 +280,8 @@ production! {
     ///
     /// July (000:32039-32066, 001:339) and October 1993 (002:1019). The right
     /// recursion read as a loop: `xalphas` joined by single `+`s (D12).
-    search = "search", |start| separated(start, xalphas, "+")
+    search = "search", |start| separated(start, xalphas, "+"),
+        recognized |start| search_characters(start, &XALPHA_1993)
 }
 
 production! {

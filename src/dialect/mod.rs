@@ -114,8 +114,24 @@ pub(crate) use draft_productions;
 /// One production of a draft: its doc comment, name, label (the name as
 /// the draft spells it), whether it is a leaf (a character class or a run,
 /// which does not name itself in an error's stack), and its body, which
-/// says where the production stops.
+/// says where the production stops. A hot production may add, after
+/// `recognized`, the same reading on its characters alone, without the
+/// productions inside it (see [`shape::recognized_node`]).
 macro_rules! production {
+    ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
+            input: I,
+        ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
+            crate::dialect::shape::recognized_node(
+                input,
+                $label,
+                |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
+            )
+        }
+    };
     ($(#[$doc:meta])* $name:ident = $label:literal, leaf, |$start:ident| $body:expr) => {
         $crate::dialect::production!(@ $(#[$doc])* $name = $label, true, |$start| $body);
     };

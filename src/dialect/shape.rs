@@ -13,9 +13,11 @@ use core::cell::{Cell, RefCell};
 use nom::IResult;
 
 use super::Match;
+use crate::dialect::chars::{ALPHA, DIGIT};
+use crate::dialect::seq;
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::literal;
+use crate::grammar::primitives::{literal, one, run};
 use crate::span::Span;
 
 /// What a production's body gives back: where it stopped.
@@ -105,6 +107,40 @@ pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
             recorded(name, start, &body)?
         } else {
             body(start)?
+        };
+        let (text, span) = start.upto(&rest);
+        Ok((rest, Match { text, span }))
+    })
+}
+
+/// A hot production read two ways, which must find the same match: `body`
+/// through the productions it names, for the diagnostic pass (which names
+/// them on an error's stack) and for [`super::tree`] (which records them
+/// as nodes); `recognize` on the characters alone, everywhere else.
+///
+/// Why a second reading: entering a production costs about 50
+/// instructions of its own (its result through memory, the entry and the
+/// match), and a host name, a path or a search is several of them per
+/// character run (`hostname`, `ialpha`, `alpha`, `xalphas`; a `segment`
+/// and an `xpalphas` for every segment). BENCHMARKS.md ("Hot productions
+/// on their characters") has the measurement. Both readings are the same
+/// right recursions read as the same loops. The tests hold the first
+/// against the grammar files' own reading (`tests/dialects.rs`), the second
+/// against the first wherever a tree is made or an error explained.
+#[inline(always)]
+pub(crate) fn recognized_node<'a, I: Text<'a>, E: GrammarError<I>>(
+    input: I,
+    name: &'static str,
+    body: impl Fn(Cursor<'a>) -> Step<'a>,
+    recognize: impl Fn(Cursor<'a>) -> Step<'a>,
+) -> IResult<I, Match<'a>, E> {
+    input.enter(Entry::DraftProduction(name), move |start| {
+        let (rest, ()) = if start.traced() {
+            body(start)?
+        } else if records(&start) {
+            recorded(name, start, &body)?
+        } else {
+            recognize(start)?
         };
         let (text, span) = start.upto(&rest);
         Ok((rest, Match { text, span }))
@@ -381,4 +417,74 @@ pub(crate) fn at_split<'a, L, R>(
     let (rest, ()) = within(start, at, left)?;
     let (rest, _) = literal("@")(rest)?;
     step(rest, right)
+}
+
+// The hot productions on their characters alone, for
+// [`recognized_node`]: each reads what the production of the same name
+// reads, with the character classes in place of the productions that are
+// runs of them. The class of the draft is an argument: July and October
+// 1993 read `xalpha` one way, draft 03 another (D34).
+
+/// `ialpha  alpha [ xalphas ]`.
+#[inline(always)]
+fn ialpha<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    let (rest, _) = one(&ALPHA)(start)?;
+    step(rest, run(xalpha, 0))
+}
+
+/// `hostname  ialpha [ . hostname ]`, as the loop of `separated`.
+#[inline(always)]
+pub(crate) fn hostname_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    separated(start, |s| ialpha(s, xalpha), ".")
+}
+
+/// `hostnumber  digits . digits . digits . digits`.
+#[inline(always)]
+fn hostnumber_characters(start: Cursor<'_>) -> Step<'_> {
+    let digits = || run(&DIGIT, 1);
+    let dot = || literal(".");
+    seq!(start; digits(), dot(), digits(), dot(), digits(), dot(), digits())
+}
+
+/// `host  hostname | hostnumber`: disjoint (a letter or a digit first).
+#[inline(always)]
+pub(crate) fn host_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    either(
+        start,
+        |s| hostname_characters(s, xalpha),
+        hostnumber_characters,
+    )
+}
+
+/// `hostport  host [ : port ]`, `port  digits`.
+#[inline(always)]
+pub(crate) fn hostport_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    let (rest, ()) = host_characters(start, xalpha)?;
+    maybe(|s| seq!(s; literal(":"), run(&DIGIT, 1)))(rest)
+}
+
+/// `path  void | segment [ / path ]` whose segments are runs of
+/// `xpalpha`s, read as one run of `characters` (the `xpalpha`s and `/`)
+/// and then cut where the loop of [`path`] stops: before a leading `/`
+/// (the path is then void), or after the first `/` of a `//` (no segment
+/// is empty). A `/` is never part of an escape, so the cut is found in
+/// the bytes.
+#[inline(always)]
+pub(crate) fn path_characters<'a>(start: Cursor<'a>, characters: &'static Class) -> Step<'a> {
+    let (_, taken) = run(characters, 0)(start)?;
+    let bytes = taken.as_bytes();
+    let end = match bytes.first() {
+        Some(b'/') => 0,
+        _ => bytes
+            .windows(2)
+            .position(|pair| pair == b"//")
+            .map_or(bytes.len(), |slash| slash + 1),
+    };
+    Ok((start.skip(end), ()))
+}
+
+/// `search  xalphas [ + search ]`, as the loop of `separated`.
+#[inline(always)]
+pub(crate) fn search_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    separated(start, run(xalpha, 1), "+")
 }

@@ -73,7 +73,7 @@ impl Class {
     }
 
     /// These members and `bytes`.
-    const fn with(self, bytes: &[u8]) -> Class {
+    pub(crate) const fn with(self, bytes: &[u8]) -> Class {
         let mut table = self.table;
         let mut index = 0;
         while index < bytes.len() {

@@ -349,8 +349,14 @@ impl Diagnosis {
         parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
     ) -> Diagnosis {
         TRACE.with(Trace::clear);
-        // The first pass failed, and the passes differ only in what they record.
-        let _ = parser(start.with_trace(true).building());
+        // The first pass failed, and the passes differ only in what they
+        // record (and, in the drafts' hot productions, in reading through
+        // the productions that the first pass reads as characters).
+        let traced = parser(start.with_trace(true).building());
+        debug_assert!(
+            traced.is_err(),
+            "the traced pass matched where the first did not"
+        );
         let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
             // Copied, not taken: the trace keeps its vectors' capacity for
             // the next error of this thread, and each copy is one allocation.
