@@ -106,7 +106,9 @@ fn inputs(name: &str) -> Vec<String> {
         "kasztp_http_all" => corpus::kasztp_http(),
         "node_files_all" => corpus::node_files(),
         "generated" => corpus::generated(11 * 1000),
-        "kasztp_http_every_revision" => corpus::in_every_revision(&corpus::kasztp_http()),
+        "kasztp_http_every_revision" => {
+            corpus::in_every_revision(&corpus::accepted(&corpus::kasztp_http()))
+        }
         "generated_every_revision" => corpus::in_every_revision(&corpus::generated(11 * 1000)),
         "generated_near_misses" => corpus::near_misses(&corpus::generated(11 * 1000)),
         "kasztp_http_near_misses" => corpus::near_misses(&corpus::accepted(&corpus::kasztp_http())),

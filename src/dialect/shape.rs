@@ -233,8 +233,12 @@ pub(crate) fn longest_by_keyword<'a>(
         return longest(start, &branches);
     }
     let bytes = start.bytes();
+    // The names are in lower case, and their first letters already set
+    // most of them apart: the full test is made for those few.
+    let first = bytes.first().map(u8::to_ascii_lowercase);
     let opens_with = |name: &str| {
-        bytes.len() > name.len()
+        first == name.as_bytes().first().copied()
+            && bytes.len() > name.len()
             && bytes[name.len()] == b':'
             && match start.options().strict {
                 true => bytes.starts_with(name.as_bytes()),
@@ -475,16 +479,65 @@ pub(crate) fn path_characters<'a>(start: Cursor<'a>, characters: &'static Class)
     let bytes = taken.as_bytes();
     let end = match bytes.first() {
         Some(b'/') => 0,
-        _ => bytes
-            .windows(2)
-            .position(|pair| pair == b"//")
-            .map_or(bytes.len(), |slash| slash + 1),
+        _ => double_slash(bytes).map_or(bytes.len(), |slash| slash + 1),
     };
     Ok((start.skip(end), ()))
+}
+
+/// Where the first `//` in `bytes` starts: eight bytes at a time, a word
+/// whose bytes equal to `/` are marked in their high bit, and a pair where
+/// a byte and the next are both marked. Words overlap by one byte, so that
+/// a pair across two of them is seen.
+#[inline(always)]
+fn double_slash(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let other = word ^ (ONES * u64::from(b'/'));
+        // A byte of `other` is zero where the byte is `/`: exactly those
+        // get their high bit here (no carry crosses a byte).
+        let slashes = !(((other & LOW_SEVEN) + LOW_SEVEN) | other) & !LOW_SEVEN;
+        let pairs = slashes & (slashes >> 8);
+        if pairs != 0 {
+            return Some(at + pairs.trailing_zeros() as usize / 8);
+        }
+        at += 7;
+    }
+    bytes[at..]
+        .windows(2)
+        .position(|pair| pair == b"//")
+        .map(|slash| at + slash)
 }
 
 /// `search  xalphas [ + search ]`, as the loop of `separated`.
 #[inline(always)]
 pub(crate) fn search_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
     separated(start, run(xalpha, 1), "+")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::double_slash;
+
+    #[test]
+    fn double_slash_finds_the_first_pair_wherever_the_words_split() {
+        // Every string of `a` and `/` up to 16 bytes: pairs at every place
+        // in and across the eight-byte words.
+        for len in 0..=16 {
+            for bits in 0u32..(1 << len) {
+                let text: Vec<u8> = (0..len)
+                    .map(|i| if bits >> i & 1 == 1 { b'/' } else { b'a' })
+                    .collect();
+                let expected = text.windows(2).position(|pair| pair == b"//");
+                assert_eq!(
+                    double_slash(&text),
+                    expected,
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+    }
 }
