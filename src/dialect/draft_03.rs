@@ -28,8 +28,9 @@ use crate::dialect::chars::{
 };
 use crate::dialect::common::optional_port;
 use crate::dialect::shape::{
-    at_split, either, host_characters, hostname_characters, hostport_characters, maybe,
-    path as path_of, path_characters, repeated, search_characters, separated, step,
+    at_split, either, host_characters, hostname_characters, hostport_characters,
+    httpaddress_characters, maybe, path as path_of, path_characters, repeated, search_characters,
+    separated, step,
 };
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
@@ -163,7 +164,7 @@ production! {
         hostport,
         maybe(|s| seq!(s; literal("/"), path)),
         maybe(|s| seq!(s; literal("?"), search)),
-    )
+    ), recognized |start| httpaddress_characters(start, &XALPHA_03, &PATH_03)
 }
 
 production! {

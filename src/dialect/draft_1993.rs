@@ -8,8 +8,9 @@
 use crate::dialect::chars::{EXTRA_1993, PATH_1993, SAFE_1993, XALPHA_1993, XPALPHA_1993};
 use crate::dialect::common::{alpha, attributes, hostnumber, optional_port, version};
 use crate::dialect::shape::{
-    at_split, either, host_characters, hostname_characters, hostport_characters, maybe,
-    path as path_of, path_characters, search_characters, separated, step, within,
+    at_split, either, host_characters, hostname_characters, hostport_characters,
+    httpaddress_characters, maybe, path as path_of, path_characters, search_characters, separated,
+    step, within,
 };
 use crate::dialect::{longest_of, production, seq};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
@@ -58,7 +59,7 @@ production! {
         hostport,
         maybe(|s| seq!(s; literal("/"), path)),
         maybe(|s| seq!(s; literal("?"), search)),
-    )
+    ), recognized |start| httpaddress_characters(start, &XALPHA_1993, &PATH_1993)
 }
 
 production! {

@@ -17,7 +17,7 @@ use crate::dialect::chars::{ALPHA, DIGIT};
 use crate::dialect::seq;
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::{literal, one, run};
+use crate::grammar::primitives::{literal, one, run, scheme_literal};
 use crate::span::Span;
 
 /// What a production's body gives back: where it stopped.
@@ -509,6 +509,28 @@ fn double_slash(bytes: &[u8]) -> Option<usize> {
         .windows(2)
         .position(|pair| pair == b"//")
         .map(|slash| at + slash)
+}
+
+/// `httpaddress  h t t p : / / hostport [ / path ] [ ? search ]`, the same
+/// in the three drafts but for the classes of its parts: the keyword, then
+/// the readers above in the order the production reads its parts, each
+/// bracket given up when it does not match (as `maybe` gives it up).
+#[inline(always)]
+pub(crate) fn httpaddress_characters<'a>(
+    start: Cursor<'a>,
+    xalpha: &'static Class,
+    path: &'static Class,
+) -> Step<'a> {
+    let (rest, _) = scheme_literal("http://")(start)?;
+    let (rest, ()) = hostport_characters(rest, xalpha)?;
+    let (rest, ()) = maybe(|s| {
+        let (s, _) = literal("/")(s)?;
+        path_characters(s, path)
+    })(rest)?;
+    maybe(|s| {
+        let (s, _) = literal("?")(s)?;
+        search_characters(s, xalpha)
+    })(rest)
 }
 
 /// `search  xalphas [ + search ]`, as the loop of `separated`.
