@@ -650,3 +650,51 @@ fn every_accepted_string_has_a_tree_of_nested_spans() {
     let fragment = tree(Dialect::DraftJul93, "fragmentaddress", "http://h/x#y");
     assert!(fragment.contains("fragmentid 11..12 \"y\""), "{fragment}");
 }
+
+/// A draft's `url`, recognized, decides an `httpaddress` that reads to the
+/// end on its characters and leaves every other text to its alternatives:
+/// both sides of that line, in the three drafts and both modes, with the
+/// tree (which reads through the productions) agreeing.
+#[test]
+fn url_decides_http_lines_on_their_characters_and_leaves_the_rest_to_its_alternatives() {
+    let verdict = |dialect, text: &str, strict| {
+        let checked = dialect::check(dialect, "url", text, options(strict)).is_ok();
+        let tree = dialect::tree(dialect, "url", text, options(strict));
+        assert_eq!(checked, tree.is_ok(), "{dialect} {text:?}");
+        if let Ok(root) = tree {
+            assert_eq!((root.span.start, root.span.end), (0, text.len()));
+        }
+        checked
+    };
+    // (text, draft-jul93, draft-oct93, draft-03): default mode.
+    for (text, verdicts) in [
+        // Read to the end by the httpaddress reading.
+        ("http://h.dom:80/a/b?x+y", [true, true, true]),
+        ("HTTP://h/", [true, true, true]),
+        // D12: no "/" before the search.
+        ("http://host?q", [true, true, true]),
+        // D8: a space is an xalpha in both 1993 drafts (their `extra`).
+        ("http://h/a b", [true, true, false]),
+        // Not an httpaddress: `generic` decides (D17), where a draft has it.
+        ("http:x", [true, true, false]),
+        // An httpaddress of a prefix only, and nothing else matches more.
+        ("http://h//x", [false, false, false]),
+        ("http://1h/", [false, false, false]),
+        // Other addresses still reach their own productions.
+        ("news:comp.lang", [true, true, true]),
+        ("gopher://h/1x", [true, true, true]),
+    ] {
+        for (dialect, expected) in DRAFTS.into_iter().zip(verdicts) {
+            assert_eq!(
+                verdict(dialect, text, false),
+                expected,
+                "{dialect} {text:?}"
+            );
+        }
+    }
+    // Strict: the keyword as printed, in lower case.
+    for dialect in DRAFTS {
+        assert!(!verdict(dialect, "HTTP://h/", true), "{dialect}");
+        assert!(verdict(dialect, "http://h/", true), "{dialect}");
+    }
+}

@@ -30,7 +30,7 @@ use crate::dialect::common::optional_port;
 use crate::dialect::shape::{
     at_split, either, host_characters, hostname_characters, hostport_characters,
     httpaddress_characters, maybe, path as path_of, path_characters, repeated, search_characters,
-    separated, step,
+    separated, step, url_characters,
 };
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
@@ -140,7 +140,7 @@ production! {
         "mailto" => mailtoaddress,
         "mid" => midaddress,
         "cid" => cidaddress,
-    )
+    ), recognized |start, url| url_characters(start, &XALPHA_03, &PATH_03, url)
 }
 
 production! {

@@ -20,8 +20,8 @@
 //! assert_eq!(url.text, "ftp://joe@h.dom/x");
 //! ```
 
-use crate::dialect::chars::{VARIANT, XALPHA_1993};
-use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::chars::{PATH_1993, VARIANT, XALPHA_1993};
+use crate::dialect::shape::{at_split, maybe, step, url_characters};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, scheme_literal};
 
@@ -123,7 +123,7 @@ production! {
         "gopher" => gopheraddress,
         "wais" => waisaddress,
         "afs" => afsaddress,
-    )
+    ), recognized |start, url| url_characters(start, &XALPHA_1993, &PATH_1993, url)
 }
 
 production! {

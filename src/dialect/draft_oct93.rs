@@ -19,9 +19,9 @@
 //! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x").is_err());
 //! ```
 
-use crate::dialect::chars::XALPHA_1993;
+use crate::dialect::chars::{PATH_1993, XALPHA_1993};
 use crate::dialect::draft_1993::user_and_password;
-use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::shape::{at_split, maybe, step, url_characters};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, scheme_literal};
 
@@ -138,7 +138,7 @@ production! {
         "gopher" => gopheraddress,
         "wais" => waisaddress,
         "mailto" => mailtoaddress,
-    )
+    ), recognized |start, url| url_characters(start, &XALPHA_1993, &PATH_1993, url)
 }
 
 production! {

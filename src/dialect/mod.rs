@@ -116,18 +116,22 @@ pub(crate) use draft_productions;
 /// which does not name itself in an error's stack), and its body, which
 /// says where the production stops. A hot production may add, after
 /// `recognized`, the same reading on its characters alone, without the
-/// productions inside it (see [`shape::recognized_node`]).
+/// productions inside it (see [`shape::recognized_node`]); naming a second
+/// argument there (`recognized |start, body| ...`) hands that reading the
+/// body too, for the texts it does not decide.
 macro_rules! production {
-    ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
+    ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident $(, $whole:ident)?| $recognize:expr) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
             input: I,
         ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
+            let body = |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body };
+            $(let $whole = body;)?
             crate::dialect::shape::recognized_node(
                 input,
                 $label,
-                |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                body,
                 |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
             )
         }

@@ -533,6 +533,25 @@ pub(crate) fn httpaddress_characters<'a>(
     })(rest)
 }
 
+/// A draft's `url` on its characters: an `httpaddress` (the usual line)
+/// that reads to the end of the text is the longest match, since no
+/// alternative can match more; any other text is left to `url` itself
+/// (`body`), which tries its alternatives. Measured in BENCHMARKS.md ("Hot
+/// productions on their characters"): on an http line, the layers between
+/// `url` and the readers of the parts cost more than the reading itself.
+#[inline(always)]
+pub(crate) fn url_characters<'a>(
+    start: Cursor<'a>,
+    xalpha: &'static Class,
+    path: &'static Class,
+    body: impl Fn(Cursor<'a>) -> Step<'a>,
+) -> Step<'a> {
+    match httpaddress_characters(start, xalpha, path) {
+        Ok((rest, ())) if rest.rest().is_empty() => Ok((rest, ())),
+        _ => body(start),
+    }
+}
+
 /// `search  xalphas [ + search ]`, as the loop of `separated`.
 #[inline(always)]
 pub(crate) fn search_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
