@@ -113,57 +113,6 @@ impl Class {
         self.table[byte as usize]
     }
 
-    /// The members among eight bytes, as the bits of a mask: bit `i` is
-    /// set when `chunk[i]` is a member.
-    #[inline(always)]
-    fn members_mask(&self, chunk: &[u8; 8]) -> u32 {
-        chunk.iter().enumerate().fold(0, |mask, (index, &byte)| {
-            mask | u32::from(self.contains(byte)) << index
-        })
-    }
-
-    /// Where the run of members of this class (escapes aside) that starts
-    /// at `at` in `bytes` ends.
-    ///
-    /// Eight bytes at a time: one test for the eight while all are members,
-    /// then the first non-member found from the mask of the eight that end
-    /// the run, not by a loop over them, which would end at a length it
-    /// cannot predict and so cost a mispredicted branch on every run. The
-    /// last bytes are read as the last eight of `bytes`, overlapping what
-    /// was read already.
-    #[inline(always)]
-    pub(crate) fn run_end(&self, bytes: &[u8], mut at: usize) -> usize {
-        while let Some(chunk) = bytes.get(at..at + 8) {
-            let chunk: &[u8; 8] = chunk.try_into().expect("eight bytes");
-            if !chunk
-                .iter()
-                .fold(true, |all, &byte| all & self.contains(byte))
-            {
-                let outside = !self.members_mask(chunk) & 0xff;
-                return at + outside.trailing_zeros() as usize;
-            }
-            at += 8;
-        }
-        match bytes.len().checked_sub(8) {
-            Some(window) => {
-                let last = bytes[window..].try_into().expect("eight bytes");
-                // The bytes of the window before `at` were read already.
-                let outside = (!self.members_mask(last) & 0xff) >> (at - window);
-                match outside {
-                    0 => bytes.len(),
-                    outside => at + outside.trailing_zeros() as usize,
-                }
-            }
-            // Fewer than eight bytes in all.
-            None => {
-                while bytes.get(at).is_some_and(|&byte| self.contains(byte)) {
-                    at += 1;
-                }
-                at
-            }
-        }
-    }
-
     /// Whether every member of this class is a member of `other`.
     pub(crate) fn is_subset_of(&self, other: &Class) -> bool {
         // On the bits: every error drops its covered items, pair by pair.
@@ -413,33 +362,6 @@ pub(crate) const fn draft_class(bytes: &[u8], escapes: bool, says: &'static [Exp
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn run_end_stops_at_the_first_non_member_wherever_the_words_split() {
-        // Every string of a member and a non-member up to 19 bytes (runs
-        // ending in, across and after the eight-byte words, and in the
-        // overlapping last window), from every start.
-        for len in 0..=19 {
-            for bits in (0u32..1 << len).step_by(if len > 14 { 7 } else { 1 }) {
-                let text: Vec<u8> = (0..len)
-                    .map(|i| if bits >> i & 1 == 1 { b'/' } else { b'a' })
-                    .collect();
-                for at in 0..=len {
-                    let expected = at
-                        + text[at..]
-                            .iter()
-                            .take_while(|&&b| ALPHA.contains(b))
-                            .count();
-                    assert_eq!(
-                        ALPHA.run_end(&text, at),
-                        expected,
-                        "{:?} from {at}",
-                        String::from_utf8_lossy(&text)
-                    );
-                }
-            }
-        }
-    }
 
     #[test]
     fn classes_partition_printable_ascii_as_section_2_2_says() {

@@ -231,7 +231,7 @@ fn is_label(bytes: &[u8], run: usize, first: &Class) -> bool {
 /// How many label characters (`alphadigit | "-"`) `bytes` starts with.
 #[inline(always)]
 fn label_run(bytes: &[u8]) -> usize {
-    LABEL.run_end(bytes, 0)
+    bytes.iter().take_while(|&&b| LABEL.contains(b)).count()
 }
 
 /// A label whose first character is in `first` and whose last is not `-`.
