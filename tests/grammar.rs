@@ -516,6 +516,40 @@ mod schemes {
         rejects(Rule::Wpath, "a/b");
     }
 
+    /// `waisurl` reads the head the three forms share once, then their
+    /// tails in order: as a prefix, each form stops where its own reading
+    /// stops, with the spans of a form read from the start.
+    #[test]
+    fn wais_forms_as_prefixes() {
+        let prefix = |text: &'static str| {
+            let (rest, url) = rfc1738::grammar::waisurl::<&str, ()>(text).unwrap();
+            (rest, url)
+        };
+        let (rest, url) = prefix("wais://h/db/t");
+        assert_eq!(rest, "/t");
+        let WaisUrl::Database(database) = url else {
+            panic!("{url:?}")
+        };
+        assert_eq!(database.span(), rfc1738::Span::new(0, 11));
+        assert_eq!(database.database.as_str(), "db");
+        let (rest, url) = prefix("wais://h/db?q/r");
+        assert_eq!(rest, "/r");
+        let WaisUrl::Index(index) = url else {
+            panic!("{url:?}")
+        };
+        assert_eq!(index.span(), rfc1738::Span::new(0, 13));
+        assert_eq!(index.search.as_str(), "q");
+        let (rest, url) = prefix("wais://h/db/t/p/q");
+        assert_eq!(rest, "/q");
+        let WaisUrl::Doc(doc) = url else {
+            panic!("{url:?}")
+        };
+        assert_eq!(doc.span(), rfc1738::Span::new(0, 15));
+        assert_eq!((doc.wtype.as_str(), doc.wpath.as_str()), ("t", "p"));
+        // A head that does not match is no form's.
+        assert!(rfc1738::grammar::waisurl::<&str, ()>("wais://-h/db").is_err());
+    }
+
     #[test]
     fn prospero() {
         let Url::Prospero(url) = parse("prospero://host.dom//pros/name").unwrap() else {

@@ -14,7 +14,7 @@ use crate::grammar::ip::hostport;
 use crate::grammar::primitives::{after, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{
-    Database, Hostport, Scheme, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
+    Database, Hostport, Scheme, Search, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
 };
 
 /// ```bnf
@@ -23,7 +23,11 @@ use crate::tree::{
 ///
 /// The alternatives longest first: a `database` holds neither `/` nor
 /// `?`, so what follows it decides the form, and `waisdatabase` must not
-/// stop at the database of a longer URL.
+/// stop at the database of a longer URL. The three forms share their head
+/// `"wais://" hostport "/" database`, a reading that cannot differ between
+/// them: outside the diagnostic pass it is read once and the forms' tails
+/// tried after it in the same order; the diagnostic pass enters each form
+/// in turn, so that an error names the form it was in.
 ///
 /// ```
 /// use rfc1738::tree::WaisUrl;
@@ -37,26 +41,108 @@ pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
         Entry::Production(Rule::Waisurl),
         #[inline(always)]
         |start| {
-            // nom's `alt` in the same order, without its `Parser` machinery.
-            if let Ok((rest, doc)) = start.call(waisdoc) {
-                return Ok((rest, WaisUrl::Doc(doc)));
+            if start.traced() {
+                // nom's `alt` in the same order, without its `Parser` machinery.
+                if let Ok((rest, doc)) = start.call(waisdoc) {
+                    return Ok((rest, WaisUrl::Doc(doc)));
+                }
+                if let Ok((rest, index)) = start.call(waisindex) {
+                    return Ok((rest, WaisUrl::Index(index)));
+                }
+                let (rest, database) = start.call(waisdatabase)?;
+                return Ok((rest, WaisUrl::Database(database)));
             }
-            if let Ok((rest, index)) = start.call(waisindex) {
-                return Ok((rest, WaisUrl::Index(index)));
+            let (after_head, head) = wais_head(start)?;
+            if let Ok((rest, tail)) = doc_tail(after_head) {
+                return Ok((rest, WaisUrl::Doc(doc_node(start, rest, head, tail))));
             }
-            let (rest, database) = start.call(waisdatabase)?;
-            Ok((rest, WaisUrl::Database(database)))
+            if let Ok((rest, search)) = index_tail(after_head) {
+                return Ok((rest, WaisUrl::Index(index_node(start, rest, head, search))));
+            }
+            Ok((
+                after_head,
+                WaisUrl::Database(database_node(start, after_head, head)),
+            ))
         },
     )
 }
 
+/// What the three forms read first: `"wais://" hostport "/" database`.
+type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
+
 /// `"wais://" hostport "/" database`, the start all three forms share.
 #[inline(always)]
-fn wais_head(start: Cursor<'_>) -> Reading<'_, (Scheme<'_>, Hostport<'_>, Database<'_>)> {
+fn wais_head(start: Cursor<'_>) -> Reading<'_, Head<'_>> {
     let (rest, scheme) = scheme_literal("wais://")(start)?;
     let (rest, hostport) = rest.call(hostport)?;
     let (rest, database) = rest.call(after("/", database))?;
     Ok((rest, (scheme, hostport, database)))
+}
+
+/// `"/" wtype "/" wpath`: what a `waisdoc` reads after the head.
+#[inline(always)]
+fn doc_tail(rest: Cursor<'_>) -> Reading<'_, (Wtype<'_>, Wpath<'_>)> {
+    let (rest, wtype) = rest.call(after("/", wtype))?;
+    let (rest, wpath) = rest.call(after("/", wpath))?;
+    Ok((rest, (wtype, wpath)))
+}
+
+/// `"?" search`: what a `waisindex` reads after the head.
+#[inline(always)]
+fn index_tail(rest: Cursor<'_>) -> Reading<'_, Search<'_>> {
+    rest.call(after("?", search))
+}
+
+#[inline(always)]
+fn database_node<'a>(start: Cursor<'a>, rest: Cursor<'a>, head: Head<'a>) -> WaisDatabase<'a> {
+    let (text, span) = start.upto(&rest);
+    let (scheme, hostport, database) = head;
+    WaisDatabase {
+        text,
+        span,
+        scheme,
+        hostport,
+        database,
+    }
+}
+
+#[inline(always)]
+fn index_node<'a>(
+    start: Cursor<'a>,
+    rest: Cursor<'a>,
+    head: Head<'a>,
+    search: Search<'a>,
+) -> WaisIndex<'a> {
+    let (text, span) = start.upto(&rest);
+    let (scheme, hostport, database) = head;
+    WaisIndex {
+        text,
+        span,
+        scheme,
+        hostport,
+        database,
+        search,
+    }
+}
+
+#[inline(always)]
+fn doc_node<'a>(
+    start: Cursor<'a>,
+    rest: Cursor<'a>,
+    head: Head<'a>,
+    (wtype, wpath): (Wtype<'a>, Wpath<'a>),
+) -> WaisDoc<'a> {
+    let (text, span) = start.upto(&rest);
+    let (scheme, hostport, database) = head;
+    WaisDoc {
+        text,
+        span,
+        scheme,
+        hostport,
+        database,
+        wtype,
+        wpath,
+    }
 }
 
 /// ```bnf
@@ -70,18 +156,8 @@ pub fn waisdatabase<'a, I: Text<'a>, E: GrammarError<I>>(
         Entry::Production(Rule::Waisdatabase),
         #[inline(always)]
         |start| {
-            let (rest, (scheme, hostport, database)) = wais_head(start)?;
-            let (text, span) = start.upto(&rest);
-            Ok((
-                rest,
-                WaisDatabase {
-                    text,
-                    span,
-                    scheme,
-                    hostport,
-                    database,
-                },
-            ))
+            let (rest, head) = wais_head(start)?;
+            Ok((rest, database_node(start, rest, head)))
         },
     )
 }
@@ -95,20 +171,9 @@ pub fn waisindex<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wa
         Entry::Production(Rule::Waisindex),
         #[inline(always)]
         |start| {
-            let (rest, (scheme, hostport, database)) = wais_head(start)?;
-            let (rest, search) = rest.call(after("?", search))?;
-            let (text, span) = start.upto(&rest);
-            Ok((
-                rest,
-                WaisIndex {
-                    text,
-                    span,
-                    scheme,
-                    hostport,
-                    database,
-                    search,
-                },
-            ))
+            let (rest, head) = wais_head(start)?;
+            let (rest, search) = index_tail(rest)?;
+            Ok((rest, index_node(start, rest, head, search)))
         },
     )
 }
@@ -122,22 +187,9 @@ pub fn waisdoc<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
         Entry::Production(Rule::Waisdoc),
         #[inline(always)]
         |start| {
-            let (rest, (scheme, hostport, database)) = wais_head(start)?;
-            let (rest, wtype) = rest.call(after("/", wtype))?;
-            let (rest, wpath) = rest.call(after("/", wpath))?;
-            let (text, span) = start.upto(&rest);
-            Ok((
-                rest,
-                WaisDoc {
-                    text,
-                    span,
-                    scheme,
-                    hostport,
-                    database,
-                    wtype,
-                    wpath,
-                },
-            ))
+            let (rest, head) = wais_head(start)?;
+            let (rest, tail) = doc_tail(rest)?;
+            Ok((rest, doc_node(start, rest, head, tail)))
         },
     )
 }
