@@ -521,10 +521,7 @@ mod schemes {
     /// stops, with the spans of a form read from the start.
     #[test]
     fn wais_forms_as_prefixes() {
-        let prefix = |text: &'static str| {
-            let (rest, url) = rfc1738::grammar::waisurl::<&str, ()>(text).unwrap();
-            (rest, url)
-        };
+        let prefix = |text: &'static str| rfc1738::grammar::waisurl::<&str, ()>(text).unwrap();
         let (rest, url) = prefix("wais://h/db/t");
         assert_eq!(rest, "/t");
         let WaisUrl::Database(database) = url else {

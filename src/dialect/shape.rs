@@ -17,7 +17,7 @@ use crate::dialect::chars::{ALPHA, DIGIT};
 use crate::dialect::seq;
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::{literal, one, run, scheme_literal};
+use crate::grammar::primitives::{after, literal, one, run, scheme_literal};
 use crate::span::Span;
 
 /// What a production's body gives back: where it stopped.
@@ -523,14 +523,8 @@ pub(crate) fn httpaddress_characters<'a>(
 ) -> Step<'a> {
     let (rest, _) = scheme_literal("http://")(start)?;
     let (rest, ()) = hostport_characters(rest, xalpha)?;
-    let (rest, ()) = maybe(|s| {
-        let (s, _) = literal("/")(s)?;
-        path_characters(s, path)
-    })(rest)?;
-    maybe(|s| {
-        let (s, _) = literal("?")(s)?;
-        search_characters(s, xalpha)
-    })(rest)
+    let (rest, ()) = maybe(after("/", |s| path_characters(s, path)))(rest)?;
+    maybe(after("?", |s| search_characters(s, xalpha)))(rest)
 }
 
 /// A draft's `url` on its characters: an `httpaddress` (the usual line)
