@@ -135,30 +135,10 @@ pub(crate) fn class_of(dialect: super::Dialect, name: &str) -> Option<&'static C
     })
 }
 
-/// How far the run of `class` units (its characters, and escapes when it
-/// admits them) at the start of `bytes` goes: a scan that records nothing,
-/// for the productions that look ahead to choose a derivation.
-pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
-    let mut at = 0;
-    while let Some(&byte) = bytes.get(at) {
-        if class.contains(byte) {
-            at += 1;
-        } else if byte == b'%'
-            && class.escapes
-            && bytes.get(at + 1).is_some_and(|&b| HEX.contains(b))
-            && bytes.get(at + 2).is_some_and(|&b| HEX.contains(b))
-        {
-            at += 3;
-        } else {
-            break;
-        }
-    }
-    at
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::primitives::run_len;
 
     fn members(class: &Class) -> Vec<u8> {
         (0u8..=255).filter(|&b| class.contains(b)).collect()

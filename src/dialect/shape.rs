@@ -14,10 +14,9 @@ use nom::IResult;
 
 use super::Match;
 use crate::dialect::chars::{ALPHA, DIGIT};
-use crate::dialect::seq;
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::{after, literal, one, run, scheme_literal};
+use crate::grammar::primitives::{literal, opens_with_scheme, run_len};
 use crate::span::Span;
 
 /// What a production's body gives back: where it stopped.
@@ -396,7 +395,7 @@ pub(crate) fn at_split<'a, L, R>(
     right: impl Fn(Cursor<'a>) -> Reading<'a, R>,
 ) -> Step<'a> {
     let bytes = start.bytes();
-    let run = super::chars::run_len(bytes, class);
+    let run = run_len(bytes, class);
     let end_of_run = start.offset() + run;
     let mut best: Option<(usize, usize)> = None;
     for (at, &byte) in bytes[..run].iter().enumerate().skip(1) {
@@ -426,45 +425,91 @@ pub(crate) fn at_split<'a, L, R>(
 // The hot productions on their characters alone, for
 // [`recognized_node`]: each reads what the production of the same name
 // reads, with the character classes in place of the productions that are
-// runs of them. The class of the draft is an argument: July and October
-// 1993 read `xalpha` one way, draft 03 another (D34).
+// runs of them. They read bytes and count lengths (`None`: no match), so
+// that no cursor or result passes between them; the `*_characters`
+// functions put a length back on the cursor. The class of the draft is an
+// argument: July and October 1993 read `xalpha` one way, draft 03 another
+// (D34).
+
+/// A length read on the bytes, as the step of the cursor.
+#[inline(always)]
+fn on_bytes(start: Cursor<'_>, len: Option<usize>) -> Step<'_> {
+    match len {
+        Some(len) => Ok((start.skip(len), ())),
+        None => backtrack(),
+    }
+}
+
+/// `literal`, then what `then` reads after it; `None` when either fails.
+#[inline(always)]
+fn after_byte(
+    bytes: &[u8],
+    literal: u8,
+    then: impl FnOnce(&[u8]) -> Option<usize>,
+) -> Option<usize> {
+    match bytes.first() {
+        Some(&byte) if byte == literal => then(&bytes[1..]).map(|len| 1 + len),
+        _ => None,
+    }
+}
+
+/// `item [ sep X ]` read as [`separated`] reads it, on the bytes.
+#[inline(always)]
+fn separated_len(bytes: &[u8], sep: u8, item: impl Fn(&[u8]) -> Option<usize>) -> Option<usize> {
+    let mut at = item(bytes)?;
+    while let Some(next) = after_byte(&bytes[at..], sep, &item) {
+        at += next;
+    }
+    Some(at)
+}
+
+/// A run of at least one unit of `class`.
+#[inline(always)]
+fn run1_len(bytes: &[u8], class: &Class) -> Option<usize> {
+    Some(run_len(bytes, class)).filter(|&len| len > 0)
+}
 
 /// `ialpha  alpha [ xalphas ]`.
 #[inline(always)]
-fn ialpha<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
-    let (rest, _) = one(&ALPHA)(start)?;
-    step(rest, run(xalpha, 0))
+fn ialpha_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
+    match bytes.first() {
+        Some(&byte) if ALPHA.contains(byte) => Some(1 + run_len(&bytes[1..], xalpha)),
+        _ => None,
+    }
 }
 
 /// `hostname  ialpha [ . hostname ]`, as the loop of `separated`.
 #[inline(always)]
-pub(crate) fn hostname_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
-    separated(start, |s| ialpha(s, xalpha), ".")
+fn hostname_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
+    separated_len(bytes, b'.', |rest| ialpha_len(rest, xalpha))
 }
 
 /// `hostnumber  digits . digits . digits . digits`.
 #[inline(always)]
-fn hostnumber_characters(start: Cursor<'_>) -> Step<'_> {
-    let digits = || run(&DIGIT, 1);
-    let dot = || literal(".");
-    seq!(start; digits(), dot(), digits(), dot(), digits(), dot(), digits())
+fn hostnumber_len(bytes: &[u8]) -> Option<usize> {
+    let digits = |rest: &[u8]| run1_len(rest, &DIGIT);
+    let mut at = digits(bytes)?;
+    for _ in 0..3 {
+        at += after_byte(&bytes[at..], b'.', digits)?;
+    }
+    Some(at)
 }
 
 /// `host  hostname | hostnumber`: disjoint (a letter or a digit first).
 #[inline(always)]
-pub(crate) fn host_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
-    either(
-        start,
-        |s| hostname_characters(s, xalpha),
-        hostnumber_characters,
-    )
+fn host_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
+    match bytes.first() {
+        Some(&byte) if ALPHA.contains(byte) => hostname_len(bytes, xalpha),
+        _ => hostnumber_len(bytes),
+    }
 }
 
 /// `hostport  host [ : port ]`, `port  digits`.
 #[inline(always)]
-pub(crate) fn hostport_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
-    let (rest, ()) = host_characters(start, xalpha)?;
-    maybe(|s| seq!(s; literal(":"), run(&DIGIT, 1)))(rest)
+fn hostport_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
+    let host = host_len(bytes, xalpha)?;
+    let port = after_byte(&bytes[host..], b':', |rest| run1_len(rest, &DIGIT));
+    Some(host + port.unwrap_or(0))
 }
 
 /// `path  void | segment [ / path ]` whose segments are runs of
@@ -474,14 +519,96 @@ pub(crate) fn hostport_characters<'a>(start: Cursor<'a>, xalpha: &'static Class)
 /// is empty). A `/` is never part of an escape, so the cut is found in
 /// the bytes.
 #[inline(always)]
-pub(crate) fn path_characters<'a>(start: Cursor<'a>, characters: &'static Class) -> Step<'a> {
-    let (_, taken) = run(characters, 0)(start)?;
-    let bytes = taken.as_bytes();
-    let end = match bytes.first() {
+fn path_len(bytes: &[u8], characters: &Class) -> usize {
+    let taken = &bytes[..run_len(bytes, characters)];
+    match taken.first() {
         Some(b'/') => 0,
-        _ => double_slash(bytes).map_or(bytes.len(), |slash| slash + 1),
-    };
-    Ok((start.skip(end), ()))
+        _ => double_slash(taken).map_or(taken.len(), |slash| slash + 1),
+    }
+}
+
+/// `search  xalphas [ + search ]`, as the loop of `separated`.
+#[inline(always)]
+fn search_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
+    separated_len(bytes, b'+', |rest| run1_len(rest, xalpha))
+}
+
+/// `httpaddress  h t t p : / / hostport [ / path ] [ ? search ]`, the same
+/// in the three drafts but for the classes of its parts: the keyword, then
+/// the parts in the order the production reads them, each bracket given up
+/// when it does not match (as `maybe` gives it up).
+#[inline(always)]
+fn httpaddress_len(bytes: &[u8], strict: bool, xalpha: &Class, path: &Class) -> Option<usize> {
+    const KEYWORD: &str = "http://";
+    if !opens_with_scheme(bytes, KEYWORD, strict) {
+        return None;
+    }
+    let mut at = KEYWORD.len();
+    at += hostport_len(&bytes[at..], xalpha)?;
+    at += after_byte(&bytes[at..], b'/', |rest| Some(path_len(rest, path))).unwrap_or(0);
+    at += after_byte(&bytes[at..], b'?', |rest| search_len(rest, xalpha)).unwrap_or(0);
+    Some(at)
+}
+
+/// [`hostname_len`] on the cursor.
+#[inline(always)]
+pub(crate) fn hostname_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    on_bytes(start, hostname_len(start.bytes(), xalpha))
+}
+
+/// [`host_len`] on the cursor.
+#[inline(always)]
+pub(crate) fn host_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    on_bytes(start, host_len(start.bytes(), xalpha))
+}
+
+/// [`hostport_len`] on the cursor.
+#[inline(always)]
+pub(crate) fn hostport_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    on_bytes(start, hostport_len(start.bytes(), xalpha))
+}
+
+/// [`path_len`] on the cursor.
+#[inline(always)]
+pub(crate) fn path_characters<'a>(start: Cursor<'a>, characters: &'static Class) -> Step<'a> {
+    on_bytes(start, Some(path_len(start.bytes(), characters)))
+}
+
+/// [`search_len`] on the cursor.
+#[inline(always)]
+pub(crate) fn search_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
+    on_bytes(start, search_len(start.bytes(), xalpha))
+}
+
+/// [`httpaddress_len`] on the cursor.
+#[inline(always)]
+pub(crate) fn httpaddress_characters<'a>(
+    start: Cursor<'a>,
+    xalpha: &'static Class,
+    path: &'static Class,
+) -> Step<'a> {
+    let strict = start.options().strict;
+    on_bytes(start, httpaddress_len(start.bytes(), strict, xalpha, path))
+}
+
+/// A draft's `url` on its characters: an `httpaddress` (the usual line)
+/// that reads to the end of the text is the longest match, since no
+/// alternative can match more; any other text is left to `url` itself
+/// (`body`), which tries its alternatives. Measured in BENCHMARKS.md ("Hot
+/// productions on their characters"): the layers between `url` and the
+/// readers of the parts were a fifth of an http line's instructions.
+#[inline(always)]
+pub(crate) fn url_characters<'a>(
+    start: Cursor<'a>,
+    xalpha: &'static Class,
+    path: &'static Class,
+    body: impl Fn(Cursor<'a>) -> Step<'a>,
+) -> Step<'a> {
+    let bytes = start.bytes();
+    match httpaddress_len(bytes, start.options().strict, xalpha, path) {
+        Some(len) if len == bytes.len() => Ok((start.skip(len), ())),
+        _ => body(start),
+    }
 }
 
 /// Where the first `//` in `bytes` starts: eight bytes at a time, a word
@@ -509,47 +636,6 @@ fn double_slash(bytes: &[u8]) -> Option<usize> {
         .windows(2)
         .position(|pair| pair == b"//")
         .map(|slash| at + slash)
-}
-
-/// `httpaddress  h t t p : / / hostport [ / path ] [ ? search ]`, the same
-/// in the three drafts but for the classes of its parts: the keyword, then
-/// the readers above in the order the production reads its parts, each
-/// bracket given up when it does not match (as `maybe` gives it up).
-#[inline(always)]
-pub(crate) fn httpaddress_characters<'a>(
-    start: Cursor<'a>,
-    xalpha: &'static Class,
-    path: &'static Class,
-) -> Step<'a> {
-    let (rest, _) = scheme_literal("http://")(start)?;
-    let (rest, ()) = hostport_characters(rest, xalpha)?;
-    let (rest, ()) = maybe(after("/", |s| path_characters(s, path)))(rest)?;
-    maybe(after("?", |s| search_characters(s, xalpha)))(rest)
-}
-
-/// A draft's `url` on its characters: an `httpaddress` (the usual line)
-/// that reads to the end of the text is the longest match, since no
-/// alternative can match more; any other text is left to `url` itself
-/// (`body`), which tries its alternatives. Measured in BENCHMARKS.md ("Hot
-/// productions on their characters"): the layers between `url` and the
-/// readers of the parts were a fifth of an http line's instructions.
-#[inline(always)]
-pub(crate) fn url_characters<'a>(
-    start: Cursor<'a>,
-    xalpha: &'static Class,
-    path: &'static Class,
-    body: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> Step<'a> {
-    match httpaddress_characters(start, xalpha, path) {
-        Ok((rest, ())) if rest.rest().is_empty() => Ok((rest, ())),
-        _ => body(start),
-    }
-}
-
-/// `search  xalphas [ + search ]`, as the loop of `separated`.
-#[inline(always)]
-pub(crate) fn search_characters<'a>(start: Cursor<'a>, xalpha: &'static Class) -> Step<'a> {
-    separated(start, run(xalpha, 1), "+")
 }
 
 #[cfg(test)]

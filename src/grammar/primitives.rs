@@ -105,6 +105,20 @@ pub(crate) fn scheme_literal<'a>(
     }
 }
 
+/// Whether `bytes` open with the scheme literal `text` as
+/// [`scheme_literal`] reads it (the name in any case unless `strict`), on
+/// the bytes alone.
+#[inline(always)]
+pub(crate) fn opens_with_scheme(bytes: &[u8], text: &'static str, strict: bool) -> bool {
+    let name = name_len(text);
+    let text = text.as_bytes();
+    bytes.starts_with(text)
+        || (!strict
+            && bytes.len() >= text.len()
+            && bytes[..name].eq_ignore_ascii_case(&text[..name])
+            && bytes[name..text.len()] == text[name..])
+}
+
 /// The length of the scheme name in a literal such as `"ftp://"`; a loop
 /// the compiler folds for a constant literal.
 #[inline(always)]
@@ -177,7 +191,25 @@ fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
 /// diagnostic pass, a `hex` is recorded where the escape broke.
 #[inline(always)]
 fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
-    let bytes = input.bytes();
+    let (end, broken) = run_scan(input.bytes(), class);
+    if let Some(broken) = broken {
+        expect(input, broken, &[Expected::Rule(crate::rule::Rule::Hex)]);
+    }
+    end
+}
+
+/// How far the run of `class` units at the start of `bytes` goes, on the
+/// bytes alone: for the readers that record nothing (the drafts' hot
+/// productions on their characters, their look-aheads).
+#[inline(always)]
+pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
+    run_scan(bytes, class).0
+}
+
+/// The end of the run of `class` at the start of `bytes`, and where an
+/// escape that ended it broke, if one did.
+#[inline(always)]
+fn run_scan(bytes: &[u8], class: &Class) -> (usize, Option<usize>) {
     let mut at = 0;
     loop {
         for chunk in bytes[at..].chunks_exact(8) {
@@ -192,7 +224,7 @@ fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
         if at + 8 > bytes.len() && at < bytes.len() && bytes.len() >= 8 {
             let last: &[u8; 8] = bytes[bytes.len() - 8..].try_into().expect("eight bytes");
             if all_in(class, last) {
-                return bytes.len();
+                return (bytes.len(), None);
             }
         }
         // Byte by byte through what the eight-byte test stopped at, back to
@@ -209,16 +241,9 @@ fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
                         at += len;
                         plain = 0;
                     }
-                    Err(broken) => {
-                        expect(
-                            input,
-                            at + broken,
-                            &[Expected::Rule(crate::rule::Rule::Hex)],
-                        );
-                        return at;
-                    }
+                    Err(broken) => return (at, Some(at + broken)),
                 },
-                _ => return at,
+                _ => return (at, None),
             }
         }
     }
