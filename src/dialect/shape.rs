@@ -288,13 +288,19 @@ pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
 /// `a | b | ...` as a set of strings (D3): the alternative that matches the
 /// most text, the first of them on a tie. Every alternative is tried, so
 /// that an alternative that matches a prefix of another's text (`waisindex`
-/// of a `waisdoc`, `generic` of an `httpaddress`) never hides it.
+/// of a `waisdoc`, `generic` of an `httpaddress`) never hides it; but one
+/// that reaches the end of the text ends the search, since the later ones
+/// can at most tie with it, and lose (outside the diagnostic pass, where
+/// they still say what they expected).
 pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Step<'a> {
     let mut best: Option<(usize, Cursor<'a>)> = None;
     for (index, branch) in branches.iter().enumerate() {
         if let Ok((rest, ())) = quiet(&start, || branch(start)) {
             if best.map_or(true, |(_, end)| rest.offset() > end.offset()) {
                 best = Some((index, rest));
+            }
+            if rest.rest().is_empty() && !start.traced() {
+                break;
             }
         }
     }
@@ -481,7 +487,14 @@ fn ialpha_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
 /// `hostname  ialpha [ . hostname ]`, as the loop of `separated`.
 #[inline(always)]
 fn hostname_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
-    separated_len(bytes, b'.', |rest| ialpha_len(rest, xalpha))
+    let mut at = ialpha_len(bytes, xalpha)?;
+    while bytes.get(at) == Some(&b'.') {
+        match ialpha_len(&bytes[at + 1..], xalpha) {
+            Some(len) => at += 1 + len,
+            None => break,
+        }
+    }
+    Some(at)
 }
 
 /// `hostnumber  digits . digits . digits . digits`.
@@ -545,8 +558,12 @@ fn httpaddress_len(bytes: &[u8], strict: bool, xalpha: &Class, path: &Class) -> 
     }
     let mut at = KEYWORD.len();
     at += hostport_len(&bytes[at..], xalpha)?;
-    at += after_byte(&bytes[at..], b'/', |rest| Some(path_len(rest, path))).unwrap_or(0);
-    at += after_byte(&bytes[at..], b'?', |rest| search_len(rest, xalpha)).unwrap_or(0);
+    if bytes.get(at) == Some(&b'/') {
+        at += 1 + path_len(&bytes[at + 1..], path);
+    }
+    if bytes.get(at) == Some(&b'?') {
+        at += search_len(&bytes[at + 1..], xalpha).map_or(0, |len| 1 + len);
+    }
     Some(at)
 }
 
