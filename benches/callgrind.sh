@@ -5,6 +5,9 @@
 #
 #   benches/callgrind.sh                      # the default table
 #   benches/callgrind.sh parse kasztp_http_accepted   # one workload
+#   BRANCHES=1 benches/callgrind.sh parse generated   # and the conditional
+#       branches callgrind's simple predictor mispredicts, per input (a
+#       model, not the machine's predictor: a hint at where time goes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=$(cargo bench --bench instructions --no-run --message-format=json 2>/dev/null \
@@ -13,21 +16,29 @@ binary=$(cargo bench --bench instructions --no-run --message-format=json 2>/dev/
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-count() { # workload corpus -> "Ir inputs bytes accepted"
+branch_sim=()
+[ -n "${BRANCHES:-}" ] && branch_sim=(--branch-sim=yes)
+
+count() { # workload corpus -> "Ir inputs bytes accepted", and mispredicted branches
     local stats
-    stats=$(valgrind --tool=callgrind --callgrind-out-file="$out/cg" \
+    stats=$(valgrind --tool=callgrind --callgrind-out-file="$out/cg" "${branch_sim[@]}" \
         --toggle-collect='instructions::measure' "$binary" "$1" "$2" 2>/dev/null)
     local ir
     ir=$(grep '^summary:' "$out/cg" | awk '{print $2}')
-    echo "$ir $stats"
+    local mispredicted
+    mispredicted=$(grep '^summary:' "$out/cg" | awk '{print $4}')
+    echo "$ir $stats ${mispredicted:-0}"
 }
 
 row() { # workload corpus: instructions per input and per byte
-    local ir inputs bytes accepted
-    read -r ir inputs bytes accepted <<<"$(count "$1" "$2")"
+    local ir inputs bytes accepted mispredicted
+    read -r ir inputs bytes accepted mispredicted <<<"$(count "$1" "$2")"
     inputs=${inputs#inputs=}; bytes=${bytes#bytes=}; accepted=${accepted#accepted=}
     awk -v w="$1" -v c="$2" -v ir="$ir" -v n="$inputs" -v b="$bytes" -v a="$accepted" \
-        'BEGIN { printf "%-22s %-40s %14.0f Ir  %9.1f Ir/input  %7.2f Ir/byte  (%d of %d accepted)\n", w, c, ir, ir/n, ir/b, a, n }'
+        -v m="$mispredicted" -v branches="${BRANCHES:-}" \
+        'BEGIN { printf "%-22s %-40s %14.0f Ir  %9.1f Ir/input  %7.2f Ir/byte  (%d of %d accepted)", w, c, ir, ir/n, ir/b, a, n;
+                 if (branches != "") printf "  %5.2f mispredicted/input", m/n;
+                 printf "\n" }'
 }
 
 if [ $# -eq 2 ]; then
