@@ -16,7 +16,7 @@ use super::Match;
 use crate::dialect::chars::{ALPHA, DIGIT};
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::{literal, opens_with_scheme, run_len};
+use crate::grammar::primitives::{all_in, literal, opens_with_scheme, run_len};
 use crate::span::Span;
 
 /// What a production's body gives back: where it stopped.
@@ -531,13 +531,42 @@ fn hostport_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
 /// (the path is then void), or after the first `/` of a `//` (no segment
 /// is empty). A `/` is never part of an escape, so the cut is found in
 /// the bytes.
+///
+/// The run and the search for `//` share one pass while eight bytes at a
+/// time are all plain characters of the path (words that overlap by one,
+/// so that a pair across two is seen); the rest, and a text that ends in
+/// fewer than eight, is read as the run, then searched.
 #[inline(always)]
 fn path_len(bytes: &[u8], characters: &Class) -> usize {
-    let taken = &bytes[..run_len(bytes, characters)];
-    match taken.first() {
-        Some(b'/') => 0,
-        _ => double_slash(taken).map_or(taken.len(), |slash| slash + 1),
+    if bytes.first() == Some(&b'/') {
+        return 0;
     }
+    let len = bytes.len();
+    let cut = |at: usize, word: &[u8]| {
+        first_pair(u64::from_le_bytes(word.try_into().expect("eight bytes")))
+            .map(|pair| at + pair + 1)
+    };
+    let mut at = 0;
+    while at + 8 <= len {
+        let chunk: &[u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
+        if !all_in(characters, chunk) {
+            break;
+        }
+        if let Some(end) = cut(at, chunk) {
+            return end;
+        }
+        at += 7;
+    }
+    // The text ends within the next eight bytes: its last eight, when all
+    // are plain characters, end the run there.
+    if at + 8 > len && len >= 8 {
+        let last: &[u8; 8] = bytes[len - 8..].try_into().expect("eight bytes");
+        if all_in(characters, last) {
+            return cut(len - 8, last).unwrap_or(len);
+        }
+    }
+    let run = at + run_len(&bytes[at..], characters);
+    double_slash(&bytes[at..run]).map_or(run, |slash| at + slash + 1)
 }
 
 /// `search  xalphas [ + search ]`, as the loop of `separated`.
@@ -675,7 +704,55 @@ fn first_pair(word: u64) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::double_slash;
+    use super::{double_slash, path_len, run_len};
+    use crate::dialect::chars::{PATH_03, PATH_1993};
+
+    #[test]
+    fn a_path_ends_where_its_run_cut_at_the_first_double_slash_ends() {
+        // The reading `path_len` shares one pass for: the run, then the cut.
+        let reference = |bytes: &[u8], class| {
+            let taken = &bytes[..run_len(bytes, class)];
+            match taken.first() {
+                Some(b'/') => 0,
+                _ => double_slash(taken).map_or(taken.len(), |slash| slash + 1),
+            }
+        };
+        let alphabet = b"a/%4?";
+        for len in 0..=9u32 {
+            for mut code in 0..5usize.pow(len) {
+                let text: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let byte = alphabet[code % 5];
+                        code /= 5;
+                        byte
+                    })
+                    .collect();
+                for class in [&PATH_1993, &PATH_03] {
+                    assert_eq!(
+                        path_len(&text, class),
+                        reference(&text, class),
+                        "{:?}",
+                        String::from_utf8_lossy(&text)
+                    );
+                }
+            }
+        }
+        for len in 10..=40 {
+            let base: Vec<u8> = (0..len).map(|i| b"ab/c%41d"[i % 8]).collect();
+            for at in 0..len {
+                for byte in [b'/', b'?', b'%'] {
+                    let mut text = base.clone();
+                    text[at] = byte;
+                    if at + 1 < len {
+                        let mut pair = text.clone();
+                        pair[at + 1] = b'/';
+                        assert_eq!(path_len(&pair, &PATH_1993), reference(&pair, &PATH_1993));
+                    }
+                    assert_eq!(path_len(&text, &PATH_1993), reference(&text, &PATH_1993));
+                }
+            }
+        }
+    }
 
     #[test]
     fn double_slash_finds_the_first_pair_wherever_the_words_split() {

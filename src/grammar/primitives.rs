@@ -182,7 +182,7 @@ pub(crate) fn unit<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<
 /// Whether all eight bytes are in `class`: one test for the eight, so that
 /// a long plain run costs a table look-up per byte and a branch per eight.
 #[inline(always)]
-fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
+pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
     chunk.iter().fold(true, |all, &b| all & class.contains(b))
 }
 
