@@ -23,10 +23,9 @@ count() { # workload corpus -> "Ir inputs bytes accepted", and mispredicted bran
     local stats
     stats=$(valgrind --tool=callgrind --callgrind-out-file="$out/cg" "${branch_sim[@]}" \
         --toggle-collect='instructions::measure' "$binary" "$1" "$2" 2>/dev/null)
-    local ir
-    ir=$(grep '^summary:' "$out/cg" | awk '{print $2}')
-    local mispredicted
-    mispredicted=$(grep '^summary:' "$out/cg" | awk '{print $4}')
+    # summary: Ir, and with the branch model Bc Bcm Bi Bim.
+    local ir mispredicted
+    read -r ir mispredicted < <(grep '^summary:' "$out/cg" | awk '{print $2, $4}')
     echo "$ir $stats ${mispredicted:-0}"
 }
 

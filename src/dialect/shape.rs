@@ -542,18 +542,14 @@ fn path_len(bytes: &[u8], characters: &Class) -> usize {
         return 0;
     }
     let len = bytes.len();
-    let cut = |at: usize, word: &[u8]| {
-        first_pair(u64::from_le_bytes(word.try_into().expect("eight bytes")))
-            .map(|pair| at + pair + 1)
-    };
     let mut at = 0;
     while at + 8 <= len {
         let chunk: &[u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
         if !all_in(characters, chunk) {
             break;
         }
-        if let Some(end) = cut(at, chunk) {
-            return end;
+        if let Some(pair) = first_pair(chunk) {
+            return at + pair + 1;
         }
         at += 7;
     }
@@ -562,7 +558,7 @@ fn path_len(bytes: &[u8], characters: &Class) -> usize {
     if at + 8 > len && len >= 8 {
         let last: &[u8; 8] = bytes[len - 8..].try_into().expect("eight bytes");
         if all_in(characters, last) {
-            return cut(len - 8, last).unwrap_or(len);
+            return first_pair(last).map_or(len, |pair| len - 8 + pair + 1);
         }
     }
     let run = at + run_len(&bytes[at..], characters);
@@ -671,12 +667,12 @@ fn double_slash(bytes: &[u8]) -> Option<usize> {
     if len < 8 {
         let mut padded = [0u8; 8];
         padded[..len].copy_from_slice(bytes);
-        return first_pair(u64::from_le_bytes(padded));
+        return first_pair(&padded);
     }
     let mut at = 0;
     while at + 8 < len {
-        let chunk = &bytes[at..at + 8];
-        if let Some(pair) = first_pair(u64::from_le_bytes(chunk.try_into().expect("eight bytes"))) {
+        let chunk: &[u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
+        if let Some(pair) = first_pair(chunk) {
             return Some(at + pair);
         }
         at += 7;
@@ -684,17 +680,17 @@ fn double_slash(bytes: &[u8]) -> Option<usize> {
     // The last eight bytes: a pair that starts in what the words before
     // already read would have been found there, so the first pair here is
     // the first of the text.
-    let last = &bytes[len - 8..];
-    first_pair(u64::from_le_bytes(last.try_into().expect("eight bytes"))).map(|pair| len - 8 + pair)
+    let last: &[u8; 8] = bytes[len - 8..].try_into().expect("eight bytes");
+    first_pair(last).map(|pair| len - 8 + pair)
 }
 
-/// The first byte of the eight in `word` (in order) that is a `/` followed
-/// by a `/`.
+/// The first of the eight bytes of `chunk` that is a `/` followed by a
+/// `/`, found on them as one word.
 #[inline(always)]
-fn first_pair(word: u64) -> Option<usize> {
+fn first_pair(chunk: &[u8; 8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let other = word ^ (ONES * u64::from(b'/'));
+    let other = u64::from_le_bytes(*chunk) ^ (ONES * u64::from(b'/'));
     // A byte of `other` is zero where the byte is `/`: exactly those get
     // their high bit here (no carry crosses a byte).
     let slashes = !(((other & LOW_SEVEN) + LOW_SEVEN) | other) & !LOW_SEVEN;
