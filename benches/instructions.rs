@@ -9,7 +9,8 @@
 //! once over every input of `CORPUS` (`kasztp_http_accepted`,
 //! `node_files_accepted`, `kasztp_https_accepted`, `generated`,
 //! `kasztp_http_all`, `node_files_all`, `prose`, or
-//! `adversarial:NAME:SIZE`), inside
+//! `adversarial:NAME:SIZE`; `CORPUS@SCHEME` keeps the lines of `CORPUS`
+//! that open with `SCHEME:`), inside
 //! the function `instructions::measure`, the only one callgrind counts. It
 //! prints the number of inputs and of bytes. Run by `cargo bench` (with no
 //! workload), it does nothing.
@@ -99,6 +100,14 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
 }
 
 fn inputs(name: &str) -> Vec<String> {
+    // `CORPUS@SCHEME`: the lines of `CORPUS` that open with `SCHEME:`.
+    if let Some((corpus, scheme)) = name.split_once('@') {
+        let prefix = format!("{scheme}:");
+        return inputs(corpus)
+            .into_iter()
+            .filter(|line| line.starts_with(&prefix))
+            .collect();
+    }
     match name {
         "kasztp_http_accepted" => corpus::accepted(&corpus::kasztp_http()),
         "node_files_accepted" => corpus::accepted(&corpus::node_files()),
