@@ -651,12 +651,13 @@ fn every_accepted_string_has_a_tree_of_nested_spans() {
     assert!(fragment.contains("fragmentid 11..12 \"y\""), "{fragment}");
 }
 
-/// A draft's `url`, recognized, decides an `httpaddress` that reads to the
-/// end on its characters and leaves every other text to its alternatives:
-/// both sides of that line, in the three drafts and both modes, with the
-/// tree (which reads through the productions) agreeing.
+/// A draft's `url`, recognized, decides on its characters a text that one
+/// of its addresses (or `generic`) reads to the end, and leaves every other
+/// text to its alternatives: both sides of that line, in the three drafts
+/// and both modes, with the tree (which reads through the productions)
+/// agreeing.
 #[test]
-fn url_decides_http_lines_on_their_characters_and_leaves_the_rest_to_its_alternatives() {
+fn url_decides_lines_read_to_the_end_on_their_characters_and_leaves_the_rest_to_its_alternatives() {
     let verdict = |dialect, text: &str, strict| {
         let checked = dialect::check(dialect, "url", text, options(strict)).is_ok();
         let tree = dialect::tree(dialect, "url", text, options(strict));
@@ -680,9 +681,37 @@ fn url_decides_http_lines_on_their_characters_and_leaves_the_rest_to_its_alterna
         // An httpaddress of a prefix only, and nothing else matches more.
         ("http://h//x", [false, false, false]),
         ("http://1h/", [false, false, false]),
-        // Other addresses still reach their own productions.
+        // Every other address is read on its characters too.
         ("news:comp.lang", [true, true, true]),
+        ("news:a@b@1x", [true, true, true]),
         ("gopher://h/1x", [true, true, true]),
+        // D14: after the `/` a type; draft 03 has no search (D36).
+        ("gopher://h?q", [true, true, false]),
+        ("gopher://h/?q", [false, false, false]),
+        ("gopher://h:70/1a/b?x+y", [true, true, false]),
+        ("wais://h/db?x", [true, true, true]),
+        // D15, D26, D37: the three `waisdoc`s.
+        ("wais://h/db/t/12/p", [true, true, false]),
+        ("wais://h/db/t/p", [false, true, false]),
+        ("wais://h/db/t/1=a;2=b;", [false, false, true]),
+        ("prospero://h:1/a/b%00c", [true, true, true]),
+        // D16: July's user and no password; D25, D35: the logins after it.
+        ("telnet://joe@h.dom:23", [true, true, true]),
+        ("telnet://joe:pw@h.dom", [true, true, true]),
+        ("telnet://h.dom/", [false, false, false]),
+        // D9: July's ftp has no login (a user is part of the host name).
+        ("ftp://joe:pw@h.dom/a/b", [true, true, true]),
+        ("ftp://1.2.3.4:21/x", [false, true, true]),
+        // D23: no server, a required number.
+        ("nntp:alt.x/7", [true, true, true]),
+        ("nntp:alt.x", [true, true, false]),
+        // D22, D33: mailto from October 1993 (a `generic` in July), mid and
+        // cid in draft 03 only.
+        ("mailto:joe@cern.ch", [true, true, true]),
+        ("mid:a.b@c.d", [true, true, true]),
+        ("cid:a.b@1.2.3.4", [true, true, false]),
+        // D24: afs is an alternative of July's `url` only.
+        ("afs://cell.dom/x", [true, false, false]),
     ] {
         for (dialect, expected) in DRAFTS.into_iter().zip(verdicts) {
             assert_eq!(

@@ -62,7 +62,7 @@ pub(crate) const XPALPHA_1993: Class = draft_class(
 );
 /// What a `path` of July or October 1993 is made of: its segments'
 /// `xpalpha`s and the `/` that joins them. Read only where a path is
-/// recognized in one run (`shape::path_characters`); no error names it.
+/// recognized in one run (`recognize::path_len`); no error names it.
 pub(crate) const PATH_1993: Class = XPALPHA_1993.with(b"/");
 /// `variant  { | } | | | | | [ | ] | \ | ^ | ~` (July 1993; D5: the bars
 /// right after a separating bar are vertical lines).

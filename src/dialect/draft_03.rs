@@ -24,14 +24,11 @@
 //! ```
 
 use crate::dialect::chars::{
-    ALPHANUM2, EXTRA_03, FORMCODE, PATH_03, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
+    ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
 };
 use crate::dialect::common::optional_port;
-use crate::dialect::shape::{
-    at_split, either, host_characters, hostname_characters, hostport_characters,
-    httpaddress_characters, maybe, path as path_of, path_characters, repeated, search_characters,
-    separated, step, url_characters,
-};
+use crate::dialect::recognize::{on_characters, part_on_characters, url_characters};
+use crate::dialect::shape::{at_split, either, maybe, path as path_of, repeated, separated, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
 
@@ -140,7 +137,7 @@ production! {
         "mailto" => mailtoaddress,
         "mid" => midaddress,
         "cid" => cidaddress,
-    ), recognized |start, url| url_characters(start, &XALPHA_03, &PATH_03, url)
+    ), recognized |start, url| url_characters(start, characters::url, url)
 }
 
 production! {
@@ -164,7 +161,7 @@ production! {
         hostport,
         maybe(|s| seq!(s; literal("/"), path)),
         maybe(|s| seq!(s; literal("?"), search)),
-    ), recognized |start| httpaddress_characters(start, &XALPHA_03, &PATH_03)
+    ), recognized |start| on_characters(start, characters::httpaddress)
 }
 
 production! {
@@ -181,7 +178,8 @@ production! {
         literal("/"),
         path,
         maybe(|s| step(s, ftptype)),
-    )
+    ),
+        recognized |start| on_characters(start, characters::ftpaddress)
 }
 
 production! {
@@ -195,7 +193,8 @@ production! {
         cellname,
         literal("/"),
         path,
-    )
+    ),
+        recognized |start| on_characters(start, characters::afsaddress)
 }
 
 production! {
@@ -204,7 +203,8 @@ production! {
     /// ```
     ///
     /// At 003:328-329.
-    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart)
+    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart),
+        recognized |start| on_characters(start, characters::newsaddress)
 }
 
 production! {
@@ -218,7 +218,8 @@ production! {
         group,
         literal("/"),
         digits,
-    )
+    ),
+        recognized |start| on_characters(start, characters::nntpaddress)
 }
 
 production! {
@@ -227,7 +228,8 @@ production! {
     /// ```
     ///
     /// At 003:332-333. `addr-spec` is supplied (D33).
-    midaddress = "midaddress", |start| seq!(start; scheme_literal("mid:"), addr_spec)
+    midaddress = "midaddress", |start| seq!(start; scheme_literal("mid:"), addr_spec),
+        recognized |start| on_characters(start, characters::midaddress)
 }
 
 production! {
@@ -236,7 +238,8 @@ production! {
     /// ```
     ///
     /// At 003:334-335. `content-identifier` is supplied (D33).
-    cidaddress = "cidaddress", |start| seq!(start; scheme_literal("cid:"), content_identifier)
+    cidaddress = "cidaddress", |start| seq!(start; scheme_literal("cid:"), content_identifier),
+        recognized |start| on_characters(start, characters::cidaddress)
 }
 
 production! {
@@ -250,7 +253,7 @@ production! {
     mailtoaddress = "mailtoaddress", |start| {
         let (rest, _) = scheme_literal("mailto:")(start)?;
         at_split(rest, &XALPHA_03, xalphas, hostname)
-    }
+    }, recognized |start| on_characters(start, characters::mailtoaddress)
 }
 
 production! {
@@ -261,7 +264,8 @@ production! {
     /// At 003:338-339. A `waisindex` matches a prefix of every `waisdoc`, so
     /// the alternative that matches the most is taken (DECISIONS.md section
     /// 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc)
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
+        recognized |start| on_characters(start, characters::waisaddress)
 }
 
 production! {
@@ -276,7 +280,8 @@ production! {
         literal("/"),
         database,
         maybe(|s| seq!(s; literal("?"), search)),
-    )
+    ),
+        recognized |start| on_characters(start, characters::waisindex)
 }
 
 production! {
@@ -294,7 +299,8 @@ production! {
         wtype,
         literal("/"),
         wpath,
-    )
+    ),
+        recognized |start| on_characters(start, characters::waisdoc)
 }
 
 production! {
@@ -305,7 +311,8 @@ production! {
     /// At 003:344-345. D37: `=` and `;` are the characters; a non-empty list
     /// of `N=path;` items. The right recursion read as a loop; `;` and `=`
     /// are no path characters, so each path ends where its `;` is.
-    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits, literal("="), path, literal(";")))
+    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits, literal("="), path, literal(";"))),
+        recognized |start| part_on_characters(start, characters::wpath)
 }
 
 production! {
@@ -316,7 +323,8 @@ production! {
     /// At 003:346-347. Not a first-match `alt`: a `group` is a prefix of
     /// many an `article` and the other way round, so the alternative that
     /// matches the most is taken.
-    groupart = "groupart", |start| longest_of!(start; literal("*"), group, article)
+    groupart = "groupart", |start| longest_of!(start; literal("*"), group, article),
+        recognized |start| part_on_characters(start, characters::groupart)
 }
 
 production! {
@@ -327,7 +335,8 @@ production! {
     /// At 003:348-349. The right recursion read as a loop; `.` is an
     /// `xalpha`, so the first `ialpha` runs over every `.`
     /// (`news:c.l.c++`, D34).
-    group = "group", |start| separated(start, ialpha, ".")
+    group = "group", |start| separated(start, ialpha, "."),
+        recognized |start| part_on_characters(start, characters::hostname)
 }
 
 production! {
@@ -337,7 +346,8 @@ production! {
     ///
     /// At 003:350-351. `@` is an `xalpha`: the split is searched for
     /// (DECISIONS.md section 8).
-    article = "article", |start| at_split(start, &XALPHA_03, xalphas, host)
+    article = "article", |start| at_split(start, &XALPHA_03, xalphas, host),
+        recognized |start| part_on_characters(start, characters::article)
 }
 
 production! {
@@ -364,7 +374,8 @@ production! {
     /// ```
     ///
     /// At 003:356-357.
-    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink)
+    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink),
+        recognized |start| on_characters(start, characters::prosperolink)
 }
 
 production! {
@@ -381,7 +392,8 @@ production! {
         literal("/"),
         hsoname,
         maybe(|s| seq!(s; literal("%00"), version, maybe(|s| step(s, attributes)))),
-    )
+    ),
+        recognized |start| on_characters(start, characters::prosperolink)
 }
 
 production! {
@@ -399,7 +411,8 @@ production! {
     /// ```
     ///
     /// At 003:368-369. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login)
+    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login),
+        recognized |start| on_characters(start, characters::telnetaddress)
 }
 
 production! {
@@ -413,7 +426,8 @@ production! {
         scheme_literal("gopher://"),
         hostport,
         maybe(|s| seq!(s; literal("/"), gtype, maybe(|s| step(s, gcommand)))),
-    )
+    ),
+        recognized |start| on_characters(start, characters::gopheraddress)
 }
 
 production! {
@@ -427,7 +441,8 @@ production! {
     /// matches more. On a tie the tree shows the user.
     login = "login", |start| longest_of!(start;
         |s| seq!(s; user, maybe(|s| seq!(s; literal(":"), password)), literal("@"), hostport),
-        hostport)
+        hostport),
+        recognized |start| part_on_characters(start, characters::login)
 }
 
 production! {
@@ -440,7 +455,7 @@ production! {
     hostport = "hostport", |start| {
         let (rest, _) = start.call(host)?;
         optional_port(rest)
-    }, recognized |start| hostport_characters(start, &XALPHA_03)
+    }, recognized |start| part_on_characters(start, characters::hostport)
 }
 
 production! {
@@ -451,7 +466,7 @@ production! {
     /// At 003:376-377. Disjoint (a letter or a digit first): the first that
     /// matches is the only one.
     host = "host", |start| either(start, hostname, hostnumber),
-        recognized |start| host_characters(start, &XALPHA_03)
+        recognized |start| part_on_characters(start, characters::host)
 }
 
 production! {
@@ -495,7 +510,7 @@ production! {
     /// `xalpha`, so the first `ialpha` runs over every `.` (D11; `a+b` is a
     /// host name, D34).
     hostname = "hostname", |start| separated(start, ialpha, "."),
-        recognized |start| hostname_characters(start, &XALPHA_03)
+        recognized |start| part_on_characters(start, characters::hostname)
 }
 
 production! {
@@ -515,7 +530,7 @@ production! {
     /// At 003:392-393. The right recursion read as a loop of segments
     /// (D12).
     path = "path", |start| path_of(start, segment),
-        recognized |start| path_characters(start, &PATH_03)
+        recognized |start| part_on_characters(start, characters::path)
 }
 
 production! {
@@ -535,7 +550,7 @@ production! {
     /// At 003:396-397. The right recursion read as a loop; `+` is an
     /// `xalpha` now (D34), so the first `xalphas` takes it all.
     search = "search", |start| separated(start, xalphas, "+"),
-        recognized |start| search_characters(start, &XALPHA_03)
+        recognized |start| part_on_characters(start, characters::search)
 }
 
 production! {
@@ -666,7 +681,8 @@ production! {
     /// Not in the draft: supplied (D33), the draft's own rendering of "an
     /// RFC822 addr-spec mail address" in `mailtoaddress`. `@` is an
     /// `xalpha`: the split is searched for (DECISIONS.md section 8).
-    addr_spec = "addr-spec", |start| at_split(start, &XALPHA_03, xalphas, hostname)
+    addr_spec = "addr-spec", |start| at_split(start, &XALPHA_03, xalphas, hostname),
+        recognized |start| part_on_characters(start, characters::addr_spec)
 }
 
 production! {
@@ -676,5 +692,212 @@ production! {
     ///
     /// Not in the draft: supplied (D33), a MIME Content-ID without the `<`
     /// `>` of an RFC 822 `msg-id` (`mid:<a.b@c.d>` does not match).
-    content_identifier = "content-identifier", |start| step(start, addr_spec)
+    content_identifier = "content-identifier", |start| step(start, addr_spec),
+        recognized |start| part_on_characters(start, characters::addr_spec)
+}
+
+/// The productions `check` decides on their characters alone when their
+/// reader (see `dialect::recognize`) takes the whole text: `url` and the
+/// addresses. Any other text, and every other production, goes through
+/// the combinator.
+pub(crate) fn reader(label: &str) -> Option<crate::dialect::recognize::Reader> {
+    Some(match label {
+        "url" => characters::url,
+        "httpaddress" => characters::httpaddress,
+        "ftpaddress" => characters::ftpaddress,
+        "afsaddress" => characters::afsaddress,
+        "newsaddress" => characters::newsaddress,
+        "nntpaddress" => characters::nntpaddress,
+        "midaddress" => characters::midaddress,
+        "cidaddress" => characters::cidaddress,
+        "mailtoaddress" => characters::mailtoaddress,
+        "waisaddress" => characters::waisaddress,
+        "waisindex" => characters::waisindex,
+        "waisdoc" => characters::waisdoc,
+        "prosperoaddress" => characters::prosperolink,
+        "prosperolink" => characters::prosperolink,
+        "telnetaddress" => characters::telnetaddress,
+        "gopheraddress" => characters::gopheraddress,
+        _ => return None,
+    })
+}
+
+/// The productions of draft 03 on their characters (see
+/// `dialect::recognize`), and its `url`.
+mod characters {
+    use crate::dialect::chars::{PATH_03, XALPHA_03};
+    use crate::dialect::recognize::{
+        after_byte, at_split_len, digits_len, gopheraddress_len, groupart_len, head_and_path_len,
+        host_len, hostname_len, hostport_len, httpaddress_len, keyword_end, login_03_len, mail_len,
+        nntpaddress_len, path_len, run1_len, search_len, wais_head_len, waisindex_len,
+    };
+    use crate::grammar::chars::Class;
+
+    const X: &Class = &XALPHA_03;
+    const P: &Class = &PATH_03;
+
+    /// `url`: the address its keyword names (`news` and `nntp`, `mailto`
+    /// and `mid` apart by their second letter, the others by their first).
+    #[inline(always)]
+    pub(super) fn url(bytes: &[u8], strict: bool) -> Option<usize> {
+        match bytes.first().map(u8::to_ascii_lowercase) {
+            Some(b'h') => httpaddress(bytes, strict),
+            Some(b'f') => ftpaddress(bytes, strict),
+            Some(b'n') => newsaddress(bytes, strict).or_else(|| nntpaddress(bytes, strict)),
+            Some(b'p') => prosperolink(bytes, strict),
+            Some(b't') => telnetaddress(bytes, strict),
+            Some(b'g') => gopheraddress(bytes, strict),
+            Some(b'w') => waisaddress(bytes, strict),
+            Some(b'm') => mailtoaddress(bytes, strict).or_else(|| midaddress(bytes, strict)),
+            Some(b'c') => cidaddress(bytes, strict),
+            _ => None,
+        }
+    }
+
+    #[inline(never)]
+    pub(super) fn httpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        httpaddress_len(bytes, strict, X, P)
+    }
+
+    /// `ftpaddress  f t p : / / login / path [ ftptype ]`: the bracket never
+    /// adds to the match (D32, see the production).
+    #[inline(never)]
+    pub(super) fn ftpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(bytes, "ftp://", strict, login, P)
+    }
+
+    #[inline(never)]
+    pub(super) fn afsaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(bytes, "afs://", strict, hostname, P)
+    }
+
+    #[inline(never)]
+    pub(super) fn newsaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let at = keyword_end(bytes, "news:", strict)?;
+        groupart(&bytes[at..]).map(|len| at + len)
+    }
+
+    #[inline(never)]
+    pub(super) fn nntpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        nntpaddress_len(bytes, strict, X)
+    }
+
+    #[inline(never)]
+    pub(super) fn midaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        mail_len(bytes, "mid:", strict, X)
+    }
+
+    #[inline(never)]
+    pub(super) fn cidaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        mail_len(bytes, "cid:", strict, X)
+    }
+
+    #[inline(never)]
+    pub(super) fn mailtoaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        mail_len(bytes, "mailto:", strict, X)
+    }
+
+    /// `waisaddress  waisindex | waisdoc`: the longest, their head read
+    /// once.
+    #[inline(never)]
+    pub(super) fn waisaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let head = wais_head_len(bytes, strict, X)?;
+        Some(waisindex_len(bytes, head, X)).max(waisdoc_tail(bytes, head))
+    }
+
+    #[inline(never)]
+    pub(super) fn waisindex(bytes: &[u8], strict: bool) -> Option<usize> {
+        wais_head_len(bytes, strict, X).map(|head| waisindex_len(bytes, head, X))
+    }
+
+    #[inline(never)]
+    pub(super) fn waisdoc(bytes: &[u8], strict: bool) -> Option<usize> {
+        waisdoc_tail(bytes, wais_head_len(bytes, strict, X)?)
+    }
+
+    /// `/ wtype / wpath`, after `waisdoc`'s head.
+    #[inline(always)]
+    fn waisdoc_tail(bytes: &[u8], head: usize) -> Option<usize> {
+        let at = head + after_byte(&bytes[head..], b'/', |rest| run1_len(rest, X))?;
+        let wpath = after_byte(&bytes[at..], b'/', wpath)?;
+        Some(at + wpath)
+    }
+
+    /// `wpath  digits = path ; [ wpath ]`, as the loop of `repeated`.
+    #[inline(always)]
+    pub(super) fn wpath(bytes: &[u8]) -> Option<usize> {
+        let item = |bytes: &[u8]| {
+            let at = digits_len(bytes)?;
+            let at = at + after_byte(&bytes[at..], b'=', |rest| Some(path_len(rest, P)))?;
+            after_byte(&bytes[at..], b';', |_| Some(0)).map(|len| at + len)
+        };
+        let mut at = item(bytes)?;
+        while let Some(next) = item(&bytes[at..]) {
+            at += next;
+        }
+        Some(at)
+    }
+
+    #[inline(always)]
+    pub(super) fn groupart(bytes: &[u8]) -> Option<usize> {
+        groupart_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(super) fn article(bytes: &[u8]) -> Option<usize> {
+        at_split_len(bytes, X, host)
+    }
+
+    /// `prosperolink`, whose bracket never adds to the match (D13, D38).
+    #[inline(never)]
+    pub(super) fn prosperolink(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(bytes, "prospero://", strict, hostport, P)
+    }
+
+    #[inline(never)]
+    pub(super) fn telnetaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let at = keyword_end(bytes, "telnet://", strict)?;
+        login(&bytes[at..]).map(|len| at + len)
+    }
+
+    #[inline(never)]
+    pub(super) fn gopheraddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        gopheraddress_len(bytes, strict, X, P, false)
+    }
+
+    #[inline(always)]
+    pub(super) fn login(bytes: &[u8]) -> Option<usize> {
+        login_03_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(super) fn hostport(bytes: &[u8]) -> Option<usize> {
+        hostport_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(super) fn host(bytes: &[u8]) -> Option<usize> {
+        host_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(super) fn hostname(bytes: &[u8]) -> Option<usize> {
+        hostname_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(super) fn path(bytes: &[u8]) -> Option<usize> {
+        Some(path_len(bytes, P))
+    }
+
+    #[inline(always)]
+    pub(super) fn search(bytes: &[u8]) -> Option<usize> {
+        search_len(bytes, X)
+    }
+
+    /// `addr-spec  xalphas @ hostname` (D33).
+    #[inline(always)]
+    pub(super) fn addr_spec(bytes: &[u8]) -> Option<usize> {
+        at_split_len(bytes, X, hostname)
+    }
 }

@@ -5,13 +5,10 @@
 //! re-export them. A production whose text is the same but which uses one
 //! that changed (`waisaddress` uses `waisdoc`) is each draft's own.
 
-use crate::dialect::chars::{EXTRA_1993, PATH_1993, SAFE_1993, XALPHA_1993, XPALPHA_1993};
+use crate::dialect::chars::{EXTRA_1993, SAFE_1993, XALPHA_1993, XPALPHA_1993};
 use crate::dialect::common::{alpha, attributes, hostnumber, optional_port, version};
-use crate::dialect::shape::{
-    at_split, either, host_characters, hostname_characters, hostport_characters,
-    httpaddress_characters, maybe, path as path_of, path_characters, search_characters, separated,
-    step, within,
-};
+use crate::dialect::recognize::{on_characters, part_on_characters};
+use crate::dialect::shape::{at_split, either, maybe, path as path_of, separated, step, within};
 use crate::dialect::{longest_of, production, seq};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
 
@@ -32,7 +29,7 @@ production! {
         let (scheme_end, _) = nom::Input::take(&start, colon).call(scheme)?;
         let rest = start.skip(scheme_end.offset() - start.offset());
         seq!(rest; literal(":"), path, maybe(|s| seq!(s; literal("?"), search)))
-    }
+    }, recognized |start| on_characters(start, characters::generic)
 }
 
 production! {
@@ -59,7 +56,7 @@ production! {
         hostport,
         maybe(|s| seq!(s; literal("/"), path)),
         maybe(|s| seq!(s; literal("?"), search)),
-    ), recognized |start| httpaddress_characters(start, &XALPHA_1993, &PATH_1993)
+    ), recognized |start| on_characters(start, characters::httpaddress)
 }
 
 production! {
@@ -74,7 +71,7 @@ production! {
         cellname,
         literal("/"),
         path,
-    )
+    ), recognized |start| on_characters(start, characters::afsaddress)
 }
 
 production! {
@@ -83,7 +80,8 @@ production! {
     /// ```
     ///
     /// July (000:31211-31241, 001:308) and October 1993 (002:954).
-    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart)
+    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart),
+        recognized |start| on_characters(start, characters::newsaddress)
 }
 
 production! {
@@ -98,7 +96,7 @@ production! {
         literal("/"),
         database,
         maybe(|s| seq!(s; literal("?"), search)),
-    )
+    ), recognized |start| on_characters(start, characters::waisindex)
 }
 
 production! {
@@ -110,7 +108,8 @@ production! {
     /// the character (D3). Not a first-match `alt`: a `group` is a prefix of
     /// many an `article` and the other way round, so the alternative that
     /// matches the most is taken.
-    groupart = "groupart", |start| longest_of!(start; literal("*"), group, article)
+    groupart = "groupart", |start| longest_of!(start; literal("*"), group, article),
+        recognized |start| part_on_characters(start, characters::groupart)
 }
 
 production! {
@@ -122,7 +121,8 @@ production! {
     /// recursion read as a loop; since `.` is an `xalpha`, the first
     /// `ialpha` already runs over every `.` (D11: the same language as
     /// `hostname`).
-    group = "group", |start| separated(start, ialpha, ".")
+    group = "group", |start| separated(start, ialpha, "."),
+        recognized |start| part_on_characters(start, characters::group)
 }
 
 production! {
@@ -133,7 +133,8 @@ production! {
     /// July (000:31451-31473, 001:316) and October 1993 (002:972). `@` is an
     /// `xalpha`: the split is searched for (DECISIONS.md section 8, `a@1@b`
     /// and `a@b@1x`).
-    article = "article", |start| at_split(start, &XALPHA_1993, xalphas, host)
+    article = "article", |start| at_split(start, &XALPHA_1993, xalphas, host),
+        recognized |start| part_on_characters(start, characters::article)
 }
 
 production! {
@@ -160,7 +161,8 @@ production! {
     /// ```
     ///
     /// July (000:31505-31533, 001:319) and October 1993 (002:978).
-    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink)
+    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink),
+        recognized |start| on_characters(start, characters::prosperoaddress)
 }
 
 production! {
@@ -178,7 +180,7 @@ production! {
         literal("/"),
         hsoname,
         maybe(|s| seq!(s; literal("%00"), version, maybe(|s| step(s, attributes)))),
-    )
+    ), recognized |start| on_characters(start, characters::prosperolink)
 }
 
 production! {
@@ -202,7 +204,7 @@ production! {
         hostport,
         maybe(|s| seq!(s; literal("/"), gtype, maybe(|s| step(s, selector)))),
         maybe(|s| seq!(s; literal("?"), search)),
-    )
+    ), recognized |start| on_characters(start, characters::gopheraddress)
 }
 
 production! {
@@ -216,7 +218,7 @@ production! {
     hostport = "hostport", |start| {
         let (rest, _) = start.call(host)?;
         optional_port(rest)
-    }, recognized |start| hostport_characters(start, &XALPHA_1993)
+    }, recognized |start| part_on_characters(start, characters::hostport)
 }
 
 production! {
@@ -228,7 +230,7 @@ production! {
     /// are disjoint (a host name starts with a letter, a host number with a
     /// digit), so the first that matches is the only one.
     host = "host", |start| either(start, hostname, hostnumber),
-        recognized |start| host_characters(start, &XALPHA_1993)
+        recognized |start| part_on_characters(start, characters::host)
 }
 
 production! {
@@ -250,7 +252,7 @@ production! {
     /// `ialpha` runs over every `.` and a host name is one letter and any
     /// `xalpha`s (`x:y@z.w`, `a..b`); it never starts with a digit.
     hostname = "hostname", |start| separated(start, ialpha, "."),
-        recognized |start| hostname_characters(start, &XALPHA_1993)
+        recognized |start| part_on_characters(start, characters::hostname)
 }
 
 production! {
@@ -271,7 +273,7 @@ production! {
     /// recursion read as a loop of segments (D12): empty, or non-empty
     /// segments joined by `/`, with an optional final `/`.
     path = "path", |start| path_of(start, xpalphas),
-        recognized |start| path_characters(start, &PATH_1993)
+        recognized |start| part_on_characters(start, characters::path)
 }
 
 production! {
@@ -282,7 +284,7 @@ production! {
     /// July (000:32039-32066, 001:339) and October 1993 (002:1019). The right
     /// recursion read as a loop: `xalphas` joined by single `+`s (D12).
     search = "search", |start| separated(start, xalphas, "+"),
-        recognized |start| search_characters(start, &XALPHA_1993)
+        recognized |start| part_on_characters(start, characters::search)
 }
 
 production! {
@@ -398,5 +400,108 @@ pub(crate) fn user_and_password<'a, O>(
             step(rest, password)
         }
         _ => step(start, user),
+    }
+}
+
+/// The productions of both 1993 drafts on their characters (see
+/// `dialect::recognize`), named as the productions: each is the
+/// `recognized` reading of its production, and the drafts' `url` readers
+/// call the addresses.
+pub(crate) mod characters {
+    use crate::dialect::chars::{PATH_1993, XALPHA_1993};
+    use crate::dialect::recognize::{
+        at_split_len, generic_len, gopheraddress_len, groupart_len, head_and_path_len, host_len,
+        hostname_len, hostport_len, httpaddress_len, keyword_end, path_len, search_len,
+        wais_head_len, waisindex_len,
+    };
+
+    const X: &crate::grammar::chars::Class = &XALPHA_1993;
+    const P: &crate::grammar::chars::Class = &PATH_1993;
+
+    #[inline(never)]
+    pub(crate) fn generic(bytes: &[u8], _: bool) -> Option<usize> {
+        generic_len(bytes, X, P)
+    }
+
+    #[inline(never)]
+    pub(crate) fn httpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        httpaddress_len(bytes, strict, X, P)
+    }
+
+    #[inline(never)]
+    pub(crate) fn afsaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(bytes, "afs://", strict, |rest| hostname_len(rest, X), P)
+    }
+
+    #[inline(never)]
+    pub(crate) fn newsaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let at = keyword_end(bytes, "news:", strict)?;
+        groupart_len(&bytes[at..], X).map(|len| at + len)
+    }
+
+    #[inline(never)]
+    pub(crate) fn waisindex(bytes: &[u8], strict: bool) -> Option<usize> {
+        wais_head_len(bytes, strict, X).map(|head| waisindex_len(bytes, head, X))
+    }
+
+    #[inline(always)]
+    pub(crate) fn groupart(bytes: &[u8]) -> Option<usize> {
+        groupart_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(crate) fn group(bytes: &[u8]) -> Option<usize> {
+        hostname_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(crate) fn article(bytes: &[u8]) -> Option<usize> {
+        at_split_len(bytes, X, |rest| host_len(rest, X))
+    }
+
+    #[inline(always)]
+    pub(crate) fn prosperoaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        prosperolink(bytes, strict)
+    }
+
+    #[inline(never)]
+    pub(crate) fn prosperolink(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(
+            bytes,
+            "prospero://",
+            strict,
+            |rest| hostport_len(rest, X),
+            P,
+        )
+    }
+
+    #[inline(never)]
+    pub(crate) fn gopheraddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        gopheraddress_len(bytes, strict, X, P, true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn hostport(bytes: &[u8]) -> Option<usize> {
+        hostport_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(crate) fn host(bytes: &[u8]) -> Option<usize> {
+        host_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(crate) fn hostname(bytes: &[u8]) -> Option<usize> {
+        hostname_len(bytes, X)
+    }
+
+    #[inline(always)]
+    pub(crate) fn path(bytes: &[u8]) -> Option<usize> {
+        Some(path_len(bytes, P))
+    }
+
+    #[inline(always)]
+    pub(crate) fn search(bytes: &[u8]) -> Option<usize> {
+        search_len(bytes, X)
     }
 }

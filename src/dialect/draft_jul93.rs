@@ -20,8 +20,9 @@
 //! assert_eq!(url.text, "ftp://joe@h.dom/x");
 //! ```
 
-use crate::dialect::chars::{PATH_1993, VARIANT, XALPHA_1993};
-use crate::dialect::shape::{at_split, maybe, step, url_characters};
+use crate::dialect::chars::{VARIANT, XALPHA_1993};
+use crate::dialect::recognize::{on_characters, url_characters};
+use crate::dialect::shape::{at_split, maybe, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, scheme_literal};
 
@@ -123,7 +124,7 @@ production! {
         "gopher" => gopheraddress,
         "wais" => waisaddress,
         "afs" => afsaddress,
-    ), recognized |start, url| url_characters(start, &XALPHA_1993, &PATH_1993, url)
+    ), recognized |start, url| url_characters(start, characters::url, url)
 }
 
 production! {
@@ -139,7 +140,7 @@ production! {
         host,
         literal("/"),
         path,
-    )
+    ), recognized |start| on_characters(start, characters::fileaddress)
 }
 
 production! {
@@ -150,7 +151,8 @@ production! {
     /// At 000:31242-31273, 001:309. A `waisindex` matches a prefix of every
     /// `waisdoc`, so the alternative that matches the most is taken
     /// (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc)
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
+        recognized |start| on_characters(start, characters::waisaddress)
 }
 
 production! {
@@ -170,7 +172,7 @@ production! {
         digits,
         literal("/"),
         path,
-    )
+    ), recognized |start| on_characters(start, characters::waisdoc)
 }
 
 production! {
@@ -185,7 +187,7 @@ production! {
     telnetaddress = "telnetaddress", |start| {
         let (rest, _) = scheme_literal("telnet://")(start)?;
         longest_of!(rest; |s| at_split(s, &XALPHA_1993, user, hostport), hostport)
-    }
+    }, recognized |start| on_characters(start, characters::telnetaddress)
 }
 
 production! {
@@ -197,4 +199,98 @@ production! {
     /// is the vertical line, so this lists `{ } | | [ ] \ ^ ~`. Used by no
     /// production.
     variant = "variant", leaf, |start| step(start, one(&VARIANT))
+}
+
+/// The productions `check` decides on their characters alone when their
+/// reader (see `dialect::recognize`) takes the whole text: `url` and the
+/// addresses. Any other text, and every other production, goes through
+/// the combinator.
+pub(crate) fn reader(label: &str) -> Option<crate::dialect::recognize::Reader> {
+    Some(match label {
+        "url" => characters::url,
+        "generic" => crate::dialect::draft_1993::characters::generic,
+        "httpaddress" => crate::dialect::draft_1993::characters::httpaddress,
+        "fileaddress" => characters::fileaddress,
+        "afsaddress" => crate::dialect::draft_1993::characters::afsaddress,
+        "newsaddress" => crate::dialect::draft_1993::characters::newsaddress,
+        "waisaddress" => characters::waisaddress,
+        "waisindex" => crate::dialect::draft_1993::characters::waisindex,
+        "waisdoc" => characters::waisdoc,
+        "prosperoaddress" => crate::dialect::draft_1993::characters::prosperoaddress,
+        "prosperolink" => crate::dialect::draft_1993::characters::prosperolink,
+        "telnetaddress" => characters::telnetaddress,
+        "gopheraddress" => crate::dialect::draft_1993::characters::gopheraddress,
+        _ => return None,
+    })
+}
+
+/// The productions of July 1993 that are its own, on their characters
+/// (see `dialect::recognize`), and its `url`.
+mod characters {
+    use crate::dialect::chars::{PATH_1993, XALPHA_1993};
+    use crate::dialect::draft_1993::characters::{
+        afsaddress, generic, gopheraddress, httpaddress, newsaddress, prosperoaddress,
+    };
+    use crate::dialect::recognize::{
+        after_byte, digits_len, head_and_path_len, host_len, keyword_end, login_1993_len, path_len,
+        run1_len, wais_head_len, waisindex_len,
+    };
+    use crate::grammar::chars::Class;
+
+    const X: &Class = &XALPHA_1993;
+    const P: &Class = &PATH_1993;
+
+    /// `url`: the address its keyword names (the names differ in their
+    /// first letter), or `generic`, whichever matches more.
+    #[inline(always)]
+    pub(super) fn url(bytes: &[u8], strict: bool) -> Option<usize> {
+        let address = match bytes.first().map(u8::to_ascii_lowercase) {
+            Some(b'h') => httpaddress(bytes, strict),
+            Some(b'f') => fileaddress(bytes, strict),
+            Some(b'n') => newsaddress(bytes, strict),
+            Some(b'p') => prosperoaddress(bytes, strict),
+            Some(b't') => telnetaddress(bytes, strict),
+            Some(b'g') => gopheraddress(bytes, strict),
+            Some(b'w') => waisaddress(bytes, strict),
+            Some(b'a') => afsaddress(bytes, strict),
+            _ => None,
+        };
+        if address == Some(bytes.len()) {
+            return address;
+        }
+        address.max(generic(bytes, strict))
+    }
+
+    #[inline(never)]
+    pub(super) fn fileaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(bytes, "ftp://", strict, |rest| host_len(rest, X), P)
+    }
+
+    /// `waisaddress  waisindex | waisdoc`: the longest, their head read
+    /// once.
+    #[inline(never)]
+    pub(super) fn waisaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let head = wais_head_len(bytes, strict, X)?;
+        Some(waisindex_len(bytes, head, X)).max(waisdoc_tail(bytes, head))
+    }
+
+    #[inline(never)]
+    pub(super) fn waisdoc(bytes: &[u8], strict: bool) -> Option<usize> {
+        waisdoc_tail(bytes, wais_head_len(bytes, strict, X)?)
+    }
+
+    /// `/ wtype / digits / path`, after `waisdoc`'s head.
+    #[inline(always)]
+    fn waisdoc_tail(bytes: &[u8], head: usize) -> Option<usize> {
+        let at = head + after_byte(&bytes[head..], b'/', |rest| run1_len(rest, X))?;
+        let at = at + after_byte(&bytes[at..], b'/', digits_len)?;
+        let path = after_byte(&bytes[at..], b'/', |rest| Some(path_len(rest, P)))?;
+        Some(at + path)
+    }
+
+    #[inline(never)]
+    pub(super) fn telnetaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let at = keyword_end(bytes, "telnet://", strict)?;
+        login_1993_len(&bytes[at..], X).map(|len| at + len)
+    }
 }

@@ -19,9 +19,10 @@
 //! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x").is_err());
 //! ```
 
-use crate::dialect::chars::{PATH_1993, XALPHA_1993};
+use crate::dialect::chars::XALPHA_1993;
 use crate::dialect::draft_1993::user_and_password;
-use crate::dialect::shape::{at_split, maybe, step, url_characters};
+use crate::dialect::recognize::{on_characters, part_on_characters, url_characters};
+use crate::dialect::shape::{at_split, maybe, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, scheme_literal};
 
@@ -138,7 +139,7 @@ production! {
         "gopher" => gopheraddress,
         "wais" => waisaddress,
         "mailto" => mailtoaddress,
-    ), recognized |start, url| url_characters(start, &XALPHA_1993, &PATH_1993, url)
+    ), recognized |start, url| url_characters(start, characters::url, url)
 }
 
 production! {
@@ -152,7 +153,8 @@ production! {
         login,
         literal("/"),
         path,
-    )
+    ),
+        recognized |start| on_characters(start, characters::ftpaddress)
 }
 
 production! {
@@ -167,7 +169,8 @@ production! {
         group,
         literal("/"),
         digits,
-    )
+    ),
+        recognized |start| on_characters(start, characters::nntpaddress)
 }
 
 production! {
@@ -181,7 +184,7 @@ production! {
     mailtoaddress = "mailtoaddress", |start| {
         let (rest, _) = scheme_literal("mailto:")(start)?;
         at_split(rest, &XALPHA_1993, xalphas, hostname)
-    }
+    }, recognized |start| on_characters(start, characters::mailtoaddress)
 }
 
 production! {
@@ -191,7 +194,8 @@ production! {
     ///
     /// At 002:960. A `waisindex` matches a prefix of every `waisdoc`, so the
     /// alternative that matches the most is taken (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc)
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
+        recognized |start| on_characters(start, characters::waisaddress)
 }
 
 production! {
@@ -209,7 +213,8 @@ production! {
         wtype,
         literal("/"),
         path,
-    )
+    ),
+        recognized |start| on_characters(start, characters::waisdoc)
 }
 
 production! {
@@ -218,7 +223,8 @@ production! {
     /// ```
     ///
     /// At 002:996. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login)
+    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login),
+        recognized |start| on_characters(start, characters::telnetaddress)
 }
 
 production! {
@@ -234,7 +240,8 @@ production! {
     /// tie the tree shows the user.
     login = "login", |start| longest_of!(start;
         |s| at_split(s, &XALPHA_1993, |u| user_and_password(u, user, password), hostport),
-        hostport)
+        hostport),
+        recognized |start| part_on_characters(start, characters::login)
 }
 
 production! {
@@ -244,4 +251,115 @@ production! {
     ///
     /// At 002:1023.
     password = "password", |start| step(start, xalphas)
+}
+
+/// The productions `check` decides on their characters alone when their
+/// reader (see `dialect::recognize`) takes the whole text: `url` and the
+/// addresses. Any other text, and every other production, goes through
+/// the combinator.
+pub(crate) fn reader(label: &str) -> Option<crate::dialect::recognize::Reader> {
+    Some(match label {
+        "url" => characters::url,
+        "generic" => crate::dialect::draft_1993::characters::generic,
+        "httpaddress" => crate::dialect::draft_1993::characters::httpaddress,
+        "ftpaddress" => characters::ftpaddress,
+        "afsaddress" => crate::dialect::draft_1993::characters::afsaddress,
+        "newsaddress" => crate::dialect::draft_1993::characters::newsaddress,
+        "nntpaddress" => characters::nntpaddress,
+        "mailtoaddress" => characters::mailtoaddress,
+        "waisaddress" => characters::waisaddress,
+        "waisindex" => crate::dialect::draft_1993::characters::waisindex,
+        "waisdoc" => characters::waisdoc,
+        "prosperoaddress" => crate::dialect::draft_1993::characters::prosperoaddress,
+        "prosperolink" => crate::dialect::draft_1993::characters::prosperolink,
+        "telnetaddress" => characters::telnetaddress,
+        "gopheraddress" => crate::dialect::draft_1993::characters::gopheraddress,
+        _ => return None,
+    })
+}
+
+/// The productions of October 1993 that are its own, on their characters
+/// (see `dialect::recognize`), and its `url`.
+mod characters {
+    use crate::dialect::chars::{PATH_1993, XALPHA_1993};
+    use crate::dialect::draft_1993::characters::{
+        generic, gopheraddress, httpaddress, newsaddress, prosperoaddress,
+    };
+    use crate::dialect::recognize::{
+        after_byte, head_and_path_len, keyword_end, login_1993_len, mail_len, nntpaddress_len,
+        path_len, run1_len, wais_head_len, waisindex_len,
+    };
+    use crate::grammar::chars::Class;
+
+    const X: &Class = &XALPHA_1993;
+    const P: &Class = &PATH_1993;
+
+    /// `url`: the address its keyword names (`news` and `nntp` apart by
+    /// their second letter, the others by their first), or `generic`,
+    /// whichever matches more.
+    #[inline(always)]
+    pub(super) fn url(bytes: &[u8], strict: bool) -> Option<usize> {
+        let address = match bytes.first().map(u8::to_ascii_lowercase) {
+            Some(b'h') => httpaddress(bytes, strict),
+            Some(b'f') => ftpaddress(bytes, strict),
+            Some(b'n') => newsaddress(bytes, strict).or_else(|| nntpaddress(bytes, strict)),
+            Some(b'p') => prosperoaddress(bytes, strict),
+            Some(b't') => telnetaddress(bytes, strict),
+            Some(b'g') => gopheraddress(bytes, strict),
+            Some(b'w') => waisaddress(bytes, strict),
+            Some(b'm') => mailtoaddress(bytes, strict),
+            _ => None,
+        };
+        if address == Some(bytes.len()) {
+            return address;
+        }
+        address.max(generic(bytes, strict))
+    }
+
+    #[inline(never)]
+    pub(super) fn ftpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        head_and_path_len(bytes, "ftp://", strict, |rest| login_1993_len(rest, X), P)
+    }
+
+    #[inline(never)]
+    pub(super) fn nntpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        nntpaddress_len(bytes, strict, X)
+    }
+
+    #[inline(never)]
+    pub(super) fn mailtoaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        mail_len(bytes, "mailto:", strict, X)
+    }
+
+    /// `waisaddress  waisindex | waisdoc`: the longest, their head read
+    /// once.
+    #[inline(never)]
+    pub(super) fn waisaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let head = wais_head_len(bytes, strict, X)?;
+        Some(waisindex_len(bytes, head, X)).max(waisdoc_tail(bytes, head))
+    }
+
+    #[inline(never)]
+    pub(super) fn waisdoc(bytes: &[u8], strict: bool) -> Option<usize> {
+        waisdoc_tail(bytes, wais_head_len(bytes, strict, X)?)
+    }
+
+    /// `/ wtype / path`, after `waisdoc`'s head.
+    #[inline(always)]
+    fn waisdoc_tail(bytes: &[u8], head: usize) -> Option<usize> {
+        let at = head + after_byte(&bytes[head..], b'/', |rest| run1_len(rest, X))?;
+        let path = after_byte(&bytes[at..], b'/', |rest| Some(path_len(rest, P)))?;
+        Some(at + path)
+    }
+
+    #[inline(never)]
+    pub(super) fn telnetaddress(bytes: &[u8], strict: bool) -> Option<usize> {
+        let at = keyword_end(bytes, "telnet://", strict)?;
+        login(&bytes[at..]).map(|len| at + len)
+    }
+
+    #[inline(always)]
+    pub(super) fn login(bytes: &[u8]) -> Option<usize> {
+        login_1993_len(bytes, X)
+    }
 }

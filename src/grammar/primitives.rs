@@ -148,7 +148,7 @@ pub(crate) fn one<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'
 /// How long the `escape` (`"%" hex hex`) at the start of `bytes` is: 3 if it
 /// is one, otherwise the index of the first byte that breaks it.
 #[inline(always)]
-fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
+pub(crate) fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
     match bytes {
         [b'%', high, low, ..] if HEX.contains(*high) && HEX.contains(*low) => Ok(3),
         [b'%', high, ..] if HEX.contains(*high) => Err(2),
