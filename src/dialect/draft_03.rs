@@ -729,7 +729,8 @@ mod characters {
     use crate::dialect::recognize::{
         after_byte, at_split_len, digits_len, gopheraddress_len, groupart_len, head_and_path_len,
         host_len, hostname_len, hostport_len, httpaddress_len, keyword_end, login_03_len, mail_len,
-        nntpaddress_len, path_len, run1_len, search_len, wais_head_len, waisindex_len,
+        nntpaddress_len, path_len, run1_len, search_len, wais_head_len, waisaddress_len,
+        waisdoc_len, waisindex_len,
     };
     use crate::grammar::chars::Class;
 
@@ -797,12 +798,9 @@ mod characters {
         mail_len(bytes, "mailto:", strict, X)
     }
 
-    /// `waisaddress  waisindex | waisdoc`: the longest, their head read
-    /// once.
     #[inline(never)]
     pub(super) fn waisaddress(bytes: &[u8], strict: bool) -> Option<usize> {
-        let head = wais_head_len(bytes, strict, X)?;
-        Some(waisindex_len(bytes, head, X)).max(waisdoc_tail(bytes, head))
+        waisaddress_len(bytes, strict, X, waisdoc_tail)
     }
 
     #[inline(never)]
@@ -812,7 +810,7 @@ mod characters {
 
     #[inline(never)]
     pub(super) fn waisdoc(bytes: &[u8], strict: bool) -> Option<usize> {
-        waisdoc_tail(bytes, wais_head_len(bytes, strict, X)?)
+        waisdoc_len(bytes, strict, X, waisdoc_tail)
     }
 
     /// `/ wtype / wpath`, after `waisdoc`'s head.

@@ -233,7 +233,7 @@ mod characters {
     };
     use crate::dialect::recognize::{
         after_byte, digits_len, head_and_path_len, host_len, keyword_end, login_1993_len, path_len,
-        run1_len, wais_head_len, waisindex_len,
+        run1_len, waisaddress_len, waisdoc_len,
     };
     use crate::grammar::chars::Class;
 
@@ -266,17 +266,14 @@ mod characters {
         head_and_path_len(bytes, "ftp://", strict, |rest| host_len(rest, X), P)
     }
 
-    /// `waisaddress  waisindex | waisdoc`: the longest, their head read
-    /// once.
     #[inline(never)]
     pub(super) fn waisaddress(bytes: &[u8], strict: bool) -> Option<usize> {
-        let head = wais_head_len(bytes, strict, X)?;
-        Some(waisindex_len(bytes, head, X)).max(waisdoc_tail(bytes, head))
+        waisaddress_len(bytes, strict, X, waisdoc_tail)
     }
 
     #[inline(never)]
     pub(super) fn waisdoc(bytes: &[u8], strict: bool) -> Option<usize> {
-        waisdoc_tail(bytes, wais_head_len(bytes, strict, X)?)
+        waisdoc_len(bytes, strict, X, waisdoc_tail)
     }
 
     /// `/ wtype / digits / path`, after `waisdoc`'s head.

@@ -287,7 +287,7 @@ mod characters {
     };
     use crate::dialect::recognize::{
         after_byte, head_and_path_len, keyword_end, login_1993_len, mail_len, nntpaddress_len,
-        path_len, run1_len, wais_head_len, waisindex_len,
+        path_len, run1_len, waisaddress_len, waisdoc_len,
     };
     use crate::grammar::chars::Class;
 
@@ -331,17 +331,14 @@ mod characters {
         mail_len(bytes, "mailto:", strict, X)
     }
 
-    /// `waisaddress  waisindex | waisdoc`: the longest, their head read
-    /// once.
     #[inline(never)]
     pub(super) fn waisaddress(bytes: &[u8], strict: bool) -> Option<usize> {
-        let head = wais_head_len(bytes, strict, X)?;
-        Some(waisindex_len(bytes, head, X)).max(waisdoc_tail(bytes, head))
+        waisaddress_len(bytes, strict, X, waisdoc_tail)
     }
 
     #[inline(never)]
     pub(super) fn waisdoc(bytes: &[u8], strict: bool) -> Option<usize> {
-        waisdoc_tail(bytes, wais_head_len(bytes, strict, X)?)
+        waisdoc_len(bytes, strict, X, waisdoc_tail)
     }
 
     /// `/ wtype / path`, after `waisdoc`'s head.

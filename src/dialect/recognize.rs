@@ -341,6 +341,31 @@ pub(crate) fn waisindex_len(bytes: &[u8], head: usize, xalpha: &Class) -> usize 
     bracket(bytes, head, b'?', |rest| search_len(rest, xalpha))
 }
 
+/// `waisaddress  waisindex | waisdoc`: the longer, their head read once;
+/// `doc_tail` reads what the draft's `waisdoc` has after the head (from
+/// the head's end, on the whole text).
+#[inline(always)]
+pub(crate) fn waisaddress_len(
+    bytes: &[u8],
+    strict: bool,
+    xalpha: &Class,
+    doc_tail: impl Fn(&[u8], usize) -> Option<usize>,
+) -> Option<usize> {
+    let head = wais_head_len(bytes, strict, xalpha)?;
+    Some(waisindex_len(bytes, head, xalpha)).max(doc_tail(bytes, head))
+}
+
+/// The draft's `waisdoc`: the head, then what `doc_tail` reads.
+#[inline(always)]
+pub(crate) fn waisdoc_len(
+    bytes: &[u8],
+    strict: bool,
+    xalpha: &Class,
+    doc_tail: impl Fn(&[u8], usize) -> Option<usize>,
+) -> Option<usize> {
+    doc_tail(bytes, wais_head_len(bytes, strict, xalpha)?)
+}
+
 /// `KEYWORD hostport / path`, the shape of `prosperolink` (whose bracket
 /// `[ % 0 0 version [ attributes ] ]` never adds to the match, D13: the
 /// path takes its characters), of `afsaddress` (with a `cellname`) and of
