@@ -288,6 +288,6 @@ mod characters {
     #[inline(never)]
     pub(super) fn telnetaddress(bytes: &[u8], strict: bool) -> Option<usize> {
         let at = keyword_end(bytes, "telnet://", strict)?;
-        login_1993_len(&bytes[at..], X).map(|len| at + len)
+        login_1993_len(&bytes[at..]).map(|len| at + len)
     }
 }

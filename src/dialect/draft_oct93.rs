@@ -318,7 +318,7 @@ mod characters {
 
     #[inline(never)]
     pub(super) fn ftpaddress(bytes: &[u8], strict: bool) -> Option<usize> {
-        head_and_path_len(bytes, "ftp://", strict, |rest| login_1993_len(rest, X), P)
+        head_and_path_len(bytes, "ftp://", strict, login_1993_len, P)
     }
 
     #[inline(never)]
@@ -357,6 +357,6 @@ mod characters {
 
     #[inline(always)]
     pub(super) fn login(bytes: &[u8]) -> Option<usize> {
-        login_1993_len(bytes, X)
+        login_1993_len(bytes)
     }
 }

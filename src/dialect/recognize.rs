@@ -26,7 +26,7 @@
 //! the grammar files' own reading (`tests/dialects.rs`, through `check`),
 //! and against the productions wherever a tree is made.
 
-use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT};
+use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_1993};
 use crate::dialect::shape::{backtrack, Step};
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::Cursor;
@@ -304,11 +304,17 @@ pub(crate) fn groupart_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
 /// `login  [ user [ : password ] @ ] hostport` of the 1993 drafts, and
 /// `telnetaddress`'s `[ user @ ] hostport` of July: user and password are
 /// `xalphas`, which hold `:` and `@` (D25), so the bracket is the split
-/// of `at_split_len`, given up when the host alone matches more.
+/// of `at_split_len`, given up when the host alone matches more. A host
+/// name takes the whole run of `xalpha`s (`.`, `:` and `@` are `xalpha`s,
+/// D11), and no split goes past the run: a text that opens with a letter
+/// needs no split.
 #[inline(always)]
-pub(crate) fn login_1993_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
-    let hostport = |rest: &[u8]| hostport_len(rest, xalpha);
-    at_split_len(bytes, xalpha, hostport).max(hostport(bytes))
+pub(crate) fn login_1993_len(bytes: &[u8]) -> Option<usize> {
+    let hostport = |rest: &[u8]| hostport_len(rest, &XALPHA_1993);
+    match bytes.first() {
+        Some(&byte) if ALPHA.contains(byte) => hostport(bytes),
+        _ => at_split_len(bytes, &XALPHA_1993, hostport).max(hostport(bytes)),
+    }
 }
 
 /// `login  [ user [ : password ] @ ] hostport` of draft 03, whose user
