@@ -699,6 +699,9 @@ fn url_decides_lines_read_to_the_end_on_their_characters_and_leaves_the_rest_to_
         ("telnet://joe@h.dom:23", [true, true, true]),
         ("telnet://joe:pw@h.dom", [true, true, true]),
         ("telnet://h.dom/", [false, false, false]),
+        // A login that opens with a digit is no host name: its `@` splits.
+        ("telnet://1u@h.dom", [true, true, true]),
+        ("ftp://1.2.3.4@h.dom/x", [false, true, true]),
         // D9: July's ftp has no login (a user is part of the host name).
         ("ftp://joe:pw@h.dom/a/b", [true, true, true]),
         ("ftp://1.2.3.4:21/x", [false, true, true]),
