@@ -702,6 +702,9 @@ fn url_decides_lines_read_to_the_end_on_their_characters_and_leaves_the_rest_to_
         // A login that opens with a digit is no host name: its `@` splits.
         ("telnet://1u@h.dom", [true, true, true]),
         ("ftp://1.2.3.4@h.dom/x", [false, true, true]),
+        // A `:` after a host name's run: a port, or in 1993 the host name's.
+        ("telnet://h.dom:23", [true, true, true]),
+        ("telnet://h.dom:x", [true, true, false]),
         // D9: July's ftp has no login (a user is part of the host name).
         ("ftp://joe:pw@h.dom/a/b", [true, true, true]),
         ("ftp://1.2.3.4:21/x", [false, true, true]),

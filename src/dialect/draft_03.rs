@@ -865,7 +865,7 @@ mod characters {
 
     #[inline(always)]
     pub(super) fn login(bytes: &[u8]) -> Option<usize> {
-        login_03_len(bytes, X)
+        login_03_len(bytes)
     }
 
     #[inline(always)]

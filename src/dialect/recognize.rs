@@ -26,7 +26,7 @@
 //! the grammar files' own reading (`tests/dialects.rs`, through `check`),
 //! and against the productions wherever a tree is made.
 
-use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_1993};
+use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993};
 use crate::dialect::shape::{backtrack, Step};
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::Cursor;
@@ -320,10 +320,19 @@ pub(crate) fn login_1993_len(bytes: &[u8]) -> Option<usize> {
 /// `login  [ user [ : password ] @ ] hostport` of draft 03, whose user
 /// and password are runs of `alphanum2` (no `:`, no `@`, D35): the
 /// bracket reads one way, and is given up when the host alone matches
-/// more.
+/// more. A text that opens with a letter is a host name over the whole
+/// run of `xalpha`s (`.` and `@` are `xalpha`s, `:` is not, D34); unless
+/// a `:` ends that run, no user (whose `:` could only be there) reads
+/// further.
 #[inline(always)]
-pub(crate) fn login_03_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
-    let hostport = |rest: &[u8]| hostport_len(rest, xalpha);
+pub(crate) fn login_03_len(bytes: &[u8]) -> Option<usize> {
+    let hostport = |rest: &[u8]| hostport_len(rest, &XALPHA_03);
+    if bytes.first().is_some_and(|&byte| ALPHA.contains(byte)) {
+        let name = hostname_len(bytes, &XALPHA_03)?;
+        if bytes.get(name) != Some(&b':') {
+            return Some(name);
+        }
+    }
     let with_user = run1_len(bytes, &ALPHANUM2).and_then(|user| {
         let at = bracket(bytes, user, b':', |rest| run1_len(rest, &ALPHANUM2));
         after_byte(&bytes[at..], b'@', hostport).map(|len| at + len)
