@@ -206,20 +206,21 @@ production! {
 /// addresses. Any other text, and every other production, goes through
 /// the combinator.
 pub(crate) fn reader(label: &str) -> Option<crate::dialect::recognize::Reader> {
+    use crate::dialect::draft_1993::characters as shared;
     Some(match label {
         "url" => characters::url,
-        "generic" => crate::dialect::draft_1993::characters::generic,
-        "httpaddress" => crate::dialect::draft_1993::characters::httpaddress,
+        "generic" => shared::generic,
+        "httpaddress" => shared::httpaddress,
         "fileaddress" => characters::fileaddress,
-        "afsaddress" => crate::dialect::draft_1993::characters::afsaddress,
-        "newsaddress" => crate::dialect::draft_1993::characters::newsaddress,
+        "afsaddress" => shared::afsaddress,
+        "newsaddress" => shared::newsaddress,
         "waisaddress" => characters::waisaddress,
-        "waisindex" => crate::dialect::draft_1993::characters::waisindex,
+        "waisindex" => shared::waisindex,
         "waisdoc" => characters::waisdoc,
-        "prosperoaddress" => crate::dialect::draft_1993::characters::prosperoaddress,
-        "prosperolink" => crate::dialect::draft_1993::characters::prosperolink,
+        "prosperoaddress" => shared::prosperoaddress,
+        "prosperolink" => shared::prosperolink,
         "telnetaddress" => characters::telnetaddress,
-        "gopheraddress" => crate::dialect::draft_1993::characters::gopheraddress,
+        "gopheraddress" => shared::gopheraddress,
         _ => return None,
     })
 }
