@@ -651,10 +651,10 @@ fn every_accepted_string_has_a_tree_of_nested_spans() {
     assert!(fragment.contains("fragmentid 11..12 \"y\""), "{fragment}");
 }
 
-/// A draft's `url`, recognized, decides on its characters a text that one
-/// of its addresses (or `generic`) reads to the end, and leaves every other
-/// text to its alternatives: both sides of that line, in the three drafts
-/// and both modes, with the tree (which reads through the productions)
+/// A draft's `url`, recognized, reads every text on its characters: the
+/// address its keyword names (or `generic`), the longest; texts on both
+/// sides of each decision that reading rests on, in the three drafts and
+/// both modes, with the tree (which reads through the productions)
 /// agreeing.
 #[test]
 fn url_decides_lines_read_to_the_end_on_their_characters_and_leaves_the_rest_to_its_alternatives() {

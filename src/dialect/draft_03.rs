@@ -27,7 +27,7 @@ use crate::dialect::chars::{
     ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
 };
 use crate::dialect::common::optional_port;
-use crate::dialect::recognize::{on_characters, part_on_characters, url_characters};
+use crate::dialect::recognize::{on_characters, part_on_characters};
 use crate::dialect::shape::{at_split, either, maybe, path as path_of, repeated, separated, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
@@ -137,7 +137,7 @@ production! {
         "mailto" => mailtoaddress,
         "mid" => midaddress,
         "cid" => cidaddress,
-    ), recognized |start, url| url_characters(start, characters::url, url)
+    ), recognized |start| on_characters(start, characters::url)
 }
 
 production! {

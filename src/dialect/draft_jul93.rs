@@ -21,7 +21,7 @@
 //! ```
 
 use crate::dialect::chars::{VARIANT, XALPHA_1993};
-use crate::dialect::recognize::{on_characters, url_characters};
+use crate::dialect::recognize::on_characters;
 use crate::dialect::shape::{at_split, maybe, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, one, scheme_literal};
@@ -124,7 +124,7 @@ production! {
         "gopher" => gopheraddress,
         "wais" => waisaddress,
         "afs" => afsaddress,
-    ), recognized |start, url| url_characters(start, characters::url, url)
+    ), recognized |start| on_characters(start, characters::url)
 }
 
 production! {

@@ -21,7 +21,7 @@
 
 use crate::dialect::chars::XALPHA_1993;
 use crate::dialect::draft_1993::user_and_password;
-use crate::dialect::recognize::{on_characters, part_on_characters, url_characters};
+use crate::dialect::recognize::{on_characters, part_on_characters};
 use crate::dialect::shape::{at_split, maybe, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
 use crate::grammar::primitives::{literal, scheme_literal};
@@ -139,7 +139,7 @@ production! {
         "gopher" => gopheraddress,
         "wais" => waisaddress,
         "mailto" => mailtoaddress,
-    ), recognized |start, url| url_characters(start, characters::url, url)
+    ), recognized |start| on_characters(start, characters::url)
 }
 
 production! {

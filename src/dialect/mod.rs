@@ -117,18 +117,15 @@ pub(crate) use draft_productions;
 /// which does not name itself in an error's stack), and its body, which
 /// says where the production stops. A hot production may add, after
 /// `recognized`, the same reading on its characters alone, without the
-/// productions inside it (see [`shape::recognized_node`]); naming a second
-/// argument there (`recognized |start, body| ...`) hands that reading the
-/// body too, for the texts it does not decide.
+/// productions inside it (see [`shape::recognized_node`]).
 macro_rules! production {
-    ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident $(, $whole:ident)?| $recognize:expr) => {
+    ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
         $(#[$doc])*
         #[inline(always)]
         pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
             input: I,
         ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
             let body = |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body };
-            $(let $whole = body;)?
             crate::dialect::shape::recognized_node(
                 input,
                 $label,
@@ -584,21 +581,20 @@ fn check_draft<'a>(
     text: &'a str,
     options: Options,
 ) -> Result<(), DialectError> {
-    // A text that the production's reader on its characters takes whole is
-    // in its language (the reader finds the match the combinator finds):
-    // without the cursor, the entry and the match, which cost an accepted
-    // line a quarter of its instructions (BENCHMARKS.md, "The drafts'
-    // addresses on their characters").
-    if let Some(reader) = dialect.reader(label) {
-        if reader(text.as_bytes(), options.strict) == Some(text.len()) {
-            return Ok(());
-        }
-    }
-    let start = Cursor::new(text, 0, options);
+    // A production with a reader on its characters is recognized by that
+    // reader alone: it is the production's own recognizing reading (its
+    // `recognized`), without the cursor, the entry and the match, which
+    // cost an accepted line a quarter of its instructions (BENCHMARKS.md,
+    // "The drafts' addresses on their characters").
     let whole = move |start: Cursor<'a>| whole(combinator, start);
-    if whole(start.recognizing()).is_ok() {
+    let recognized = match dialect.reader(label) {
+        Some(reader) => reader(text.as_bytes(), options.strict) == Some(text.len()),
+        None => whole(Cursor::new(text, 0, options).recognizing()).is_ok(),
+    };
+    if recognized {
         return Ok(());
     }
+    let start = Cursor::new(text, 0, options);
     Err(DialectError::Mismatch(diagnose(
         dialect, label, text, start, whole,
     )))

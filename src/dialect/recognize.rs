@@ -61,26 +61,6 @@ pub(crate) fn part_on_characters<'a>(
     on_characters(start, |bytes, _| reader(bytes))
 }
 
-/// A draft's `url` on its characters: when `reader` (the longest of the
-/// draft's alternatives, on the bytes) reads to the end of the text, that
-/// is the match, since no derivation can match more; any other text is
-/// left to `url` itself (`body`), which tries its alternatives. Measured
-/// in BENCHMARKS.md ("Hot productions on their characters"): the layers
-/// between `url` and the readers of the parts were a fifth of an http
-/// line's instructions.
-#[inline(always)]
-pub(crate) fn url_characters<'a>(
-    start: Cursor<'a>,
-    reader: impl FnOnce(&'a [u8], bool) -> Option<usize>,
-    body: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> Step<'a> {
-    let bytes = start.bytes();
-    match reader(bytes, start.options().strict) {
-        Some(len) if len == bytes.len() => Ok((start.skip(len), ())),
-        _ => body(start),
-    }
-}
-
 /// The length of the scheme keyword `keyword` (`"news:"`, in any case
 /// unless `strict`, as `scheme_literal` reads it) when the text opens
 /// with it: where the reader of the address goes on.
