@@ -8,7 +8,10 @@
 //! `lint_text`)
 //! once over every input of `CORPUS` (`kasztp_http_accepted`,
 //! `node_files_accepted`, `kasztp_https_accepted`, `generated`,
-//! `kasztp_http_all`, `node_files_all`, `prose`, or
+//! `kasztp_http_all`, `node_files_all`, `generated_near_misses`,
+//! `kasztp_http_near_misses`, the lines every revision accepts
+//! (`generated_every_revision`, `kasztp_http_every_revision`) or rejects
+//! (`near_misses_no_revision`), `prose`, or
 //! `adversarial:NAME:SIZE`; `CORPUS@SCHEME` keeps the lines of `CORPUS`
 //! that open with `SCHEME:`), inside
 //! the function `instructions::measure`, the only one callgrind counts. It
@@ -121,6 +124,7 @@ fn inputs(name: &str) -> Vec<String> {
         "generated_every_revision" => corpus::in_every_revision(&corpus::generated(11 * 1000)),
         "generated_near_misses" => corpus::near_misses(&corpus::generated(11 * 1000)),
         "kasztp_http_near_misses" => corpus::near_misses(&corpus::accepted(&corpus::kasztp_http())),
+        "near_misses_no_revision" => corpus::near_misses_in_no_revision(),
         "prose" => vec![corpus::prose(4 << 20)],
         other => {
             let parts: Vec<&str> = other.split(':').collect();

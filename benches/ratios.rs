@@ -15,8 +15,10 @@
 //!
 //! Then the same for the revisions of the grammar: each draft's check of
 //! `url` against RFC 1738's, on the kasztp lines and the generated lines
-//! every revision accepts, and on the whole generated list (where the
-//! drafts reject about half the lines, and explain each).
+//! every revision accepts, on the whole generated list (where the drafts
+//! reject about half the lines, and explain each), and on the near misses
+//! that every revision rejects (a rejection against a rejection); and
+//! the lines every revision accepts scheme by scheme.
 //!
 //! `cargo bench --bench ratios -- ROUNDS` (default 101).
 
@@ -163,8 +165,30 @@ fn main() {
             corpus::in_every_revision(&generated),
         ),
         ("revisions_generated", generated),
+        (
+            "revisions_rejected_by_all",
+            corpus::near_misses_in_no_revision(),
+        ),
     ];
     table(rounds, &lists, &contenders, base);
+
+    println!();
+    println!("The revisions on the generated lines every revision accepts, scheme by scheme");
+    let by_scheme: Vec<(&str, Vec<String>)> = corpus::SCHEMES
+        .iter()
+        .map(|&scheme| {
+            let prefix = format!("{scheme}:");
+            let lines: Vec<String> = lists[1]
+                .1
+                .iter()
+                .filter(|line| line.starts_with(&prefix))
+                .cloned()
+                .collect();
+            (scheme, lines)
+        })
+        .filter(|(_, lines)| !lines.is_empty())
+        .collect();
+    table(rounds, &by_scheme, &contenders, base);
 
     println!();
     println!("The revisions: each one's check of its http production (`httpaddress`; RFC 1738's `httpurl`)");

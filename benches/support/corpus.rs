@@ -346,6 +346,29 @@ pub fn in_every_revision(urls: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The URLs of `urls` that the `url` of no revision accepts: the list on
+/// which a rejection of each revision, explained, is timed against one of
+/// RFC 1738's.
+pub fn in_no_revision(urls: &[String]) -> Vec<String> {
+    use rfc1738::dialect::{self, Dialect};
+    urls.iter()
+        .filter(|url| {
+            Dialect::ALL.iter().all(|&revision| {
+                dialect::check(revision, "url", url, rfc1738::Options::default()).is_err()
+            })
+        })
+        .cloned()
+        .collect()
+}
+
+/// The near misses of the kasztp (http) and generated lists that no
+/// revision accepts.
+pub fn near_misses_in_no_revision() -> Vec<String> {
+    let mut lines = near_misses(&accepted(&kasztp_http()));
+    lines.extend(near_misses(&generated(11 * 1000)));
+    in_no_revision(&lines)
+}
+
 /// `urls` with every third line a near miss: one printable ASCII character
 /// inserted, deleted or replaced at a random place (fixed seed), as a
 /// typing slip would make. Many near misses are still URLs; the rest fail
