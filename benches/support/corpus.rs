@@ -335,26 +335,24 @@ pub fn generated(count: usize) -> Vec<String> {
 /// The URLs of `urls` that the `url` of every revision of the grammar
 /// accepts: the list on which the drafts are timed against RFC 1738.
 pub fn in_every_revision(urls: &[String]) -> Vec<String> {
-    use rfc1738::dialect::{self, Dialect};
-    urls.iter()
-        .filter(|url| {
-            Dialect::ALL.iter().all(|&revision| {
-                dialect::check(revision, "url", url, rfc1738::Options::default()).is_ok()
-            })
-        })
-        .cloned()
-        .collect()
+    with_one_verdict(urls, true)
 }
 
 /// The URLs of `urls` that the `url` of no revision accepts: the list on
 /// which a rejection of each revision, explained, is timed against one of
 /// RFC 1738's.
 pub fn in_no_revision(urls: &[String]) -> Vec<String> {
+    with_one_verdict(urls, false)
+}
+
+/// The URLs whose `url` every revision accepts (`accepted`) or rejects.
+fn with_one_verdict(urls: &[String], accepted: bool) -> Vec<String> {
     use rfc1738::dialect::{self, Dialect};
     urls.iter()
         .filter(|url| {
             Dialect::ALL.iter().all(|&revision| {
-                dialect::check(revision, "url", url, rfc1738::Options::default()).is_err()
+                dialect::check(revision, "url", url, rfc1738::Options::default()).is_ok()
+                    == accepted
             })
         })
         .cloned()
