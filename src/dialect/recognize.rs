@@ -26,7 +26,7 @@
 //! the grammar files' own reading (`tests/dialects.rs`, through `check`),
 //! and against the productions wherever a tree is made.
 
-use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993};
+use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993, XPALPHA_1993};
 use crate::dialect::shape::{backtrack, Step};
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::Cursor;
@@ -92,16 +92,6 @@ pub(crate) fn bracket(
     then: impl FnOnce(&[u8]) -> Option<usize>,
 ) -> usize {
     at + after_byte(&bytes[at..], literal, then).unwrap_or(0)
-}
-
-/// `item [ sep X ]` read as `shape::separated` reads it, on the bytes.
-#[inline(always)]
-fn separated_len(bytes: &[u8], sep: u8, item: impl Fn(&[u8]) -> Option<usize>) -> Option<usize> {
-    let mut at = item(bytes)?;
-    while let Some(next) = after_byte(&bytes[at..], sep, &item) {
-        at += next;
-    }
-    Some(at)
 }
 
 /// A run of at least one unit of `class` (`xalphas`, `digits`, ...).
@@ -199,7 +189,7 @@ pub(crate) fn path_len(bytes: &[u8], characters: &Class) -> usize {
         if !all_in(characters, chunk) {
             break;
         }
-        if let Some(pair) = first_pair(chunk) {
+        if let Some(pair) = first_pair(chunk, b'/') {
             return at + pair + 1;
         }
         at += 7;
@@ -209,17 +199,39 @@ pub(crate) fn path_len(bytes: &[u8], characters: &Class) -> usize {
     if at + 8 > len && len >= 8 {
         let last: &[u8; 8] = bytes[len - 8..].try_into().expect("eight bytes");
         if all_in(characters, last) {
-            return first_pair(last).map_or(len, |pair| len - 8 + pair + 1);
+            return first_pair(last, b'/').map_or(len, |pair| len - 8 + pair + 1);
         }
     }
     let run = at + run_len(&bytes[at..], characters);
-    double_slash(&bytes[at..run]).map_or(run, |slash| at + slash + 1)
+    first_double(&bytes[at..run], b'/').map_or(run, |slash| at + slash + 1)
 }
 
-/// `search  xalphas [ + search ]`, as the loop of `separated`.
+/// `search  xalphas [ + search ]`, read as the loop of `separated` reads
+/// it. In draft 03 `+` is an `xalpha` (D34): the first `xalphas` takes the
+/// whole run. In 1993 it is not (the drafts' only `xalpha` without it),
+/// and the words and their `+`s are one run of `xpalpha`s (`xalpha | +`),
+/// cut before the first `+` that no `xalpha` follows (a `++`, or a `+` at
+/// the run's end); a `+` is never part of an escape, so the cut is found
+/// in the bytes. One run, not one a word: the end of each was a branch
+/// that mispredicted (BENCHMARKS.md, "The drafts' runs on a mask").
 #[inline(always)]
 pub(crate) fn search_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
-    separated_len(bytes, b'+', |rest| run1_len(rest, xalpha))
+    if xalpha.contains(b'+') {
+        return run1_len(bytes, xalpha);
+    }
+    debug_assert!(
+        xalpha.is_subset_of(&XPALPHA_1993) && XPALPHA_1993.is_subset_of(&xalpha.with(b"+"))
+    );
+    let run = run_len(bytes, &XPALPHA_1993);
+    let words = &bytes[..run];
+    if matches!(words.first(), None | Some(b'+')) {
+        return None;
+    }
+    Some(match first_double(words, b'+') {
+        Some(pair) => pair,
+        None if words.last() == Some(&b'+') => run - 1,
+        None => run,
+    })
 }
 
 /// `httpaddress  h t t p : / / hostport [ / path ] [ ? search ]`, the same
@@ -435,26 +447,26 @@ pub(crate) fn generic_len(bytes: &[u8], xalpha: &Class, path: &Class) -> Option<
     Some(bracket(bytes, at, b'?', |rest| search_len(rest, xalpha)))
 }
 
-/// Where the first `//` in `bytes` starts: eight bytes at a time, a word
-/// whose bytes equal to `/` are marked in their high bit, and a pair where
-/// a byte and the next are both marked. Words overlap by one byte, so that
+/// Where the first pair of `byte` in `bytes` starts (a `//`, a `++`):
+/// eight bytes at a time, a word whose bytes equal to `byte` are marked in
+/// their high bit, and a pair where a byte and the next are both marked. Words overlap by one byte, so that
 /// a pair across two of them is seen; the last word is the last eight
 /// bytes (a text shorter than eight is padded with zeros, which are no
-/// `/`), so that no loop runs byte by byte: the end of such a loop, at a
+/// `byte` of the grammars), so that no loop runs byte by byte: the end of such a loop, at a
 /// length that changes from line to line, was a mispredicted branch a
 /// line (BENCHMARKS.md, "The drafts' readers on bytes").
 #[inline(always)]
-fn double_slash(bytes: &[u8]) -> Option<usize> {
+fn first_double(bytes: &[u8], byte: u8) -> Option<usize> {
     let len = bytes.len();
     if len < 8 {
         let mut padded = [0u8; 8];
         padded[..len].copy_from_slice(bytes);
-        return first_pair(&padded);
+        return first_pair(&padded, byte);
     }
     let mut at = 0;
     while at + 8 < len {
         let chunk: &[u8; 8] = bytes[at..at + 8].try_into().expect("eight bytes");
-        if let Some(pair) = first_pair(chunk) {
+        if let Some(pair) = first_pair(chunk, byte) {
             return Some(at + pair);
         }
         at += 7;
@@ -463,17 +475,17 @@ fn double_slash(bytes: &[u8]) -> Option<usize> {
     // already read would have been found there, so the first pair here is
     // the first of the text.
     let last: &[u8; 8] = bytes[len - 8..].try_into().expect("eight bytes");
-    first_pair(last).map(|pair| len - 8 + pair)
+    first_pair(last, byte).map(|pair| len - 8 + pair)
 }
 
-/// The first of the eight bytes of `chunk` that is a `/` followed by a
-/// `/`, found on them as one word.
+/// The first of the eight bytes of `chunk` that is a `byte` followed by
+/// another, found on them as one word.
 #[inline(always)]
-fn first_pair(chunk: &[u8; 8]) -> Option<usize> {
+fn first_pair(chunk: &[u8; 8], byte: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let other = u64::from_le_bytes(*chunk) ^ (ONES * u64::from(b'/'));
-    // A byte of `other` is zero where the byte is `/`: exactly those get
+    let other = u64::from_le_bytes(*chunk) ^ (ONES * u64::from(byte));
+    // A byte of `other` is zero where the byte is `byte`: exactly those get
     // their high bit here (no carry crosses a byte).
     let slashes = !(((other & LOW_SEVEN) + LOW_SEVEN) | other) & !LOW_SEVEN;
     let pairs = slashes & (slashes >> 8);
@@ -482,7 +494,7 @@ fn first_pair(chunk: &[u8; 8]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{double_slash, path_len, run_len};
+    use super::{first_double, path_len, run1_len, run_len, search_len};
     use crate::dialect::chars::{PATH_03, PATH_1993};
 
     #[test]
@@ -492,7 +504,7 @@ mod tests {
             let taken = &bytes[..run_len(bytes, class)];
             match taken.first() {
                 Some(b'/') => 0,
-                _ => double_slash(taken).map_or(taken.len(), |slash| slash + 1),
+                _ => first_double(taken, b'/').map_or(taken.len(), |slash| slash + 1),
             }
         };
         let alphabet = b"a/%4?";
@@ -543,7 +555,7 @@ mod tests {
                     .collect();
                 let expected = text.windows(2).position(|pair| pair == b"//");
                 assert_eq!(
-                    double_slash(&text),
+                    first_double(&text, b'/'),
                     expected,
                     "{:?}",
                     String::from_utf8_lossy(&text)
@@ -555,15 +567,59 @@ mod tests {
             let mut text: Vec<u8> = (0..len)
                 .map(|i| if i % 3 == 0 { b'/' } else { b'a' })
                 .collect();
-            assert_eq!(double_slash(&text), None, "{len}");
+            assert_eq!(first_double(&text, b'/'), None, "{len}");
             for pair in 0..len - 1 {
                 let saved = (text[pair], text[pair + 1]);
                 text[pair] = b'/';
                 text[pair + 1] = b'/';
                 let expected = text.windows(2).position(|two| two == b"//");
-                assert_eq!(double_slash(&text), expected, "{len} {pair}");
+                assert_eq!(first_double(&text, b'/'), expected, "{len} {pair}");
                 (text[pair], text[pair + 1]) = saved;
             }
         }
+    }
+
+    /// `item [ sep X ]` read as `shape::separated` reads it, on the bytes
+    /// (the reading of a 1993 `search` before it was one run).
+    fn separated_len(
+        bytes: &[u8],
+        sep: u8,
+        item: impl Fn(&[u8]) -> Option<usize>,
+    ) -> Option<usize> {
+        let mut at = item(bytes)?;
+        while let Some(next) = super::after_byte(&bytes[at..], sep, &item) {
+            at += next;
+        }
+        Some(at)
+    }
+
+    #[test]
+    fn a_1993_search_cut_from_one_run_is_the_loop_of_separated() {
+        use crate::dialect::chars::XALPHA_1993;
+        // Every string of `a`, `+`, `%` and `?` up to 9 bytes (escapes
+        // whole and broken, pairs of `+` in and across the words).
+        let alphabet = [b'a', b'+', b'%', b'4', b'?'];
+        let mut compared = 0;
+        for len in 0..=9u32 {
+            for mut code in 0..5usize.pow(len) {
+                let text: Vec<u8> = (0..len)
+                    .map(|_| {
+                        let byte = alphabet[code % 5];
+                        code /= 5;
+                        byte
+                    })
+                    .collect();
+                let loop_of_separated =
+                    separated_len(&text, b'+', |rest| run1_len(rest, &XALPHA_1993));
+                assert_eq!(
+                    search_len(&text, &XALPHA_1993),
+                    loop_of_separated,
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 2_000_000);
     }
 }
