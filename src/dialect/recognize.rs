@@ -507,24 +507,14 @@ mod tests {
                 _ => first_double(taken, b'/').map_or(taken.len(), |slash| slash + 1),
             }
         };
-        let alphabet = b"a/%4?";
-        for len in 0..=9u32 {
-            for mut code in 0..5usize.pow(len) {
-                let text: Vec<u8> = (0..len)
-                    .map(|_| {
-                        let byte = alphabet[code % 5];
-                        code /= 5;
-                        byte
-                    })
-                    .collect();
-                for class in [&PATH_1993, &PATH_03] {
-                    assert_eq!(
-                        path_len(&text, class),
-                        reference(&text, class),
-                        "{:?}",
-                        String::from_utf8_lossy(&text)
-                    );
-                }
+        for text in every_string_of(b"a/%4?", 9) {
+            for class in [&PATH_1993, &PATH_03] {
+                assert_eq!(
+                    path_len(&text, class),
+                    reference(&text, class),
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
             }
         }
         for len in 10..=40 {
@@ -598,28 +588,33 @@ mod tests {
         use crate::dialect::chars::XALPHA_1993;
         // Every string of `a`, `+`, `%` and `?` up to 9 bytes (escapes
         // whole and broken, pairs of `+` in and across the words).
-        let alphabet = [b'a', b'+', b'%', b'4', b'?'];
         let mut compared = 0;
-        for len in 0..=9u32 {
-            for mut code in 0..5usize.pow(len) {
-                let text: Vec<u8> = (0..len)
-                    .map(|_| {
-                        let byte = alphabet[code % 5];
-                        code /= 5;
-                        byte
-                    })
-                    .collect();
-                let loop_of_separated =
-                    separated_len(&text, b'+', |rest| run1_len(rest, &XALPHA_1993));
-                assert_eq!(
-                    search_len(&text, &XALPHA_1993),
-                    loop_of_separated,
-                    "{:?}",
-                    String::from_utf8_lossy(&text)
-                );
-                compared += 1;
-            }
+        for text in every_string_of(b"a+%4?", 9) {
+            let loop_of_separated = separated_len(&text, b'+', |rest| run1_len(rest, &XALPHA_1993));
+            assert_eq!(
+                search_len(&text, &XALPHA_1993),
+                loop_of_separated,
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
+            compared += 1;
         }
         assert!(compared > 2_000_000);
+    }
+
+    /// Every string of the bytes of `alphabet` up to `longest` bytes long.
+    fn every_string_of(alphabet: &[u8], longest: u32) -> impl Iterator<Item = Vec<u8>> + '_ {
+        let base = alphabet.len();
+        (0..=longest).flat_map(move |len| {
+            (0..base.pow(len)).map(move |mut code| {
+                (0..len)
+                    .map(|_| {
+                        let byte = alphabet[code % base];
+                        code /= base;
+                        byte
+                    })
+                    .collect()
+            })
+        })
     }
 }
