@@ -105,11 +105,7 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
 fn inputs(name: &str) -> Vec<String> {
     // `CORPUS@SCHEME`: the lines of `CORPUS` that open with `SCHEME:`.
     if let Some((corpus, scheme)) = name.split_once('@') {
-        let prefix = format!("{scheme}:");
-        return inputs(corpus)
-            .into_iter()
-            .filter(|line| line.starts_with(&prefix))
-            .collect();
+        return corpus::with_scheme(&inputs(corpus), scheme);
     }
     match name {
         "kasztp_http_accepted" => corpus::accepted(&corpus::kasztp_http()),

@@ -158,12 +158,10 @@ fn main() {
         .iter()
         .position(|&d| d == Dialect::Rfc1738)
         .expect("RFC 1738 is a revision");
+    let generated_accepted = corpus::in_every_revision(&generated);
     let lists = [
         ("revisions_kasztp_http", corpus::in_every_revision(&kasztp)),
-        (
-            "revisions_generated_accepted",
-            corpus::in_every_revision(&generated),
-        ),
+        ("revisions_generated_accepted", generated_accepted.clone()),
         ("revisions_generated", generated),
         (
             "revisions_rejected_by_all",
@@ -176,16 +174,7 @@ fn main() {
     println!("The revisions on the generated lines every revision accepts, scheme by scheme");
     let by_scheme: Vec<(&str, Vec<String>)> = corpus::SCHEMES
         .iter()
-        .map(|&scheme| {
-            let prefix = format!("{scheme}:");
-            let lines: Vec<String> = lists[1]
-                .1
-                .iter()
-                .filter(|line| line.starts_with(&prefix))
-                .cloned()
-                .collect();
-            (scheme, lines)
-        })
+        .map(|&scheme| (scheme, corpus::with_scheme(&generated_accepted, scheme)))
         .filter(|(_, lines)| !lines.is_empty())
         .collect();
     table(rounds, &by_scheme, &contenders, base);

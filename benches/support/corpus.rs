@@ -359,6 +359,15 @@ fn with_one_verdict(urls: &[String], accepted: bool) -> Vec<String> {
         .collect()
 }
 
+/// The lines of `urls` that open with `SCHEME:`.
+pub fn with_scheme(urls: &[String], scheme: &str) -> Vec<String> {
+    let prefix = format!("{scheme}:");
+    urls.iter()
+        .filter(|line| line.starts_with(&prefix))
+        .cloned()
+        .collect()
+}
+
 /// The near misses of the kasztp (http) and generated lists that no
 /// revision accepts.
 pub fn near_misses_in_no_revision() -> Vec<String> {

@@ -449,12 +449,13 @@ pub(crate) fn generic_len(bytes: &[u8], xalpha: &Class, path: &Class) -> Option<
 
 /// Where the first pair of `byte` in `bytes` starts (a `//`, a `++`):
 /// eight bytes at a time, a word whose bytes equal to `byte` are marked in
-/// their high bit, and a pair where a byte and the next are both marked. Words overlap by one byte, so that
-/// a pair across two of them is seen; the last word is the last eight
-/// bytes (a text shorter than eight is padded with zeros, which are no
-/// `byte` of the grammars), so that no loop runs byte by byte: the end of such a loop, at a
-/// length that changes from line to line, was a mispredicted branch a
-/// line (BENCHMARKS.md, "The drafts' readers on bytes").
+/// their high bit, and a pair where a byte and the next are both marked.
+/// Words overlap by one byte, so that a pair across two of them is seen;
+/// the last word is the last eight bytes (a text shorter than eight is
+/// padded with zeros, which are no `byte` of the grammars), so that no
+/// loop runs byte by byte: the end of such a loop, at a length that
+/// changes from line to line, was a mispredicted branch a line
+/// (BENCHMARKS.md, "The drafts' readers on bytes").
 #[inline(always)]
 fn first_double(bytes: &[u8], byte: u8) -> Option<usize> {
     let len = bytes.len();
@@ -487,8 +488,8 @@ fn first_pair(chunk: &[u8; 8], byte: u8) -> Option<usize> {
     let other = u64::from_le_bytes(*chunk) ^ (ONES * u64::from(byte));
     // A byte of `other` is zero where the byte is `byte`: exactly those get
     // their high bit here (no carry crosses a byte).
-    let slashes = !(((other & LOW_SEVEN) + LOW_SEVEN) | other) & !LOW_SEVEN;
-    let pairs = slashes & (slashes >> 8);
+    let marked = !(((other & LOW_SEVEN) + LOW_SEVEN) | other) & !LOW_SEVEN;
+    let pairs = marked & (marked >> 8);
     (pairs != 0).then(|| pairs.trailing_zeros() as usize / 8)
 }
 
