@@ -2,7 +2,8 @@
 //! instructions with callgrind (`benches/callgrind.sh`): instruction counts
 //! stay the same when the machine is busy, where times do not.
 //!
-//! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `check_url`,
+//! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `parses` (what
+//! `parse` accepts, decided without the tree: `lint::parses`), `check_url`,
 //! `url`, `fluent_uri`, `floor`, `check_url_DIALECT` (`dialect::check` of
 //! `url` in a revision: `check_url_draft-jul93`), and for the prose `scan`,
 //! `lint_text`)
@@ -37,6 +38,11 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
         "parse" => {
             for input in inputs {
                 accepted += usize::from(black_box(parse(black_box(input)).is_ok()));
+            }
+        }
+        "parses" => {
+            for input in inputs {
+                accepted += usize::from(black_box(rfc1738::lint::parses(black_box(input))));
             }
         }
         "check_url" => {

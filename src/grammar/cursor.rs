@@ -119,7 +119,7 @@ impl<'a> Cursor<'a> {
     #[inline(always)]
     pub(crate) fn expect(&self, ahead: usize, expected: &[Expected]) {
         if self.traced {
-            TRACE.with(|trace| trace.record(self.offset + ahead, expected));
+            record(self.offset + ahead, expected);
         }
     }
 
@@ -251,6 +251,31 @@ thread_local! {
     /// inside the grammar goes back through the door), and each begins by
     /// clearing it.
     static TRACE: Trace = Trace::default();
+}
+
+// The diagnostic pass's three calls into the trace, out of line: inlined,
+// each thread-local access and push was copied into every production of
+// the first pass, which never runs them.
+
+/// Records into the trace that `expected` would have matched at `offset`.
+#[cold]
+#[inline(never)]
+fn record(offset: usize, expected: &[Expected]) {
+    TRACE.with(|trace| trace.record(offset, expected));
+}
+
+/// Opens `production` on the trace's stack.
+#[cold]
+#[inline(never)]
+fn open(production: Production) {
+    TRACE.with(|trace| trace.enter(production));
+}
+
+/// Closes the innermost production on the trace's stack.
+#[cold]
+#[inline(never)]
+fn close() {
+    TRACE.with(Trace::leave);
 }
 
 /// What the diagnostic pass records: the furthest offset reached, the
@@ -550,15 +575,20 @@ impl<'a> Text<'a> for Cursor<'a> {
         entry: Entry,
         parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
     ) -> IResult<Self, O, E> {
-        let result = match entry {
-            Entry::Production(_) | Entry::DraftProduction(_) if self.traced => {
-                TRACE.with(|trace| trace.enter(entry.production()));
-                let result = parser(self);
-                TRACE.with(Trace::leave);
-                result
-            }
-            _ => parser(self),
-        };
+        // One call of `parser` on both passes: a call in each arm of a
+        // `match` on the pass inlined every production's body twice, and
+        // its productions' bodies twice within each, so that the code of
+        // `parse` outgrew the instruction cache (BENCHMARKS.md, "One body a
+        // production").
+        let named =
+            self.traced && matches!(entry, Entry::Production(_) | Entry::DraftProduction(_));
+        if named {
+            open(entry.production());
+        }
+        let result = parser(self);
+        if named {
+            close();
+        }
         result.map_err(|error| error.map(|Backtrack| E::from_error_kind(self, ErrorKind::Fail)))
     }
 }

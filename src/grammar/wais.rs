@@ -42,15 +42,7 @@ pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
         #[inline(always)]
         |start| {
             if start.traced() {
-                // nom's `alt` in the same order, without its `Parser` machinery.
-                if let Ok((rest, doc)) = start.call(waisdoc) {
-                    return Ok((rest, WaisUrl::Doc(doc)));
-                }
-                if let Ok((rest, index)) = start.call(waisindex) {
-                    return Ok((rest, WaisUrl::Index(index)));
-                }
-                let (rest, database) = start.call(waisdatabase)?;
-                return Ok((rest, WaisUrl::Database(database)));
+                return waisurl_traced(start);
             }
             let (after_head, head) = wais_head(start)?;
             if let Ok((rest, tail)) = doc_tail(after_head) {
@@ -65,6 +57,23 @@ pub fn waisurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wais
             ))
         },
     )
+}
+
+/// The diagnostic pass of `waisurl`: each form entered in turn, so that an
+/// error names the form it was in. Out of line, as the first pass never
+/// takes it (inlined, it was three more copies of `hostport`).
+#[cold]
+#[inline(never)]
+fn waisurl_traced(start: Cursor<'_>) -> Reading<'_, WaisUrl<'_>> {
+    // nom's `alt` in the same order, without its `Parser` machinery.
+    if let Ok((rest, doc)) = start.call(waisdoc) {
+        return Ok((rest, WaisUrl::Doc(doc)));
+    }
+    if let Ok((rest, index)) = start.call(waisindex) {
+        return Ok((rest, WaisUrl::Index(index)));
+    }
+    let (rest, database) = start.call(waisdatabase)?;
+    Ok((rest, WaisUrl::Database(database)))
 }
 
 /// What the three forms read first: `"wais://" hostport "/" database`.
