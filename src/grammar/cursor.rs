@@ -577,8 +577,8 @@ impl<'a> Text<'a> for Cursor<'a> {
     ) -> IResult<Self, O, E> {
         // One call of `parser` on both passes: a call in each arm of a
         // `match` on the pass inlined every production's body twice, and
-        // its productions' bodies twice within each, so that the code of
-        // `parse` outgrew the instruction cache (BENCHMARKS.md, "One body a
+        // its productions' bodies twice within each; `parse` was half again
+        // as large and up to a fifth slower (BENCHMARKS.md, "One body a
         // production").
         let named =
             self.traced && matches!(entry, Entry::Production(_) | Entry::DraftProduction(_));
