@@ -536,22 +536,17 @@ mod tests {
     }
 
     #[test]
-    fn double_slash_finds_the_first_pair_wherever_the_words_split() {
+    fn first_double_finds_the_first_pair_wherever_the_words_split() {
         // Every string of `a` and `/` up to 16 bytes: pairs at every place
         // in and across the eight-byte words.
-        for len in 0..=16 {
-            for bits in 0u32..(1 << len) {
-                let text: Vec<u8> = (0..len)
-                    .map(|i| if bits >> i & 1 == 1 { b'/' } else { b'a' })
-                    .collect();
-                let expected = text.windows(2).position(|pair| pair == b"//");
-                assert_eq!(
-                    first_double(&text, b'/'),
-                    expected,
-                    "{:?}",
-                    String::from_utf8_lossy(&text)
-                );
-            }
+        for text in every_string_of(b"a/", 16) {
+            let expected = text.windows(2).position(|pair| pair == b"//");
+            assert_eq!(
+                first_double(&text, b'/'),
+                expected,
+                "{:?}",
+                String::from_utf8_lossy(&text)
+            );
         }
         // Longer texts: single slashes everywhere, and a pair at each place.
         for len in 17..=40 {
