@@ -13,6 +13,9 @@
 //! list of their own: what each production costs, apart from the
 //! mispredicted branches of a list that changes scheme at every line.
 //!
+//! Then the near misses again with every error asked where it went wrong:
+//! what a rejection costs when its diagnosis is made.
+//!
 //! Then the same for the revisions of the grammar: each draft's check of
 //! `url` against RFC 1738's, on the kasztp lines and the generated lines
 //! every revision accepts, on the whole generated list (where the drafts
@@ -135,6 +138,48 @@ fn main() {
         by_scheme[index % schemes].1.push(url.clone());
     }
     table(rounds, &by_scheme, &contenders, 2);
+
+    println!();
+    println!("The near misses again, each error asked where it went wrong (its offset)");
+    let asked: Vec<Contender> = vec![
+        (
+            "parse",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(|url| rfc1738::parse(black_box(url)).is_ok())
+                    .count()
+            }),
+        ),
+        (
+            "parse+offset",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(|url| match rfc1738::parse(black_box(url)) {
+                        Ok(_) => true,
+                        Err(error) => black_box(error.offset()) == usize::MAX,
+                    })
+                    .count()
+            }),
+        ),
+        (
+            "check+offset",
+            Box::new(|urls: &[String]| {
+                urls.iter()
+                    .filter(
+                        |url| match rfc1738::check(rfc1738::Rule::Url, black_box(url)) {
+                            Ok(()) => true,
+                            Err(error) => black_box(error.offset()) == usize::MAX,
+                        },
+                    )
+                    .count()
+            }),
+        ),
+        contenders
+            .into_iter()
+            .nth(2)
+            .expect("fluent-uri is a contender"),
+    ];
+    table(rounds, &lists[2..], &asked, 3);
 
     println!();
     println!("The revisions: each one's check of `url` against RFC 1738's");

@@ -3,7 +3,9 @@
 //! there instead.
 
 use core::fmt;
+use std::sync::OnceLock;
 
+use crate::options::Options;
 use crate::rule::Rule;
 use crate::span::Location;
 
@@ -67,14 +69,42 @@ impl fmt::Display for Found {
 ///     "1:15: expected digit, \"/\" or end of input, found \"x\" (in url > httpurl); \
 ///      the string is a valid genericurl, but not a valid httpurl");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// # What an error costs
+///
+/// [`crate::parse`] and [`crate::check`] reject a text in one pass that
+/// records nothing, and the error they return holds a copy of the text
+/// (one allocation). Where and why the text failed is worked out the first
+/// time the error is asked anything (its offset, stack, message, ...): the
+/// grammar reads the text again with a trace, and the answer is kept. So a
+/// caller who only wants a yes or no pays for neither the second pass nor
+/// the error's vectors (BENCHMARKS.md, "Errors on demand").
 pub struct Error {
+    details: OnceLock<Details>,
+    /// The diagnosis still to make; `None` for an error made whole.
+    deferred: Option<Deferred>,
+}
+
+/// What an error says, once it is worked out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Details {
     offset: usize,
     location: Location,
     stack: Vec<Rule>,
     expected: Vec<Expected>,
     found: Found,
     genericurl: Option<(bool, Rule)>,
+}
+
+/// A rejection whose diagnosis has not been made: the text, the production
+/// and options it was read with, and the function that explains it (the
+/// grammar's, which this module does not import).
+#[derive(Clone)]
+struct Deferred {
+    text: Box<str>,
+    rule: Rule,
+    options: Options,
+    explain: fn(&str, Rule, Options) -> Error,
 }
 
 impl Error {
@@ -91,76 +121,152 @@ impl Error {
             .get(offset..)
             .and_then(|rest| rest.chars().next())
             .map_or(Found::EndOfInput, Found::Char);
-        Error {
+        let details = Details {
             offset,
             location,
             stack,
             expected,
             found,
             genericurl: None,
+        };
+        Error {
+            details: OnceLock::from(details),
+            deferred: None,
+        }
+    }
+
+    /// The error of `text`, read as `rule` with `options`, made by
+    /// `explain` when it is first asked for.
+    pub(crate) fn deferred(
+        text: &str,
+        rule: Rule,
+        options: Options,
+        explain: fn(&str, Rule, Options) -> Error,
+    ) -> Self {
+        Error {
+            details: OnceLock::new(),
+            deferred: Some(Deferred {
+                text: text.into(),
+                rule,
+                options,
+                explain,
+            }),
         }
     }
 
     /// Notes, for an error of `production` (a scheme's), whether the string
     /// is still a valid `genericurl`.
     pub(crate) fn with_genericurl(mut self, valid: bool, production: Rule) -> Self {
-        self.genericurl = Some((valid, production));
+        let mut details = self.take_details();
+        details.genericurl = Some((valid, production));
+        self.details = OnceLock::from(details);
         self
+    }
+
+    fn take_details(&mut self) -> Details {
+        self.details();
+        self.deferred = None;
+        self.details.take().expect("the details were just made")
+    }
+
+    /// What the error says, worked out on the first call.
+    fn details(&self) -> &Details {
+        self.details.get_or_init(|| {
+            let deferred = self
+                .deferred
+                .as_ref()
+                .expect("an error is made whole or deferred");
+            let mut explained = (deferred.explain)(&deferred.text, deferred.rule, deferred.options);
+            explained.take_details()
+        })
     }
 
     /// Byte offset of the error in the input.
     pub fn offset(&self) -> usize {
-        self.offset
+        self.details().offset
     }
 
     /// Line and column (1-based, the column in characters) of the error.
     pub fn location(&self) -> Location {
-        self.location
+        self.details().location
     }
 
     /// Line of the error, from 1.
     pub fn line(&self) -> u32 {
-        self.location.line
+        self.details().location.line
     }
 
     /// Column of the error, from 1, in characters.
     pub fn column(&self) -> usize {
-        self.location.column
+        self.details().location.column
     }
 
     /// The innermost production being parsed at the error.
     pub fn rule(&self) -> Rule {
-        self.stack.last().copied().unwrap_or(Rule::Url)
+        self.details().stack.last().copied().unwrap_or(Rule::Url)
     }
 
     /// The productions open at the error, outermost first, e.g.
     /// `[Url, Ftpurl, Login, Hostport, Host, Hostname, Toplabel]`.
     pub fn stack(&self) -> &[Rule] {
-        &self.stack
+        &self.details().stack
     }
 
     /// What the grammar accepts at the error's position. Items that another
     /// item already covers (`digit` beside `uchar`) are left out.
     pub fn expected(&self) -> &[Expected] {
-        &self.expected
+        &self.details().expected
     }
 
     /// What stood there instead.
     pub fn found(&self) -> Found {
-        self.found
+        self.details().found
     }
 
     /// For an error of [`crate::parse`] on a URL of one of the ten schemes:
     /// whether the string is still a valid `genericurl` (and so matches `url`
     /// through `otherurl`). `None` for other errors.
     pub fn matches_genericurl(&self) -> Option<bool> {
-        self.genericurl.map(|(valid, _)| valid)
+        self.details().genericurl.map(|(valid, _)| valid)
     }
 
     /// The production stack as text: `url > httpurl > hostport`.
     pub fn stack_text(&self) -> String {
-        let names: Vec<&str> = self.stack.iter().map(|rule| rule.name()).collect();
+        let names: Vec<&str> = self.stack().iter().map(|rule| rule.name()).collect();
         names.join(" > ")
+    }
+}
+
+impl Clone for Error {
+    fn clone(&self) -> Self {
+        Error {
+            details: self.details.clone(),
+            deferred: self.deferred.clone(),
+        }
+    }
+}
+
+/// Two errors are equal when they say the same: both are worked out.
+impl PartialEq for Error {
+    fn eq(&self, other: &Self) -> bool {
+        self.details() == other.details()
+    }
+}
+
+impl Eq for Error {}
+
+/// The error's parts, worked out, under the names they have always had.
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let details = self.details();
+        f.debug_struct("Error")
+            .field("offset", &details.offset)
+            .field("location", &details.location)
+            .field("stack", &details.stack)
+            .field("expected", &details.expected)
+            .field("found", &details.found)
+            .field("genericurl", &details.genericurl)
+            .finish()
     }
 }
 
@@ -195,9 +301,16 @@ pub(crate) fn write_message(
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = self.stack.iter().map(|rule| rule.name()).collect();
-        write_message(f, self.location, &self.expected, self.found, &names)?;
-        if let Some((true, production)) = self.genericurl {
+        let details = self.details();
+        let names: Vec<&str> = details.stack.iter().map(|rule| rule.name()).collect();
+        write_message(
+            f,
+            details.location,
+            &details.expected,
+            details.found,
+            &names,
+        )?;
+        if let Some((true, production)) = details.genericurl {
             write!(
                 f,
                 "; the string is a valid genericurl, but not a valid {production}"

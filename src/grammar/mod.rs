@@ -241,7 +241,8 @@ fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
     end_of_input(rest)
 }
 
-/// What `check_with` at the crate's root does.
+/// What `check_with` at the crate's root does. A rejection defers its
+/// diagnosis to [`explain_check`] (see [`Error`]).
 pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
     let start = Cursor::new(text, 0, options);
     let recognized = match rule {
@@ -250,11 +251,17 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
         }
         _ => whole(rule, start.recognizing()).is_ok(),
     };
-    if recognized {
-        return Ok(());
+    match recognized {
+        true => Ok(()),
+        false => Err(Error::deferred(text, rule, options, explain_check)),
     }
+}
+
+/// Why `text` does not match `rule` as a whole: the diagnostic pass.
+fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
+    let start = Cursor::new(text, 0, options);
     let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| whole(rule, start));
-    Err(rfc1738_error(text, diagnosis))
+    rfc1738_error(text, diagnosis)
 }
 
 /// [`known_scheme_url`], then the end of the input.
@@ -264,7 +271,8 @@ fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
     Ok((rest, url))
 }
 
-/// What `parse_with` at the crate's root does.
+/// What `parse_with` at the crate's root does. A rejection defers its
+/// diagnosis to [`explain_parse`] (see [`Error`]).
 pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     let start = Cursor::new(text, 0, options);
     // `whole_url` without its wrappers, which on this path only move the
@@ -275,15 +283,22 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
             return Ok(url);
         }
     }
+    Err(Error::deferred(text, Rule::Url, options, explain_parse))
+}
+
+/// Why `parse` rejects `text`: the diagnostic pass, and for a URL of one
+/// of the ten schemes whether the text is still a `genericurl`.
+fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
+    let start = Cursor::new(text, 0, options);
     let diagnosis = Diagnosis::of(start, Production::Rfc1738(Rule::Url), whole_url);
     let error = rfc1738_error(text, diagnosis);
-    Err(match known {
+    match known_scheme(&start) {
         Some(production) => {
             let generic = whole(Rule::Otherurl, start.recognizing()).is_ok();
             error.with_genericurl(generic, production)
         }
         None => error,
-    })
+    }
 }
 
 /// Whether `parse` succeeds on `text`, by the recognizing pass of the
