@@ -125,8 +125,23 @@ macro_rules! productions {
         /// Runs the combinator of `rule`, keeping only where it stopped.
         fn recognize(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
             match rule {
-                $(Rule::$rule => $module::$name(start).map(|(rest, _)| (rest, ())),)*
+                $(Rule::$rule => recognizers::$name(start),)*
             }
+        }
+
+        /// One function a production for [`recognize`], each out of line:
+        /// with all 67 productions inlined into its `match`, `recognize` was
+        /// one function so large that an optimized build of the crate took
+        /// most of an hour (BENCHMARKS.md, "Errors on demand").
+        mod recognizers {
+            use super::*;
+
+            $(
+                #[inline(never)]
+                pub(super) fn $name(start: Cursor<'_>) -> Reading<'_, ()> {
+                    $module::$name(start).map(|(rest, _)| (rest, ()))
+                }
+            )*
         }
 
         /// Every combinator of [`crate::grammar`] again, reading scheme
