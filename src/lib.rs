@@ -45,6 +45,8 @@ pub mod scan;
 pub mod semantics;
 mod span;
 mod syntax;
+#[cfg(test)]
+mod test_strings;
 pub mod tree;
 mod url_buf;
 

@@ -497,6 +497,7 @@ fn first_pair(chunk: &[u8; 8], byte: u8) -> Option<usize> {
 mod tests {
     use super::{first_double, path_len, run1_len, run_len, search_len};
     use crate::dialect::chars::{PATH_03, PATH_1993};
+    use crate::test_strings::every_string_of;
 
     #[test]
     fn a_path_ends_where_its_run_cut_at_the_first_double_slash_ends() {
@@ -596,21 +597,5 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 2_000_000);
-    }
-
-    /// Every string of the bytes of `alphabet` up to `longest` bytes long.
-    fn every_string_of(alphabet: &[u8], longest: u32) -> impl Iterator<Item = Vec<u8>> + '_ {
-        let base = alphabet.len();
-        (0..=longest).flat_map(move |len| {
-            (0..base.pow(len)).map(move |mut code| {
-                (0..len)
-                    .map(|_| {
-                        let byte = alphabet[code % base];
-                        code /= base;
-                        byte
-                    })
-                    .collect()
-            })
-        })
     }
 }
