@@ -236,6 +236,11 @@ pub(crate) const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
 pub(crate) const LABEL: Class = ALPHADIGIT
     .with(b"-")
     .says(&[rule(Rule::Alphadigit), literal("-")]);
+/// The characters of a `hostname`: those of its labels, and `"."`.
+pub(crate) const HOSTNAME: Class =
+    LABEL
+        .with(b".")
+        .says(&[rule(Rule::Alphadigit), literal("-"), literal(".")]);
 /// `user` and `password`: `*[ uchar | ";" | "?" | "&" | "=" ]`.
 pub(crate) const USER: Class = UCHAR.with(b";?&=").says(&[
     rule(Rule::Uchar),

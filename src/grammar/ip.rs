@@ -10,7 +10,7 @@
 use nom::IResult;
 
 use crate::error::Expected;
-use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
+use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, HOSTNAME, LABEL, USER, XCHAR};
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::misc::digits;
 use crate::grammar::primitives::{after, expect, literal, one, run};
@@ -268,11 +268,11 @@ fn plain_hostname(bytes: &[u8]) -> Plain {
     let (mut after_dot, mut after_dash) = (true, false);
     let mut last_label = 0;
     while let Some(&byte) = bytes.get(at) {
-        let dot = byte == b'.';
-        if !(dot || LABEL.contains(byte)) {
+        // One look-up: `dot || LABEL.contains(byte)` branched on the dot.
+        if !HOSTNAME.contains(byte) {
             break;
         }
-        let dash = byte == b'-';
+        let (dot, dash) = (byte == b'.', byte == b'-');
         odd |= (after_dot & (dot | dash)) | (after_dash & dot);
         last_label = if dot { at + 1 } else { last_label };
         (after_dot, after_dash) = (dot, dash);
