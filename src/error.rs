@@ -78,7 +78,8 @@ impl fmt::Display for Found {
 /// time the error is asked anything (its offset, stack, message, ...): the
 /// grammar reads the text again with a trace, and the answer is kept. So a
 /// caller who only wants a yes or no pays for neither the second pass nor
-/// the error's vectors (BENCHMARKS.md, "Errors on demand").
+/// the error's vectors (BENCHMARKS.md, "Errors on demand, a host in one
+/// loop, and the build's time").
 pub struct Error {
     details: OnceLock<Details>,
     /// The diagnosis still to make; `None` for an error made whole.

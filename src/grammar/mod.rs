@@ -131,8 +131,9 @@ macro_rules! productions {
 
         /// One function a production for [`recognize`], each out of line:
         /// with all 67 productions inlined into its `match`, `recognize` was
-        /// one function so large that an optimized build of the crate took
-        /// most of an hour (BENCHMARKS.md, "Errors on demand").
+        /// one function so large that an optimized build of the crate had
+        /// run 46 minutes when it was stopped (BENCHMARKS.md, "Errors on
+        /// demand, a host in one loop, and the build's time").
         mod recognizers {
             use super::*;
 
