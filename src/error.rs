@@ -80,6 +80,7 @@ impl fmt::Display for Found {
 /// caller who only wants a yes or no pays for neither the second pass nor
 /// the error's vectors (BENCHMARKS.md, "Errors on demand, a host in one
 /// loop, and the build's time").
+#[derive(Clone)]
 pub struct Error {
     details: OnceLock<Details>,
     /// The diagnosis still to make; `None` for an error made whole.
@@ -122,14 +123,18 @@ impl Error {
             .get(offset..)
             .and_then(|rest| rest.chars().next())
             .map_or(Found::EndOfInput, Found::Char);
-        let details = Details {
+        Error::whole(Details {
             offset,
             location,
             stack,
             expected,
             found,
             genericurl: None,
-        };
+        })
+    }
+
+    /// The error that says `details`, with no diagnosis left to make.
+    fn whole(details: Details) -> Self {
         Error {
             details: OnceLock::from(details),
             deferred: None,
@@ -157,16 +162,15 @@ impl Error {
 
     /// Notes, for an error of `production` (a scheme's), whether the string
     /// is still a valid `genericurl`.
-    pub(crate) fn with_genericurl(mut self, valid: bool, production: Rule) -> Self {
-        let mut details = self.take_details();
+    pub(crate) fn with_genericurl(self, valid: bool, production: Rule) -> Self {
+        let mut details = self.into_details();
         details.genericurl = Some((valid, production));
-        self.details = OnceLock::from(details);
-        self
+        Error::whole(details)
     }
 
-    fn take_details(&mut self) -> Details {
+    /// What the error says, worked out if it was not yet.
+    fn into_details(mut self) -> Details {
         self.details();
-        self.deferred = None;
         self.details.take().expect("the details were just made")
     }
 
@@ -177,8 +181,7 @@ impl Error {
                 .deferred
                 .as_ref()
                 .expect("an error is made whole or deferred");
-            let mut explained = (deferred.explain)(&deferred.text, deferred.rule, deferred.options);
-            explained.take_details()
+            (deferred.explain)(&deferred.text, deferred.rule, deferred.options).into_details()
         })
     }
 
@@ -235,15 +238,6 @@ impl Error {
     pub fn stack_text(&self) -> String {
         let names: Vec<&str> = self.stack().iter().map(|rule| rule.name()).collect();
         names.join(" > ")
-    }
-}
-
-impl Clone for Error {
-    fn clone(&self) -> Self {
-        Error {
-            details: self.details.clone(),
-            deferred: self.deferred.clone(),
-        }
     }
 }
 
