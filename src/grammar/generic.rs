@@ -274,24 +274,49 @@ const fn name_word(bytes: &[u8]) -> u64 {
 /// Runs the production of one of the ten schemes, or `otherurl`.
 #[inline]
 pub(crate) fn scheme_url(rule: Rule, start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    fn typed<'a, N>(
-        result: Reading<'a, N>,
-        variant: impl FnOnce(N) -> Url<'a>,
-    ) -> Reading<'a, Url<'a>> {
-        result.map(|(rest, node)| (rest, variant(node)))
+    struct WithRest;
+    impl<'a> MakeUrl<'a> for WithRest {
+        type Output = Reading<'a, Url<'a>>;
+        #[inline(always)]
+        fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output {
+            reading.map(|(rest, node)| (rest, variant(node)))
+        }
     }
+    each_scheme_url(rule, start, WithRest)
+}
+
+/// What a caller of [`each_scheme_url`] makes of a scheme's reading and the
+/// variant of [`Url`] that holds its node.
+pub(crate) trait MakeUrl<'a> {
+    /// What is made.
+    type Output;
+    /// Makes it of `reading`, the node to be wrapped in `variant`.
+    fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output;
+}
+
+/// The production of `rule` (one of the ten schemes, else `otherurl`) run
+/// on `start`, and its reading handed to `make` in the arm that read it. So
+/// `parse` builds the `Url` in the place it returns it: through
+/// [`scheme_url`]'s `Reading` the tree (360 bytes) was copied once more, a
+/// `memcpy` of about 64 instructions a URL.
+#[inline(always)]
+pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
+    rule: Rule,
+    start: Cursor<'a>,
+    make: M,
+) -> M::Output {
     match rule {
-        Rule::Httpurl => typed(httpurl(start), Url::Http),
-        Rule::Ftpurl => typed(ftpurl(start), Url::Ftp),
-        Rule::Newsurl => typed(newsurl(start), Url::News),
-        Rule::Nntpurl => typed(nntpurl(start), Url::Nntp),
-        Rule::Telneturl => typed(telneturl(start), Url::Telnet),
-        Rule::Gopherurl => typed(gopherurl(start), Url::Gopher),
-        Rule::Waisurl => typed(waisurl(start), Url::Wais),
-        Rule::Mailtourl => typed(mailtourl(start), Url::Mailto),
-        Rule::Fileurl => typed(fileurl(start), Url::File),
-        Rule::Prosperourl => typed(prosperourl(start), Url::Prospero),
-        _ => typed(otherurl(start), Url::Other),
+        Rule::Httpurl => make.make(httpurl(start), Url::Http),
+        Rule::Ftpurl => make.make(ftpurl(start), Url::Ftp),
+        Rule::Newsurl => make.make(newsurl(start), Url::News),
+        Rule::Nntpurl => make.make(nntpurl(start), Url::Nntp),
+        Rule::Telneturl => make.make(telneturl(start), Url::Telnet),
+        Rule::Gopherurl => make.make(gopherurl(start), Url::Gopher),
+        Rule::Waisurl => make.make(waisurl(start), Url::Wais),
+        Rule::Mailtourl => make.make(mailtourl(start), Url::Mailto),
+        Rule::Fileurl => make.make(fileurl(start), Url::File),
+        Rule::Prosperourl => make.make(prosperourl(start), Url::Prospero),
+        _ => make.make(otherurl(start), Url::Other),
     }
 }
 

@@ -290,16 +290,31 @@ fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
 /// What `parse_with` at the crate's root does. A rejection defers its
 /// diagnosis to [`explain_parse`] (see [`Error`]).
 pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
-    let start = Cursor::new(text, 0, options);
-    // `whole_url` without its wrappers, which on this path only move the
-    // tree (a `Url` is 360 bytes): the same production, then the end.
-    let known = known_scheme(&start);
-    if let Ok((rest, url)) = generic::scheme_url(known.unwrap_or(Rule::Otherurl), start) {
-        if rest.rest().is_empty() {
-            return Ok(url);
+    /// `whole_url` without its wrappers, which on this path only move the
+    /// tree: the same production, then the end; the `Url` made in the arm
+    /// that read it.
+    struct Whole<'a> {
+        text: &'a str,
+        options: Options,
+    }
+    impl<'a> generic::MakeUrl<'a> for Whole<'a> {
+        type Output = Result<Url<'a>, Error>;
+        #[inline(always)]
+        fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output {
+            match reading {
+                Ok((rest, node)) if rest.rest().is_empty() => Ok(variant(node)),
+                _ => Err(Error::deferred(
+                    self.text,
+                    Rule::Url,
+                    self.options,
+                    explain_parse,
+                )),
+            }
         }
     }
-    Err(Error::deferred(text, Rule::Url, options, explain_parse))
+    let start = Cursor::new(text, 0, options);
+    let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
+    generic::each_scheme_url(rule, start, Whole { text, options })
 }
 
 /// Why `parse` rejects `text`: the diagnostic pass, and for a URL of one
