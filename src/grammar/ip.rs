@@ -268,7 +268,7 @@ enum Plain {
 /// label loop took a branch for every label (mispredicted on most hosts).
 #[inline(always)]
 fn plain_hostname(bytes: &[u8]) -> Plain {
-    let (end, _) = run_scan(bytes, &HOSTNAME);
+    let end = run_scan(bytes, &HOSTNAME);
     let separator = |byte: u8| byte == b'.' || byte == b'-';
     match end.checked_sub(1) {
         Some(last) if !separator(bytes[0]) && !separator(bytes[last]) => {}
