@@ -13,9 +13,7 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, HOSTNAME, LABEL, USER, XCHAR};
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::misc::digits;
-use crate::grammar::primitives::{
-    after, expect, lanes_equal, literal, low_lanes, one, run, run_scan, word_at,
-};
+use crate::grammar::primitives::{after, expect, literal, one, run};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -259,41 +257,31 @@ enum Plain {
 /// ending in `-` before a dot, and the run ending in neither `.` nor `-`.
 /// Then every dot is followed by another label, so the loop of
 /// [`hostname`] would read every label of the run and end where the run
-/// ends, or fail on a last label that is not a `toplabel`.
-///
-/// The run is found by the class's table, eight bytes a test; then the
-/// pairs of neighbours that make a host odd (`..`, `.-`, `-.`) are looked
-/// for seven pairs a word, with no branch but the loop's. A byte-by-byte
-/// loop cost about 15 instructions a byte of host, a third of a URL's; the
-/// label loop took a branch for every label (mispredicted on most hosts).
+/// ends, or fail on a last label that is not a `toplabel`. One loop over
+/// the run whose only branch is its end, where the label loop took one
+/// for every label (a mispredicted branch on most hosts).
 #[inline(always)]
 fn plain_hostname(bytes: &[u8]) -> Plain {
-    let end = run_scan(bytes, &HOSTNAME);
-    let separator = |byte: u8| byte == b'.' || byte == b'-';
-    match end.checked_sub(1) {
-        Some(last) if !separator(bytes[0]) && !separator(bytes[last]) => {}
-        _ => return Plain::Undecided,
-    }
-    let (mut odd, mut last_label, mut at) = (0, 0, 0);
-    // The word at `at` holds the pairs that start in its first seven bytes;
-    // the next word starts at the eighth.
-    while at + 1 < end {
-        let word = word_at(bytes, at);
-        let (dots, dashes) = (lanes_equal(word, b'.'), lanes_equal(word, b'-'));
-        let pairs = low_lanes((end - 1 - at).min(7));
-        odd |= ((dots & ((dots | dashes) >> 8)) | (dashes & (dots >> 8))) & pairs;
-        // The last byte of the run is no dot: a dot is always the first of
-        // a pair, so `pairs` bounds the dots too.
-        let dots = dots & pairs;
-        if dots != 0 {
-            last_label = at + (63 - dots.leading_zeros() as usize) / 8 + 1;
+    let mut at = 0;
+    let mut odd = false;
+    // The start reads as the position after a dot.
+    let (mut after_dot, mut after_dash) = (true, false);
+    let mut last_label = 0;
+    while let Some(&byte) = bytes.get(at) {
+        // One look-up: `dot || LABEL.contains(byte)` branched on the dot.
+        if !HOSTNAME.contains(byte) {
+            break;
         }
-        at += 7;
+        let (dot, dash) = (byte == b'.', byte == b'-');
+        odd |= (after_dot & (dot | dash)) | (after_dash & dot);
+        last_label = if dot { at + 1 } else { last_label };
+        (after_dot, after_dash) = (dot, dash);
+        at += 1;
     }
-    match odd {
-        0 if ALPHA.contains(bytes[last_label]) => Plain::Ends(end),
-        0 => Plain::Fails,
-        _ => Plain::Undecided,
+    match odd | after_dot | after_dash {
+        true => Plain::Undecided,
+        false if ALPHA.contains(bytes[last_label]) => Plain::Ends(at),
+        false => Plain::Fails,
     }
 }
 

@@ -186,40 +186,6 @@ pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
     chunk.iter().fold(true, |all, &b| all & class.contains(b))
 }
 
-/// The eight bytes of `bytes` from `at` as one little-endian word; bytes
-/// past the end read as zero.
-#[inline(always)]
-pub(crate) fn word_at(bytes: &[u8], at: usize) -> u64 {
-    match bytes.get(at..at + 8) {
-        Some(eight) => u64::from_le_bytes(eight.try_into().expect("eight bytes")),
-        // Byte by byte: a copy of a variable length is a call to `memcpy`,
-        // which cost as much as what the word was read for.
-        None => bytes[at..]
-            .iter()
-            .rev()
-            .fold(0, |word, &byte| word << 8 | u64::from(byte)),
-    }
-}
-
-/// The high bit of each byte of `word` that is `byte`, and no other bit.
-/// Exact in every byte (the usual `(x - 1) & !x` test is exact only up to
-/// the first match).
-#[inline(always)]
-pub(crate) fn lanes_equal(word: u64, byte: u8) -> u64 {
-    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let diff = word ^ (0x0101_0101_0101_0101 * u64::from(byte));
-    // A byte's high bit is set in the sum when its low seven bits are not
-    // all zero, and none carries into the next byte.
-    !(((diff & LOW_SEVEN) + LOW_SEVEN) | diff) & !LOW_SEVEN
-}
-
-/// Every bit of the first `count` bytes of a word (`count` < 8).
-#[inline(always)]
-pub(crate) fn low_lanes(count: usize) -> u64 {
-    debug_assert!(count < 8);
-    (1u64 << (8 * count)) - 1
-}
-
 /// The end of the run of `class` at the start of the cursor. A `%` that does not start an
 /// escape ends the run (when the class admits escapes at all): then, in the
 /// diagnostic pass, a `hex` is recorded where the escape broke.
@@ -303,7 +269,7 @@ fn members_of_eight(class: &Class, eight: &[u8; 8]) -> u8 {
 /// instruction cache (31 misses a line in callgrind's model, against none
 /// on one scheme's lines).
 #[inline(never)]
-pub(crate) fn run_scan(bytes: &[u8], class: &Class) -> usize {
+fn run_scan(bytes: &[u8], class: &Class) -> usize {
     let mut at = 0;
     loop {
         for chunk in bytes[at..].chunks_exact(8) {
@@ -394,36 +360,6 @@ pub(crate) fn end_of_input(input: Cursor<'_>) -> Reading<'_, ()> {
 mod tests {
     use super::*;
     use crate::grammar::chars::{DIGIT, XCHAR};
-
-    /// `lanes_equal` marks exactly the bytes that are equal, whatever their
-    /// neighbours (a borrow from a match must not mark the next byte).
-    #[test]
-    fn lanes_equal_marks_exactly_the_equal_bytes() {
-        for target in [b'.', b':', 0, 0x80, 0xff] {
-            for byte in 0..=255u8 {
-                for neighbour in [target, byte, 0, 0xff, target.wrapping_add(1)] {
-                    let bytes = [
-                        neighbour, byte, neighbour, byte, byte, neighbour, target, byte,
-                    ];
-                    let marks = lanes_equal(u64::from_le_bytes(bytes), target);
-                    let expected = bytes.iter().enumerate().fold(0u64, |marks, (lane, &b)| {
-                        marks | (u64::from(b == target) << (8 * lane + 7))
-                    });
-                    assert_eq!(marks, expected, "{bytes:?} {target}");
-                }
-            }
-        }
-    }
-
-    /// `word_at` reads the bytes from `at`, zeros past the end.
-    #[test]
-    fn word_at_reads_zeros_past_the_end() {
-        let bytes = b"abcdefghij";
-        assert_eq!(word_at(bytes, 0), u64::from_le_bytes(*b"abcdefgh"));
-        assert_eq!(word_at(bytes, 2), u64::from_le_bytes(*b"cdefghij"));
-        assert_eq!(word_at(bytes, 7), u64::from_le_bytes(*b"hij\0\0\0\0\0"));
-        assert_eq!(word_at(bytes, 10), 0);
-    }
 
     /// The run on a mask ends where the byte loop of `run_scan` ends it,
     /// for every length of text (shorter than eight, a multiple of eight,
