@@ -301,7 +301,7 @@ pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Ste
             if best.map_or(true, |(_, end)| rest.offset() > end.offset()) {
                 best = Some((index, rest));
             }
-            if rest.rest().is_empty() && !start.traced() {
+            if rest.at_end() && !start.traced() {
                 break;
             }
         }

@@ -94,6 +94,12 @@ impl<'a> Cursor<'a> {
         &self.text[self.at..]
     }
 
+    /// Whether the cursor is at the end of its text.
+    #[inline(always)]
+    pub(crate) fn at_end(&self) -> bool {
+        self.at == self.text.len()
+    }
+
     /// The bytes from here on.
     #[inline(always)]
     pub(crate) fn bytes(&self) -> &'a [u8] {

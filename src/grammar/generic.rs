@@ -18,7 +18,7 @@ use crate::grammar::ip::ip_schemepart;
 use crate::grammar::mailto::mailtourl;
 use crate::grammar::news::newsurl;
 use crate::grammar::nntp::nntpurl;
-use crate::grammar::primitives::{literal, run};
+use crate::grammar::primitives::{literal, run, run_scan_inline};
 use crate::grammar::prospero::prosperourl;
 use crate::grammar::telnet::telneturl;
 use crate::grammar::wais::waisurl;
@@ -199,10 +199,13 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
     } else {
         &SCHEME_ANY_CASE
     };
-    let (rest, _) = run(class, 1)(start).ok()?;
-    let (rest, _) = literal(":")(rest).ok()?;
-    let (rest, _) = run(&XCHAR, 0)(rest).ok()?;
-    Some(rest)
+    let scheme = run_scan_inline(start.bytes(), class);
+    let colon = start.skip(scheme);
+    if scheme == 0 || colon.bytes().first() != Some(&b':') {
+        return None;
+    }
+    let rest = colon.skip(1);
+    Some(rest.skip(run_scan_inline(rest.bytes(), &XCHAR)))
 }
 
 /// The production of the scheme the input starts with (`scheme ":"`), when

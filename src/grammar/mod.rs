@@ -263,7 +263,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
     let start = Cursor::new(text, 0, options);
     let recognized = match rule {
         Rule::Url | Rule::Genericurl | Rule::Otherurl => {
-            generic::genericurl_end(start).is_some_and(|rest| rest.rest().is_empty())
+            generic::genericurl_end(start).is_some_and(|rest| rest.at_end())
         }
         _ => whole(rule, start.recognizing()).is_ok(),
     };
@@ -302,7 +302,7 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
         #[inline(always)]
         fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output {
             match reading {
-                Ok((rest, node)) if rest.rest().is_empty() => Ok(variant(node)),
+                Ok((rest, node)) if rest.at_end() => Ok(variant(node)),
                 _ => Err(Error::deferred(
                     self.text,
                     Rule::Url,
