@@ -453,7 +453,7 @@ production! {
     /// At 003:374-375. `:` is no `xalpha` any more (D34), so the bracket is
     /// a port after any host.
     hostport = "hostport", |start| {
-        let (rest, _) = start.call(host)?;
+        let (rest, _) = start.call_with(host)?;
         optional_port(rest)
     }, recognized |start| part_on_characters(start, characters::hostport)
 }

@@ -26,7 +26,7 @@ production! {
     /// a longer scheme is made of path characters.
     generic = "generic", |start| {
         let colon = start.bytes().iter().position(|&b| b == b':').unwrap_or(start.rest().len());
-        let (scheme_end, _) = nom::Input::take(&start, colon).call(scheme)?;
+        let (scheme_end, _) = nom::Input::take(&start, colon).call_with(scheme)?;
         let rest = start.skip(scheme_end.offset() - start.offset());
         seq!(rest; literal(":"), path, maybe(|s| seq!(s; literal("?"), search)))
     }, recognized |start| on_characters(start, characters::generic)
@@ -216,7 +216,7 @@ production! {
     /// and digits are `xalpha`s, so a host name takes a `:port` itself
     /// (`h:80` is a host name); only a host number needs the bracket.
     hostport = "hostport", |start| {
-        let (rest, _) = start.call(host)?;
+        let (rest, _) = start.call_with(host)?;
         optional_port(rest)
     }, recognized |start| part_on_characters(start, characters::hostport)
 }

@@ -191,7 +191,7 @@ pub(crate) use url_alternatives;
 macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
         let rest: crate::grammar::cursor::Cursor<'_> = $start;
-        $(let (rest, _) = rest.call($parser)?;)+
+        $(let (rest, _) = rest.call_with($parser)?;)+
         crate::dialect::shape::Step::Ok((rest, ()))
     }};
 }

@@ -163,8 +163,22 @@ impl<'a> Cursor<'a> {
 
     /// Runs the production `parser` here: [`Cursor::read`] without nom's
     /// `Parser` machinery, for the sequences on the hot path.
+    ///
+    /// `parser` is a function pointer, not an `impl FnOnce`: a combinator
+    /// given by name (`rest.call(hostport)`) was then called through the
+    /// compiler's `FnOnce::call_once` shim, which is not always inlined, so
+    /// the production behind it ran out of line, its node returned through
+    /// memory. A constant pointer becomes a direct call once this is
+    /// inlined, and the production's `#[inline(always)]` holds.
     #[inline(always)]
-    pub(crate) fn call<O>(
+    pub(crate) fn call<O>(self, parser: fn(Cursor<'a>) -> Reading<'a, O>) -> Reading<'a, O> {
+        parser(self)
+    }
+
+    /// [`Cursor::call`] for a closure, which may capture (the drafts'
+    /// readers).
+    #[inline(always)]
+    pub(crate) fn call_with<O>(
         self,
         parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
     ) -> Reading<'a, O> {

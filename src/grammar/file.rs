@@ -32,8 +32,8 @@ pub fn fileurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, File
         #[inline(always)]
         |start| {
             let (rest, scheme) = scheme_literal("file://")(start)?;
-            let (rest, host) = rest.opt(host);
-            let (rest, fpath) = rest.call(after("/", fpath))?;
+            let (rest, host) = rest.opt(|rest| rest.call(host));
+            let (rest, fpath) = rest.call_with(after("/", fpath))?;
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,

@@ -370,9 +370,9 @@ pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, H
         #[inline(always)]
         |start| {
             let (rest, _) = start.call(digits)?;
-            let (rest, _) = rest.call(after(".", digits))?;
-            let (rest, _) = rest.call(after(".", digits))?;
-            let (rest, _) = rest.call(after(".", digits))?;
+            let (rest, _) = rest.call_with(after(".", digits))?;
+            let (rest, _) = rest.call_with(after(".", digits))?;
+            let (rest, _) = rest.call_with(after(".", digits))?;
             let (text, span) = start.upto(&rest);
             Ok((rest, Hostnumber { text, span }))
         },

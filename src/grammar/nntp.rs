@@ -32,7 +32,7 @@ pub fn nntpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Nntp
         |start| {
             let (rest, scheme) = scheme_literal("nntp://")(start)?;
             let (rest, hostport) = rest.call(hostport)?;
-            let (rest, group) = rest.call(after("/", group))?;
+            let (rest, group) = rest.call_with(after("/", group))?;
             let (rest, article) = rest.opt(after("/", digits));
             let (text, span) = start.upto(&rest);
             Ok((

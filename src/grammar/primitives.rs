@@ -62,7 +62,7 @@ fn literal_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a
 #[inline(always)]
 pub(crate) fn after<'a, O>(
     text: &'static str,
-    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    parser: fn(Cursor<'a>) -> Reading<'a, O>,
 ) -> impl Fn(Cursor<'a>) -> Reading<'a, O> {
     #[inline(always)]
     move |input: Cursor<'a>| {

@@ -84,22 +84,22 @@ type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
 fn wais_head(start: Cursor<'_>) -> Reading<'_, Head<'_>> {
     let (rest, scheme) = scheme_literal("wais://")(start)?;
     let (rest, hostport) = rest.call(hostport)?;
-    let (rest, database) = rest.call(after("/", database))?;
+    let (rest, database) = rest.call_with(after("/", database))?;
     Ok((rest, (scheme, hostport, database)))
 }
 
 /// `"/" wtype "/" wpath`: what a `waisdoc` reads after the head.
 #[inline(always)]
 fn doc_tail(rest: Cursor<'_>) -> Reading<'_, (Wtype<'_>, Wpath<'_>)> {
-    let (rest, wtype) = rest.call(after("/", wtype))?;
-    let (rest, wpath) = rest.call(after("/", wpath))?;
+    let (rest, wtype) = rest.call_with(after("/", wtype))?;
+    let (rest, wpath) = rest.call_with(after("/", wpath))?;
     Ok((rest, (wtype, wpath)))
 }
 
 /// `"?" search`: what a `waisindex` reads after the head.
 #[inline(always)]
 fn index_tail(rest: Cursor<'_>) -> Reading<'_, Search<'_>> {
-    rest.call(after("?", search))
+    rest.call_with(after("?", search))
 }
 
 #[inline(always)]
