@@ -207,8 +207,11 @@ impl<'a> Cursor<'a> {
     /// The text and span from this cursor up to `rest`, a cursor further on.
     #[inline(always)]
     pub(crate) fn upto(&self, rest: &Cursor<'a>) -> (&'a str, Span) {
+        // The end first, then the start: two one-sided `get`s are inlined,
+        // where a range's `get` was a call.
+        let upto_end = self.text.get(..rest.at).unwrap_or_default();
         (
-            self.text.get(self.at..rest.at).unwrap_or_default(),
+            upto_end.get(self.at..).unwrap_or_default(),
             Span::new(self.offset(), rest.offset()),
         )
     }
