@@ -147,7 +147,7 @@ impl<'a> Cursor<'a> {
 
     /// The cursor `count` bytes on: at most to the end of the text, and
     /// between two characters (the productions step over what they have
-    /// read, ASCII; [`Cursor::upto`] and [`Cursor::rest`] check it).
+    /// read, ASCII), which this asserts in debug builds.
     #[inline(always)]
     pub(crate) fn skip(self, count: usize) -> Self {
         debug_assert!(self.text.is_char_boundary(self.at + count));

@@ -200,11 +200,10 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
         &SCHEME_ANY_CASE
     };
     let scheme = run_scan_inline(start.bytes(), class);
-    let colon = start.skip(scheme);
-    if scheme == 0 || colon.bytes().first() != Some(&b':') {
+    if scheme == 0 {
         return None;
     }
-    let rest = colon.skip(1);
+    let (rest, _) = literal(":")(start.skip(scheme)).ok()?;
     Some(rest.skip(run_scan_inline(rest.bytes(), &XCHAR)))
 }
 

@@ -301,11 +301,12 @@ fn plain_hostname(bytes: &[u8]) -> Plain {
     }
 }
 
-/// The kinds of the characters of [`HOSTNAME`] for [`plain_hostname`]:
-/// none (0) for the others.
+// The kinds of the characters of `HOSTNAME` for `plain_hostname`.
 const LABEL_CHARACTER: u8 = 1;
 const DASH: u8 = 2;
 const DOT: u8 = 3;
+/// The kind of every byte: one of the three above for the characters of
+/// [`HOSTNAME`], none (0) for the others.
 const HOST_KIND: [u8; 256] = {
     let mut kinds = [0; 256];
     let mut byte = 0;
