@@ -33,7 +33,7 @@ pub fn fileurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, File
         |start| {
             let (rest, scheme) = scheme_literal("file://")(start)?;
             let (rest, host) = rest.opt(|rest| rest.call(host));
-            let (rest, fpath) = rest.call_with(after("/", fpath))?;
+            let (rest, fpath) = after(rest, "/", fpath)?;
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,

@@ -9,7 +9,7 @@ use nom::IResult;
 use crate::grammar::chars::{FPATH, FSEGMENT, FTPTYPE};
 use crate::grammar::cursor::{Entry, GrammarError, Text};
 use crate::grammar::ip::login;
-use crate::grammar::primitives::{after, literal, one, path_run, run, scheme_literal};
+use crate::grammar::primitives::{literal, one, opt_after, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 
@@ -36,7 +36,7 @@ pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUr
                 Err(_) => (rest, None, None),
                 Ok((slash, _)) => {
                     let (rest, fpath) = slash.call(fpath)?;
-                    let (rest, ftptype) = rest.opt(after(";type=", ftptype));
+                    let (rest, ftptype) = opt_after(rest, ";type=", ftptype);
                     (rest, Some(fpath), ftptype)
                 }
             };

@@ -13,7 +13,7 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, HOSTNAME, LABEL, USER, XCHAR};
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::misc::digits;
-use crate::grammar::primitives::{after, expect, literal, one, run};
+use crate::grammar::primitives::{after, expect, literal, one, opt_after, run};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -33,7 +33,7 @@ pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
         |start| {
             let (rest, _) = literal("//")(start)?;
             let (rest, login) = rest.call(login)?;
-            let (rest, urlpath) = rest.opt(after("/", urlpath));
+            let (rest, urlpath) = opt_after(rest, "/", urlpath);
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,
@@ -102,7 +102,7 @@ fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
 #[inline(always)]
 fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> {
     let (rest, user) = start.call(user)?;
-    let (rest, password) = rest.opt(after(":", password));
+    let (rest, password) = opt_after(rest, ":", password);
     let (rest, _) = literal("@")(rest)?;
     Ok((rest, (user, password)))
 }
@@ -416,9 +416,9 @@ pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, H
         #[inline(always)]
         |start| {
             let (rest, _) = start.call(digits)?;
-            let (rest, _) = rest.call_with(after(".", digits))?;
-            let (rest, _) = rest.call_with(after(".", digits))?;
-            let (rest, _) = rest.call_with(after(".", digits))?;
+            let (rest, _) = after(rest, ".", digits)?;
+            let (rest, _) = after(rest, ".", digits)?;
+            let (rest, _) = after(rest, ".", digits)?;
             let (text, span) = start.upto(&rest);
             Ok((rest, Hostnumber { text, span }))
         },

@@ -104,7 +104,7 @@ pub fn article<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Arti
         #[inline(always)]
         |start| {
             let (at, _) = run(&ARTICLE, 1)(start)?;
-            let (rest, host) = at.call_with(after("@", host))?;
+            let (rest, host) = after(at, "@", host)?;
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,

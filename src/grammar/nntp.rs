@@ -10,7 +10,7 @@ use crate::grammar::cursor::{Entry, GrammarError, Text};
 use crate::grammar::ip::hostport;
 use crate::grammar::misc::digits;
 use crate::grammar::news::group;
-use crate::grammar::primitives::{after, scheme_literal};
+use crate::grammar::primitives::{after, opt_after, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::NntpUrl;
 
@@ -32,8 +32,8 @@ pub fn nntpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Nntp
         |start| {
             let (rest, scheme) = scheme_literal("nntp://")(start)?;
             let (rest, hostport) = rest.call(hostport)?;
-            let (rest, group) = rest.call_with(after("/", group))?;
-            let (rest, article) = rest.opt(after("/", digits));
+            let (rest, group) = after(rest, "/", group)?;
+            let (rest, article) = opt_after(rest, "/", digits);
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,

@@ -39,7 +39,7 @@ pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
         |start| {
             let (rest, scheme) = scheme_literal("prospero://")(start)?;
             let (rest, hostport) = rest.call(hostport)?;
-            let (fields, ppath) = rest.call_with(after("/", ppath))?;
+            let (fields, ppath) = after(rest, "/", ppath)?;
             // nom's `many0_count(fieldspec)`, without its `Parser` machinery
             // (a `fieldspec` is never empty: it starts with `;`).
             let mut rest = fields;
@@ -107,8 +107,8 @@ pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
         Entry::Production(Rule::Fieldspec),
         #[inline(always)]
         |start| {
-            let (rest, fieldname) = start.call_with(after(";", fieldname))?;
-            let (rest, fieldvalue) = rest.call_with(after("=", fieldvalue))?;
+            let (rest, fieldname) = after(start, ";", fieldname)?;
+            let (rest, fieldvalue) = after(rest, "=", fieldvalue)?;
             let (text, span) = start.upto(&rest);
             Ok((
                 rest,

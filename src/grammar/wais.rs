@@ -84,22 +84,22 @@ type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
 fn wais_head(start: Cursor<'_>) -> Reading<'_, Head<'_>> {
     let (rest, scheme) = scheme_literal("wais://")(start)?;
     let (rest, hostport) = rest.call(hostport)?;
-    let (rest, database) = rest.call_with(after("/", database))?;
+    let (rest, database) = after(rest, "/", database)?;
     Ok((rest, (scheme, hostport, database)))
 }
 
 /// `"/" wtype "/" wpath`: what a `waisdoc` reads after the head.
 #[inline(always)]
 fn doc_tail(rest: Cursor<'_>) -> Reading<'_, (Wtype<'_>, Wpath<'_>)> {
-    let (rest, wtype) = rest.call_with(after("/", wtype))?;
-    let (rest, wpath) = rest.call_with(after("/", wpath))?;
+    let (rest, wtype) = after(rest, "/", wtype)?;
+    let (rest, wpath) = after(rest, "/", wpath)?;
     Ok((rest, (wtype, wpath)))
 }
 
 /// `"?" search`: what a `waisindex` reads after the head.
 #[inline(always)]
 fn index_tail(rest: Cursor<'_>) -> Reading<'_, Search<'_>> {
-    rest.call_with(after("?", search))
+    after(rest, "?", search)
 }
 
 #[inline(always)]
