@@ -112,6 +112,14 @@ impl<'a> Cursor<'a> {
         self.text.as_bytes().get(self.at..).unwrap_or_default()
     }
 
+    /// The whole text the cursor reads (up to where `take` cut it) and its
+    /// index in it: for the run scanner, which near the end of a text reads
+    /// its last eight bytes, some of them before the cursor.
+    #[inline(always)]
+    pub(crate) fn text_and_index(&self) -> (&'a [u8], usize) {
+        (self.text.as_bytes(), self.at)
+    }
+
     /// The byte offset of the cursor in the caller's text.
     #[inline(always)]
     pub(crate) fn offset(&self) -> usize {

@@ -208,8 +208,9 @@ pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
 /// diagnostic pass, a `hex` is recorded where the escape broke.
 #[inline(always)]
 fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
+    let (text, at) = input.text_and_index();
+    let end = run_scan(text, at, class) - at;
     let bytes = input.bytes();
-    let end = run_scan(bytes, class);
     // A `%` of a class with escapes ends the run only where its escape breaks.
     if input.traced() && class.escapes && bytes.get(end) == Some(&b'%') {
         if let Err(broken) = escape_len(&bytes[end..]) {
@@ -227,31 +228,20 @@ fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
 /// bytes alone: for the readers that record nothing (the drafts' hot
 /// productions on their characters, their look-aheads).
 ///
-/// Their runs are short and of every length (a host name, a database, a
-/// search word), so a loop byte by byte mispredicts its exit at almost
-/// every run. Here eight bytes at a time give a mask of their members, and
-/// the run ends at the first non-member (the text's end reads as one):
-/// one branch for eight bytes and one for an escape (BENCHMARKS.md, "The
-/// drafts' runs on a mask"). A `%` that starts no escape ends the run.
+/// [`run_scan`]'s masks, inlined, without its test of eight bytes at once
+/// inside long runs: in the drafts' readers, which read a run at most
+/// places they read a character, that test took their check of a kasztp
+/// line from 37 to 40 ns.
 #[inline(always)]
 pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
-    let len = bytes.len();
-    if len < 8 {
-        // No eight bytes to read at once, and a copy of a variable length
-        // is a call to `memcpy`: byte by byte.
-        return run_scan(bytes, class);
+    if bytes.len() < 8 {
+        return run_scan(bytes, 0, class);
     }
     let mut at = 0;
     loop {
-        let members = match bytes.get(at..at + 8) {
-            Some(eight) => members_of_eight(class, eight.try_into().expect("eight bytes")),
-            None => {
-                // The text's last eight bytes, those before `at` shifted
-                // out and zeros in their place.
-                let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
-                let rest = last.checked_shr(8 * (at + 8 - len) as u32).unwrap_or(0);
-                members_of_eight(class, &rest.to_le_bytes())
-            }
+        let members = match eight_at(bytes, at) {
+            Some(eight) => members_of_eight(class, eight),
+            None => members_near_the_end(bytes, at, class),
         };
         if members == u8::MAX {
             at += 8;
@@ -268,17 +258,18 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
     }
 }
 
-/// Which of `eight` are members of `class`, the first in the lowest bit.
-/// No class holds a zero byte, so the zeros after the end of a text end a
-/// run.
-#[inline(always)]
-fn members_of_eight(class: &Class, eight: &[u8; 8]) -> u8 {
-    eight.iter().enumerate().fold(0, |mask, (index, &byte)| {
-        mask | (u8::from(class.contains(byte)) << index)
-    })
-}
-
-/// The end of the run of `class` at the start of `bytes`.
+/// Where the run of `class` units that starts at `from` in `text` ends (an
+/// index into `text`). A `%` that starts no escape ends the run.
+///
+/// Runs are short and of every length (a host name, a database, a search
+/// word), so a loop byte by byte mispredicts its exit at almost every run,
+/// and so did a test of eight bytes at once that branched every two bytes.
+/// Here eight bytes at a time give a mask of their members and the run ends
+/// at the first non-member, without a branch: one branch for eight bytes
+/// and one for an escape (BENCHMARKS.md, "The drafts' runs on a mask" and
+/// "Runs on a mask"). Past the end of `text` reads as non-members: near
+/// the end the mask is that of the text's last eight bytes, shifted, so a
+/// run that ends the text (most URLs end in one) costs no byte loop.
 ///
 /// Out of line, one copy for every class: inlined, its loops were some 30
 /// KB of the 172 KB that `parse`'s function over the ten schemes took, and
@@ -286,13 +277,101 @@ fn members_of_eight(class: &Class, eight: &[u8; 8]) -> u8 {
 /// instruction cache (31 misses a line in callgrind's model, against none
 /// on one scheme's lines).
 #[inline(never)]
-fn run_scan(bytes: &[u8], class: &Class) -> usize {
-    run_scan_inline(bytes, class)
+pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
+    let mut at = from;
+    loop {
+        let members = match eight_at(text, at) {
+            Some(eight) => members_of_eight(class, eight),
+            None => members_near_the_end(text, at, class),
+        };
+        if members != u8::MAX {
+            let end = at + members.trailing_ones() as usize;
+            match text.get(end) {
+                Some(b'%') if class.escapes => {
+                    match escape_len(text.get(end..).unwrap_or_default()) {
+                        Ok(len) => at = end + len,
+                        Err(_) => return end,
+                    }
+                }
+                _ => return end,
+            }
+            continue;
+        }
+        // A run of eight or more, such as a path: eight bytes a test with
+        // no mask while they hold. Fewer than eight left, the text's last
+        // eight, which the run covers up to `at` (it is eight bytes long
+        // already), as one test: the paths of real lists end most URLs.
+        at += 8;
+        loop {
+            match eight_at(text, at) {
+                Some(eight) if all_in(class, eight) => at += 8,
+                Some(_) => break,
+                None => {
+                    let last = text
+                        .len()
+                        .checked_sub(8)
+                        .and_then(|last| eight_at(text, last));
+                    if at < text.len() && last.is_some_and(|last| all_in(class, last)) {
+                        return text.len();
+                    }
+                    break;
+                }
+            }
+        }
+    }
 }
 
-/// [`run_scan`] inlined, its class known where it is called: for `check`'s
-/// reading of a `genericurl`, two runs in all, where the call cost about a
-/// tenth of `check`'s time.
+/// The eight bytes of `text` from `at` on, if there are eight.
+#[inline(always)]
+fn eight_at(text: &[u8], at: usize) -> Option<&[u8; 8]> {
+    text.get(at..at + 8)?.try_into().ok()
+}
+
+/// The members of `class` among the fewer than eight bytes of `text` from
+/// `at` on, the first in the lowest bit.
+#[inline(always)]
+fn members_near_the_end(text: &[u8], at: usize, class: &Class) -> u8 {
+    match text
+        .len()
+        .checked_sub(8)
+        .and_then(|last| eight_at(text, last))
+    {
+        // The members among the text's last eight bytes, those before `at`
+        // shifted out and non-members in their place.
+        Some(last) => {
+            let before = at + 8 - text.len();
+            (u32::from(members_of_eight(class, last)) >> before) as u8
+        }
+        // A text shorter than eight bytes: a copy of a variable length is a
+        // call to `memcpy`, so byte by byte.
+        None => text
+            .get(at..)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (index, &byte)| {
+                mask | (u8::from(class.contains(byte)) << index)
+            }),
+    }
+}
+
+/// Which of `eight` are members of `class`, the first in the lowest bit.
+/// No class holds a zero byte, so the zeros after the end of a text end a
+/// run.
+#[inline(always)]
+fn members_of_eight(class: &Class, eight: &[u8; 8]) -> u8 {
+    let member = |index: usize| u32::from(class.contains(eight[index]));
+    // Two sums of four: the look-ups combine as a tree, where a fold made
+    // a chain of eight shifts and `or`s, each waiting for the one before.
+    let low = member(0) + 2 * member(1) + 4 * member(2) + 8 * member(3);
+    let high = member(4) + 2 * member(5) + 4 * member(6) + 8 * member(7);
+    (low | high << 4) as u8
+}
+
+/// The end of the run of `class` at the start of `bytes`, byte by byte
+/// after a test of eight bytes at once: inlined, its class known where it
+/// is called, for `check`'s reading of a `genericurl`, two runs in all,
+/// where the call cost about a tenth of `check`'s time.
 #[inline(always)]
 pub(crate) fn run_scan_inline(bytes: &[u8], class: &Class) -> usize {
     let mut at = 0;
@@ -386,18 +465,24 @@ mod tests {
     use super::*;
     use crate::grammar::chars::{DIGIT, XCHAR};
 
-    /// The run on a mask ends where the byte loop of `run_scan` ends it,
-    /// for every length of text (shorter than eight, a multiple of eight,
-    /// between), every start and escapes across the eight-byte words.
+    /// The run on a mask ends where the byte loop of `run_scan_inline` ends
+    /// it, for every length of text (shorter than eight, a multiple of
+    /// eight, between), every start (read from the start of the whole text,
+    /// whose bytes before the start the mask near the end shifts out, and
+    /// as a text of its own) and escapes across the eight-byte words.
     #[test]
     fn a_run_on_a_mask_ends_where_the_byte_loop_ends_it() {
-        let texts: [&[u8]; 6] = [
+        let texts: [&[u8]; 8] = [
             b"abcdefgh/ijklmnopqrstuvwxyz0123456789",
             b"ab%41cdefg%4",
             b"abcdefg%41hijklmno%zz",
             b"0123456%3a8901234567%",
             b"a b\xc3\xa9c%20d\x00e",
             b"%41%42%43%44%45%46%47",
+            // A run of eight or more that stops short of the text's last
+            // eight bytes, which are all members.
+            b"abcdefghij klmnopqrstu",
+            b"0123456789x0123456789",
         ];
         let mut runs = 0;
         for text in texts {
@@ -405,12 +490,11 @@ mod tests {
                 for end in start..=text.len() {
                     let bytes = &text[start..end];
                     for class in [&XCHAR, &DIGIT] {
-                        assert_eq!(
-                            run_len(bytes, class),
-                            run_scan(bytes, class),
-                            "{:?}",
-                            String::from_utf8_lossy(bytes)
-                        );
+                        let by_bytes = run_scan_inline(bytes, class);
+                        let shown = String::from_utf8_lossy(bytes);
+                        assert_eq!(run_len(bytes, class), by_bytes, "{shown:?}");
+                        let within = run_scan(&text[..end], start, class);
+                        assert_eq!(within, start + by_bytes, "{shown:?} from {start}");
                         runs += 1;
                     }
                 }
