@@ -186,8 +186,8 @@ pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a
 /// `domainlabel` and `toplabel`, whose errors it reports (the node keeps no
 /// label: [`Hostname::domainlabels`] and [`Hostname::toplabel`] split them
 /// again). The first pass reads a plain host (every dot between two
-/// labels) in one loop over its characters, and goes label by label only
-/// when it is not plain.
+/// labels) eight characters at a time, and goes label by label only when
+/// it is not plain.
 #[inline(always)]
 pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostname<'a>, E> {
     input.enter(
@@ -195,7 +195,8 @@ pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
         #[inline(always)]
         |start| {
             if !start.traced() {
-                match plain_hostname(start.bytes()) {
+                let (text, at) = start.text_and_index();
+                match plain_hostname(text, at) {
                     Plain::Ends(end) => {
                         let rest = start.skip(end);
                         let (text, span) = start.upto(&rest);
@@ -266,70 +267,117 @@ enum Plain {
     Undecided,
 }
 
-/// The hostname at the start of `bytes` when the run of label characters
-/// and dots there is plain: no label empty or starting with `-`, none
-/// ending in `-` before a dot, and the run ending in neither `.` nor `-`.
-/// Then every dot is followed by another label, so the loop of
+/// The hostname that starts at `from` in `text` when the run of label
+/// characters and dots there is plain: no label empty or starting with
+/// `-`, none ending in `-` before a dot, and the run ending in neither `.`
+/// nor `-`. Then every dot is followed by another label, so the loop of
 /// [`hostname`] would read every label of the run and end where the run
-/// ends, or fail on a last label that is not a `toplabel`. One loop over
-/// the run whose only branch is its end, where the label loop took one
-/// for every label (a mispredicted branch on most hosts).
+/// ends, or fail on a last label that is not a `toplabel`.
+///
+/// Eight characters at a time: their kinds, looked up in a table, give the
+/// masks of the host's characters, dots and dashes, and the pairs no plain
+/// host holds (`..`, `.-`, `-.`) are found on the masks. A loop character
+/// by character cost some 16 instructions a byte of host, and mispredicted
+/// its exit at every host; the label loop took a branch at every label.
 #[inline(always)]
-fn plain_hostname(bytes: &[u8]) -> Plain {
-    let mut at = 0;
-    let mut odd = false;
+fn plain_hostname(text: &[u8], from: usize) -> Plain {
+    let mut at = from;
     // The start reads as the position after a dot.
-    let mut previous = DOT;
-    let mut last_label = 0;
-    while let Some(&byte) = bytes.get(at) {
-        // One look-up for the kind of character, one for the pair it makes
-        // with the one before: a test of the dot and the dash on each
-        // character cost about 18 instructions a byte of host.
-        let kind = HOST_KIND[usize::from(byte)];
-        if kind == 0 {
-            break;
+    let (mut after_dot, mut after_dash) = (1, 0);
+    let mut odd = 0;
+    let mut last_label = from;
+    loop {
+        let kinds = kinds_of_eight(text, at);
+        let run = lanes(kinds, IN_HOST).trailing_ones();
+        let within = (1 << run) - 1;
+        let dots = lanes(kinds, DOT) & within;
+        let dashes = lanes(kinds, DASH) & within;
+        // Bit `i` of these: the character before the `i`th is a dot, a dash.
+        let (dot_before, dash_before) = (dots << 1 | after_dot, dashes << 1 | after_dash);
+        odd |= dot_before & (dots | dashes) | dash_before & dots;
+        if dots != 0 {
+            last_label = at + 32 - dots.leading_zeros() as usize;
         }
-        odd |= ODD_PAIR[usize::from(previous << 2 | kind)];
-        last_label = if kind == DOT { at + 1 } else { last_label };
-        previous = kind;
-        at += 1;
-    }
-    match odd | (previous != LABEL_CHARACTER) {
-        true => Plain::Undecided,
-        false if ALPHA.contains(bytes[last_label]) => Plain::Ends(at),
-        false => Plain::Fails,
+        if run < 8 {
+            // The last character (or the start, for no host at all) must be
+            // a label's.
+            odd |= (dot_before | dash_before) >> run & 1;
+            let toplabel = text.get(last_label).is_some_and(|&b| ALPHA.contains(b));
+            return match (odd, toplabel) {
+                (0, true) => Plain::Ends(at + run as usize - from),
+                (0, false) => Plain::Fails,
+                _ => Plain::Undecided,
+            };
+        }
+        (after_dot, after_dash) = (dots >> 7, dashes >> 7);
+        at += 8;
     }
 }
 
-// The kinds of the characters of `HOSTNAME` for `plain_hostname`.
-const LABEL_CHARACTER: u8 = 1;
+// The bits of a character's kind for `plain_hostname`.
+const IN_HOST: u8 = 1;
 const DASH: u8 = 2;
-const DOT: u8 = 3;
-/// The kind of every byte: one of the three above for the characters of
-/// [`HOSTNAME`], none (0) for the others.
+const DOT: u8 = 4;
+/// The kind of every byte: `IN_HOST` for the characters of [`HOSTNAME`],
+/// with `DASH` or `DOT` for those two; none (0) for the others.
 const HOST_KIND: [u8; 256] = {
     let mut kinds = [0; 256];
     let mut byte = 0;
     while byte < 256 {
         kinds[byte] = match byte as u8 {
-            b'.' => DOT,
-            b'-' => DASH,
-            other if HOSTNAME.contains(other) => LABEL_CHARACTER,
+            b'.' => IN_HOST | DOT,
+            b'-' => IN_HOST | DASH,
+            other if HOSTNAME.contains(other) => IN_HOST,
             _ => 0,
         };
         byte += 1;
     }
     kinds
 };
-/// Whether two kinds, the first in the high bits of the index, are a pair
-/// no plain host holds: `..`, `.-`, `-.`.
-const ODD_PAIR: [bool; 16] = {
-    let mut odd = [false; 16];
-    odd[(DOT << 2 | DOT) as usize] = true;
-    odd[(DOT << 2 | DASH) as usize] = true;
-    odd[(DASH << 2 | DOT) as usize] = true;
-    odd
-};
+
+/// The kinds of the eight bytes of `text` from `at` on, the first in the
+/// lowest byte; past the end of the text, none.
+#[inline(always)]
+fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
+    let kinds = |eight: &[u8; 8]| {
+        eight.iter().enumerate().fold(0, |kinds, (index, &byte)| {
+            kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
+        })
+    };
+    if let Some(eight) = text.get(at..at + 8) {
+        return kinds(eight.try_into().unwrap_or(&[0; 8]));
+    }
+    match text.len().checked_sub(8) {
+        // The text's last eight bytes, those before `at` shifted out.
+        Some(last) => {
+            let eight = text.get(last..).unwrap_or_default().try_into();
+            let before = at + 8 - text.len();
+            kinds(eight.unwrap_or(&[0; 8]))
+                .checked_shr(8 * before as u32)
+                .unwrap_or(0)
+        }
+        // A text shorter than eight bytes.
+        None => {
+            text.get(at..).unwrap_or_default().iter().enumerate().fold(
+                0,
+                |kinds, (index, &byte)| {
+                    kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
+                },
+            )
+        }
+    }
+}
+
+/// The eight bytes of `kinds` that have the bit `kind`, as the eight bits
+/// of a mask (the first byte in the lowest bit).
+#[inline(always)]
+fn lanes(kinds: u64, kind: u8) -> u32 {
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    // Each byte's bit moved to its top, then the eight tops gathered into
+    // the top byte by one multiplication (its partial products never meet).
+    let tops = (kinds << (7 - kind.trailing_zeros())) & HIGH_BITS;
+    (tops.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32
+}
 
 /// Whether the `run` label characters at the start of `bytes` are a label
 /// whose first character is in `first` and whose last is not `-`: what
@@ -492,16 +540,38 @@ mod tests {
     use crate::test_strings::every_string_of;
 
     /// Whether `plain_hostname` decides `text`; where it does, it must
-    /// decide what the label loop does.
+    /// decide what the label loop does, on `text` alone and after a prefix
+    /// of host characters (which the reading of the text's last eight
+    /// bytes must shift out).
     fn decided_as_by_labels(text: &str) -> bool {
-        let start = Cursor::new(text, 0, Options::default());
-        let by_labels = hostname_by_labels(start).map(|(rest, _)| rest.offset());
-        match plain_hostname(text.as_bytes()) {
-            Plain::Ends(end) => assert_eq!(by_labels, Ok(end), "{text:?}"),
-            Plain::Fails => assert!(by_labels.is_err(), "{text:?}"),
-            Plain::Undecided => return false,
+        let decided = [0, 5, 11].map(|lead| {
+            let whole = format!("{}{text}", &"ab.c-1.d-ef"[..lead]);
+            let start = Cursor::new(&whole, 0, Options::default()).skip(lead);
+            let by_labels = hostname_by_labels(start).map(|(rest, _)| rest.offset() - lead);
+            match plain_hostname(whole.as_bytes(), lead) {
+                Plain::Ends(end) => assert_eq!(by_labels, Ok(end), "{whole:?} from {lead}"),
+                Plain::Fails => assert!(by_labels.is_err(), "{whole:?} from {lead}"),
+                Plain::Undecided => return false,
+            }
+            true
+        });
+        assert!(decided.iter().all(|&d| d == decided[0]), "{text:?}");
+        decided[0]
+    }
+
+    /// `lanes` gathers the bit of every byte, for every pattern of bytes
+    /// that have it and every bit.
+    #[test]
+    fn lanes_gathers_one_bit_a_byte() {
+        for pattern in 0..=255u32 {
+            for kind in [IN_HOST, DASH, DOT] {
+                let kinds = (0..8).filter(|index| pattern >> index & 1 == 1).fold(
+                    0x7f7f_7f7f_7f7f_7f7f & !(u64::from(kind) * 0x0101_0101_0101_0101),
+                    |kinds, index| kinds | u64::from(kind) << (8 * index),
+                );
+                assert_eq!(lanes(kinds, kind), pattern, "{kinds:#x} {kind}");
+            }
         }
-        true
     }
 
     /// Where `plain_hostname` decides, it decides what the label loop does.
