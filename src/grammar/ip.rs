@@ -194,29 +194,30 @@ pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
         Entry::Production(Rule::Hostname),
         #[inline(always)]
         |start| {
-            if !start.traced() {
-                let (text, at) = start.text_and_index();
-                match plain_hostname(text, at) {
-                    Plain::Ends(end) => {
-                        let rest = start.skip(end);
-                        let (text, span) = start.upto(&rest);
-                        return Ok((rest, Hostname { text, span }));
-                    }
-                    Plain::Fails => return Err(nom::Err::Error(Backtrack)),
-                    Plain::Undecided => {}
-                }
-            }
-            hostname_by_labels(start)
+            let (text, at) = start.text_and_index();
+            let plain = match start.traced() {
+                true => Plain::Undecided,
+                false => plain_hostname(text, at),
+            };
+            // Both readings give the end, and the node is made once: made
+            // in each, it was merged through memory.
+            let rest = match plain {
+                Plain::Ends(end) => start.skip(end),
+                Plain::Fails => return Err(nom::Err::Error(Backtrack)),
+                Plain::Undecided => hostname_by_labels(start)?,
+            };
+            let (text, span) = start.upto(&rest);
+            Ok((rest, Hostname { text, span }))
         },
     )
 }
 
 /// `hostname` label by label: the derivation [`hostname`] describes, with
-/// the diagnostic pass entering `domainlabel` and `toplabel`. Out of line,
-/// once for every use of `hostname`: the first pass comes here only for a
-/// host that is not plain.
+/// the diagnostic pass entering `domainlabel` and `toplabel`; where it
+/// ends. Out of line, once for every use of `hostname`: the first pass
+/// comes here only for a host that is not plain.
 #[inline(never)]
-fn hostname_by_labels(start: Cursor<'_>) -> Reading<'_, Hostname<'_>> {
+fn hostname_by_labels(start: Cursor<'_>) -> Result<Cursor<'_>, nom::Err<Backtrack>> {
     let mut at = start;
     loop {
         let bytes = at.bytes();
@@ -252,8 +253,7 @@ fn hostname_by_labels(start: Cursor<'_>) -> Reading<'_, Hostname<'_>> {
             false if is_label(bytes, run, &ALPHA) => at.skip(run),
             false => return Err(nom::Err::Error(Backtrack)),
         };
-        let (text, span) = start.upto(&rest);
-        return Ok((rest, Hostname { text, span }));
+        return Ok(rest);
     }
 }
 
@@ -547,7 +547,7 @@ mod tests {
         let decided = [0, 5, 11].map(|lead| {
             let whole = format!("{}{text}", &"ab.c-1.d-ef"[..lead]);
             let start = Cursor::new(&whole, 0, Options::default()).skip(lead);
-            let by_labels = hostname_by_labels(start).map(|(rest, _)| rest.offset() - lead);
+            let by_labels = hostname_by_labels(start).map(|rest| rest.offset() - lead);
             match plain_hostname(whole.as_bytes(), lead) {
                 Plain::Ends(end) => assert_eq!(by_labels, Ok(end), "{whole:?} from {lead}"),
                 Plain::Fails => assert!(by_labels.is_err(), "{whole:?} from {lead}"),
