@@ -267,7 +267,7 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
 /// Here eight bytes at a time give a mask of their members and the run ends
 /// at the first non-member, without a branch: one branch for eight bytes
 /// and one for an escape (BENCHMARKS.md, "The drafts' runs on a mask" and
-/// "Runs on a mask"). Past the end of `text` reads as non-members: near
+/// "Runs and hosts on masks"). Past the end of `text` reads as non-members: near
 /// the end the mask is that of the text's last eight bytes, shifted, so a
 /// run that ends the text (most URLs end in one) costs no byte loop.
 ///
