@@ -18,7 +18,7 @@ use crate::grammar::ip::ip_schemepart;
 use crate::grammar::mailto::mailtourl;
 use crate::grammar::news::newsurl;
 use crate::grammar::nntp::nntpurl;
-use crate::grammar::primitives::{literal, run, run_scan_inline};
+use crate::grammar::primitives::{first_equal, literal, run, run_scan_inline};
 use crate::grammar::prospero::prosperourl;
 use crate::grammar::telnet::telneturl;
 use crate::grammar::wais::waisurl;
@@ -227,13 +227,10 @@ pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
             .rev()
             .fold(0, |word, &byte| word << 8 | u64::from(byte)),
     };
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let colons = word ^ (ONES * u64::from(b':'));
-    let found = colons.wrapping_sub(ONES) & !colons & (ONES << 7);
-    let colon = match found {
-        0 if bytes.get(8) == Some(&b':') => 8,
-        0 => return None,
-        found => found.trailing_zeros() as usize / 8,
+    let colon = match first_equal(word, b':') {
+        Some(colon) => colon,
+        None if bytes.get(8) == Some(&b':') => 8,
+        None => return None,
     };
     if colon == 0 {
         return None;

@@ -9,7 +9,7 @@ use nom::IResult;
 use crate::grammar::chars::XCHAR;
 use crate::grammar::cursor::{Cursor, Entry, GrammarError, Text};
 use crate::grammar::ip::hostport;
-use crate::grammar::primitives::{literal, run, scheme_literal, unit};
+use crate::grammar::primitives::{eight_at, first_equal, literal, run, scheme_literal, unit};
 use crate::rule::Rule;
 use crate::tree::{GopherPlusString, GopherUrl, Gtype, Search, Selector};
 
@@ -103,16 +103,10 @@ fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
 /// a test (most paths hold none), where a loop byte by byte cost some 180
 /// instructions a gopher URL.
 fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut at = from;
-    while let Some(eight) = bytes.get(at..at + 8) {
-        let word = u64::from_le_bytes(eight.try_into().unwrap_or_default());
-        let percents = word ^ (ONES * u64::from(b'%'));
-        // The lowest byte that is zero sets its high bit (a borrow can set
-        // the high bits of the bytes above it, never below).
-        let found = percents.wrapping_sub(ONES) & !percents & (ONES << 7);
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize / 8);
+    while let Some(&eight) = eight_at(bytes, at) {
+        if let Some(percent) = first_equal(u64::from_le_bytes(eight), b'%') {
+            return Some(at + percent);
         }
         at += 8;
     }

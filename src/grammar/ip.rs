@@ -13,7 +13,9 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, HOSTNAME, LABEL, USER, XCHAR};
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::misc::digits;
-use crate::grammar::primitives::{after, expect, literal, one, opt_after, run};
+use crate::grammar::primitives::{
+    after, eight_at, expect, last_eight, literal, one, opt_after, run,
+};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -344,26 +346,24 @@ fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
             kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
         })
     };
-    if let Some(eight) = text.get(at..at + 8) {
-        return kinds(eight.try_into().unwrap_or(&[0; 8]));
+    if let Some(eight) = eight_at(text, at) {
+        return kinds(eight);
     }
-    match text.len().checked_sub(8) {
+    match last_eight(text) {
         // The text's last eight bytes, those before `at` shifted out.
         Some(last) => {
-            let eight = text.get(last..).unwrap_or_default().try_into();
             let before = at + 8 - text.len();
-            kinds(eight.unwrap_or(&[0; 8]))
-                .checked_shr(8 * before as u32)
-                .unwrap_or(0)
+            kinds(last).checked_shr(8 * before as u32).unwrap_or(0)
         }
-        // A text shorter than eight bytes.
+        // A text shorter than eight bytes, padded with zeros (of no kind).
         None => {
-            text.get(at..).unwrap_or_default().iter().enumerate().fold(
-                0,
-                |kinds, (index, &byte)| {
-                    kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
-                },
-            )
+            let rest = text.get(at..).unwrap_or_default();
+            let mut padded = [0; 8];
+            padded
+                .iter_mut()
+                .zip(rest)
+                .for_each(|(pad, &byte)| *pad = byte);
+            kinds(&padded)
         }
     }
 }

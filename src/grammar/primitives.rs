@@ -248,12 +248,9 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
             continue;
         }
         let end = at + members.trailing_ones() as usize;
-        match bytes.get(end) {
-            Some(b'%') if class.escapes => match escape_len(&bytes[end..]) {
-                Ok(len) => at = end + len,
-                Err(_) => return end,
-            },
-            _ => return end,
+        match past_escape(bytes, end, class) {
+            Some(next) => at = next,
+            None => return end,
         }
     }
 }
@@ -286,14 +283,9 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
         };
         if members != u8::MAX {
             let end = at + members.trailing_ones() as usize;
-            match text.get(end) {
-                Some(b'%') if class.escapes => {
-                    match escape_len(text.get(end..).unwrap_or_default()) {
-                        Ok(len) => at = end + len,
-                        Err(_) => return end,
-                    }
-                }
-                _ => return end,
+            match past_escape(text, end, class) {
+                Some(next) => at = next,
+                None => return end,
             }
             continue;
         }
@@ -307,10 +299,7 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
                 Some(eight) if all_in(class, eight) => at += 8,
                 Some(_) => break,
                 None => {
-                    let last = text
-                        .len()
-                        .checked_sub(8)
-                        .and_then(|last| eight_at(text, last));
+                    let last = last_eight(text);
                     if at < text.len() && last.is_some_and(|last| all_in(class, last)) {
                         return text.len();
                     }
@@ -323,19 +312,46 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
 
 /// The eight bytes of `text` from `at` on, if there are eight.
 #[inline(always)]
-fn eight_at(text: &[u8], at: usize) -> Option<&[u8; 8]> {
+pub(crate) fn eight_at(text: &[u8], at: usize) -> Option<&[u8; 8]> {
     text.get(at..at + 8)?.try_into().ok()
+}
+
+/// The last eight bytes of `text`, if it has eight.
+#[inline(always)]
+pub(crate) fn last_eight(text: &[u8]) -> Option<&[u8; 8]> {
+    eight_at(text, text.len().checked_sub(8)?)
+}
+
+/// The index of the first of the eight bytes of `word` (the first in the
+/// lowest byte) that is `byte`: the eight compared at once.
+#[inline(always)]
+pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let other = word ^ (ONES * u64::from(byte));
+    // The lowest byte of `other` that is zero sets its high bit (a borrow
+    // can set the high bits of the bytes above it, never below).
+    let found = other.wrapping_sub(ONES) & !other & (ONES << 7);
+    (found != 0).then(|| found.trailing_zeros() as usize / 8)
+}
+
+/// Where a run that stopped at `end` goes on: after the escape there, when
+/// `class` admits escapes and one starts there; `None` when the run ends.
+#[inline(always)]
+fn past_escape(text: &[u8], end: usize, class: &Class) -> Option<usize> {
+    match text.get(end) {
+        Some(b'%') if class.escapes => {
+            let len = escape_len(text.get(end..).unwrap_or_default()).ok()?;
+            Some(end + len)
+        }
+        _ => None,
+    }
 }
 
 /// The members of `class` among the fewer than eight bytes of `text` from
 /// `at` on, the first in the lowest bit.
 #[inline(always)]
 fn members_near_the_end(text: &[u8], at: usize, class: &Class) -> u8 {
-    match text
-        .len()
-        .checked_sub(8)
-        .and_then(|last| eight_at(text, last))
-    {
+    match last_eight(text) {
         // The members among the text's last eight bytes, those before `at`
         // shifted out and non-members in their place.
         Some(last) => {
