@@ -120,6 +120,13 @@ impl<'a> Cursor<'a> {
         (self.text.as_bytes(), self.at)
     }
 
+    /// The index of the cursor in the text it reads (see
+    /// [`Cursor::text_and_index`]).
+    #[inline(always)]
+    pub(crate) fn index(&self) -> usize {
+        self.at
+    }
+
     /// The byte offset of the cursor in the caller's text.
     #[inline(always)]
     pub(crate) fn offset(&self) -> usize {

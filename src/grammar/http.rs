@@ -8,7 +8,7 @@ use nom::IResult;
 
 use crate::grammar::chars::{HPATH, HSEGMENT};
 use crate::grammar::cursor::{Entry, GrammarError, Text};
-use crate::grammar::ip::hostport_inlined;
+use crate::grammar::ip::hostport;
 use crate::grammar::primitives::{literal, path_run, run, scheme_literal};
 use crate::rule::Rule;
 use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
@@ -30,7 +30,7 @@ pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Http
         #[inline(always)]
         |start| {
             let (rest, scheme) = scheme_literal("http://")(start)?;
-            let (rest, hostport) = rest.call(hostport_inlined)?;
+            let (rest, hostport) = rest.call(hostport)?;
             let (rest, hpath, search) = match literal("/")(rest) {
                 Err(_) => (rest, None, None),
                 Ok((slash, _)) => {

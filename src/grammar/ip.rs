@@ -7,6 +7,8 @@
 //! `login`, `hostport`, `host`, `hostname`, `domainlabel`, `toplabel`,
 //! `alphadigit`, `hostnumber`, `port`, `user`, `password`, `urlpath`.
 
+use core::num::NonZeroUsize;
+
 use nom::IResult;
 
 use crate::error::Expected;
@@ -113,45 +115,84 @@ fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> 
 /// hostport       = host [ ":" port ]
 /// ```
 ///
-/// Out of line: one copy for the schemes that read a host and port, where
-/// inlined in each it made the code of `parse` too large for the
-/// instruction cache on a list that mixes the schemes (and the optimized
-/// build of the benches took 149 s against 22). `httpurl`, the URL of most
-/// real lists, reads it inlined (`hostport_inlined`).
-#[inline(never)]
-pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
-    hostport_inlined(input)
-}
-
-/// [`hostport`], inlined where it is called.
+/// Read out of line by [`hostport_ends`], which hands back where the host
+/// and the hostport end; the node is made here, where it is used.
 #[inline(always)]
-pub(crate) fn hostport_inlined<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
-) -> IResult<I, Hostport<'a>, E> {
+pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
     input.enter(
         Entry::Production(Rule::Hostport),
         #[inline(always)]
-        |start| {
-            let (rest, host) = start.call(host)?;
-            let (rest, port) = match literal(":")(rest) {
-                Ok((colon, _)) => match colon.call(port) {
-                    Ok((rest, port)) => (rest, Some(port)),
-                    Err(_) => (rest, None),
-                },
-                Err(_) => (rest, None),
-            };
-            let (text, span) = start.upto(&rest);
-            Ok((
-                rest,
-                Hostport {
-                    text,
-                    span,
-                    host,
-                    port,
-                },
-            ))
+        |start| match hostport_ends(start) {
+            Some(ends) => Ok(ends.read(start)),
+            None => Err(nom::Err::Error(Backtrack)),
         },
     )
+}
+
+/// Where a [`hostport`] ends, and its host: two words, which a call hands
+/// back in registers. The node (104 bytes) was handed back through memory
+/// and copied; the processor could not forward the stores of its fields to
+/// the wider loads of the copy (BENCHMARKS.md, "Two words for a hostport").
+#[derive(Clone, Copy)]
+struct HostportEnds {
+    /// The index in the cursor's text where the host ends, with
+    /// [`HOSTNUMBER`] set for a `hostnumber`.
+    host: usize,
+    /// The index where the hostport ends: never 0, after a host.
+    end: NonZeroUsize,
+}
+
+/// The bit of [`HostportEnds::host`] that marks a `hostnumber`: no index
+/// into a `str` reaches it.
+const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
+
+impl HostportEnds {
+    /// The node of the hostport read from `start`, and the cursor after it.
+    #[inline(always)]
+    fn read<'a>(self, start: Cursor<'a>) -> (Cursor<'a>, Hostport<'a>) {
+        let host_rest = start.skip((self.host & !HOSTNUMBER) - start.index());
+        let rest = start.skip(self.end.get() - start.index());
+        let (text, span) = start.upto(&host_rest);
+        let host = match self.host & HOSTNUMBER {
+            0 => Host::Hostname(Hostname { text, span }),
+            _ => Host::Hostnumber(Hostnumber { text, span }),
+        };
+        // The port's digits follow the colon after the host.
+        let port = (rest.index() != host_rest.index()).then(|| {
+            let (text, span) = host_rest.skip(1).upto(&rest);
+            Port::new(text, span)
+        });
+        let (text, span) = start.upto(&rest);
+        let node = Hostport {
+            text,
+            span,
+            host,
+            port,
+        };
+        (rest, node)
+    }
+}
+
+/// The reading of [`hostport`]: `host [ ":" port ]`, where its host and it
+/// end. Out of line: one copy for the schemes that read a host and port,
+/// where inlined in each it made the code of `parse` too large for the
+/// instruction cache on a list that mixes the schemes (and the optimized
+/// build of the benches took 149 s against 22).
+#[inline(never)]
+fn hostport_ends(start: Cursor<'_>) -> Option<HostportEnds> {
+    let (rest, host) = start.call(host).ok()?;
+    let kind = match host {
+        Host::Hostname(_) => 0,
+        Host::Hostnumber(_) => HOSTNUMBER,
+    };
+    let rest_after_port = match literal(":")(rest) {
+        Ok((colon, _)) => colon.call(port).map_or(rest, |(rest, _)| rest),
+        Err(_) => rest,
+    };
+    Some(HostportEnds {
+        host: rest.index() | kind,
+        end: NonZeroUsize::new(rest_after_port.index())?,
+    })
 }
 
 /// ```bnf
