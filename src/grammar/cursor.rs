@@ -120,6 +120,32 @@ impl<'a> Cursor<'a> {
         (self.text.as_bytes(), self.at)
     }
 
+    /// The cursor as four words, for a call out of line: passed as one
+    /// argument, a cursor is copied to the stack and read there, and its
+    /// three `bool`s, stored one by one, were loaded as one word, which
+    /// the processor cannot forward from the stores (BENCHMARKS.md,
+    /// "The cursor in registers"). [`Cursor::from_words`] is the inverse.
+    #[inline(always)]
+    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
+        let flags = u8::from(self.options.strict)
+            | u8::from(self.traced) << 1
+            | u8::from(self.builds) << 2;
+        (self.text, self.at, self.base, flags)
+    }
+
+    /// The cursor of [`Cursor::into_words`].
+    #[inline(always)]
+    pub(crate) fn from_words(text: &'a str, at: usize, base: usize, flags: u8) -> Self {
+        Cursor {
+            text,
+            at,
+            base,
+            options: Options::default().with_strict(flags & 1 != 0),
+            traced: flags & 2 != 0,
+            builds: flags & 4 != 0,
+        }
+    }
+
     /// The index of the cursor in the text it reads (see
     /// [`Cursor::text_and_index`]).
     #[inline(always)]
