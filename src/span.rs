@@ -68,6 +68,77 @@ impl fmt::Display for Span {
     }
 }
 
+/// Where a node of the tree is: its text and its span, stored so that the
+/// parse need not cut the text out.
+///
+/// Cutting a `&str` checks that both ends are character boundaries, and
+/// those two checks at every node cost a tenth of `parse`'s time
+/// (BENCHMARKS.md, "Nodes that do not cut their text"). So a node read from
+/// the start of the caller's text (offset 0, as in `parse`, `check` and
+/// every `&str` input) keeps that whole text, `source`, and its span, which
+/// then indexes it; the text is cut when asked for. Elsewhere (a
+/// `LocatedSpan` further on) `source` is the node's own text, cut once.
+/// The two are told apart by their lengths: a `source` as long as the span
+/// is the node's text, since a span as long as a whole text that starts at
+/// offset 0 covers all of it.
+#[derive(Clone, Copy)]
+pub(crate) struct Place<'a> {
+    source: &'a str,
+    span: Span,
+}
+
+impl<'a> Place<'a> {
+    /// The place of `span` in `source`, a text that starts at offset 0.
+    #[inline(always)]
+    pub(crate) const fn within(source: &'a str, span: Span) -> Self {
+        Place { source, span }
+    }
+
+    /// The place of `text`, which is at `span`.
+    #[inline(always)]
+    pub(crate) fn exact(text: &'a str, span: Span) -> Self {
+        debug_assert_eq!(text.len(), span.len());
+        Place { source: text, span }
+    }
+
+    /// The text.
+    #[inline]
+    pub(crate) fn as_str(&self) -> &'a str {
+        match self.source.len() == self.span.len() {
+            true => self.source,
+            false => self.source.get(self.span.range()).unwrap_or_default(),
+        }
+    }
+
+    /// The span.
+    #[inline(always)]
+    pub(crate) fn span(&self) -> Span {
+        self.span
+    }
+}
+
+impl fmt::Debug for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Place")
+            .field("text", &self.as_str())
+            .field("span", &self.span)
+            .finish()
+    }
+}
+
+/// Serialized as the two fields a node had before, `text` and `span`, which
+/// the nodes flatten into their own.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Place<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut place = serializer.serialize_struct("Place", 2)?;
+        place.serialize_field("text", self.as_str())?;
+        place.serialize_field("span", &self.span)?;
+        place.end()
+    }
+}
+
 /// A 1-based line and column; the column counts characters (Unicode scalar
 /// values), not bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -137,6 +208,27 @@ mod tests {
             Location::of_offset("ab", 99),
             Location { line: 1, column: 3 }
         );
+    }
+
+    /// A place within a text from offset 0 cuts its text on demand; an
+    /// exact place is its text; a place within that covers the whole text
+    /// reads as exact, and is the same text.
+    #[test]
+    fn places_give_their_text_and_span() {
+        let source = "http://a.b/c";
+        for (start, end) in [(0, 4), (7, 10), (11, 12), (12, 12), (0, 12)] {
+            let span = Span::new(start, end);
+            let within = Place::within(source, span);
+            assert_eq!(within.as_str(), &source[start..end]);
+            assert_eq!(within.span(), span);
+            let shifted = Span::new(start + 100, end + 100);
+            let exact = Place::exact(&source[start..end], shifted);
+            assert_eq!(exact.as_str(), &source[start..end]);
+            assert_eq!(exact.span(), shifted);
+        }
+        // Not at a character boundary (no production ends inside a
+        // character): no text, and no panic.
+        assert_eq!(Place::within("éa", Span::new(0, 1)).as_str(), "");
     }
 
     #[test]

@@ -348,3 +348,42 @@ fn every_combinator_agrees_with_check_on_held_out_strings() {
     assert_eq!(compared, 67 * 2 * 300);
     assert!(failures_compared > 1000, "{failures_compared}");
 }
+
+/// Every node of the tree, read at the start of a `&str` (where the nodes
+/// keep the whole text and cut theirs on demand) and after a prefix in a
+/// `LocatedSpan` (where each node's text is cut as it is read), has the
+/// same text, and the span shifted by the prefix.
+#[test]
+fn a_tree_read_after_a_prefix_is_the_same_tree_shifted() {
+    fn nodes<'a>(node: &rfc1738::SyntaxNode<'a>, out: &mut Vec<(Rule, usize, usize, &'a str)>) {
+        out.push((node.rule, node.span.start, node.span.end, node.text));
+        node.children.iter().for_each(|child| nodes(child, out));
+    }
+    let grammar = parse_bnf(include_str!("../grammar/rfc1738.bnf"));
+    let mut rng = Rng::new(HELD_OUT_SEED ^ 0x5eed);
+    let prefix = "see\n <URL:";
+    let mut compared = 0;
+    for _ in 0..2000 {
+        let url = grammar.generate("url", &mut rng, true);
+        let Ok(("", at_start)) = grammar::known_scheme_url::<_, ()>(url.as_str()) else {
+            continue;
+        };
+        let text = format!("{prefix}{url}");
+        let after = LocatedSpan::new(text.as_str()).take_from_offset(prefix.len());
+        let (rest, shifted) = grammar::known_scheme_url::<_, ()>(after).unwrap();
+        assert_eq!(*rest.fragment(), "", "{url:?}");
+        let (mut expected, mut found) = (Vec::new(), Vec::new());
+        nodes(&at_start.syntax(), &mut expected);
+        nodes(&shifted.syntax(), &mut found);
+        let expected: Vec<_> = expected
+            .into_iter()
+            .map(|(rule, start, end, text)| (rule, start + prefix.len(), end + prefix.len(), text))
+            .collect();
+        assert_eq!(found, expected, "{url:?}");
+        for &(_, start, end, node_text) in &found {
+            assert_eq!(&text[start..end], node_text, "{url:?}");
+        }
+        compared += 1;
+    }
+    assert!(compared > 1000, "{compared}");
+}

@@ -25,7 +25,7 @@ use crate::error::Expected;
 use crate::grammar::chars::drop_subsumed;
 use crate::options::Options;
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 
 /// The input of the productions inside the crate.
 ///
@@ -127,9 +127,8 @@ impl<'a> Cursor<'a> {
     /// "The cursor in registers"). [`Cursor::from_words`] is the inverse.
     #[inline(always)]
     pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
-        let flags = u8::from(self.options.strict)
-            | u8::from(self.traced) << 1
-            | u8::from(self.builds) << 2;
+        let flags =
+            u8::from(self.options.strict) | u8::from(self.traced) << 1 | u8::from(self.builds) << 2;
         (self.text, self.at, self.base, flags)
     }
 
@@ -242,6 +241,20 @@ impl<'a> Cursor<'a> {
         match parser(self) {
             Ok((rest, output)) => (rest, Some(output)),
             Err(_) => (self, None),
+        }
+    }
+
+    /// The place of a node from this cursor up to `rest`, a cursor further
+    /// on: its text is not cut out when the cursor's text starts at offset
+    /// 0 (see [`Place`]).
+    #[inline(always)]
+    pub(crate) fn place_to(&self, rest: &Cursor<'a>) -> Place<'a> {
+        match self.base {
+            0 => Place::within(self.text, Span::new(self.at, rest.at)),
+            _ => {
+                let (text, span) = self.upto(rest);
+                Place::exact(text, span)
+            }
         }
     }
 

@@ -34,12 +34,11 @@ pub fn fileurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, File
             let (rest, scheme) = scheme_literal("file://")(start)?;
             let (rest, host) = rest.opt(|rest| rest.call(host));
             let (rest, fpath) = after(rest, "/", fpath)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 FileUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     host,
                     fpath,

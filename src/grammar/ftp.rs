@@ -40,12 +40,11 @@ pub fn ftpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, FtpUr
                     (rest, Some(fpath), ftptype)
                 }
             };
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 FtpUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     login,
                     fpath,
@@ -68,9 +67,9 @@ pub fn fpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fpath<
         Entry::Production(Rule::Fpath),
         #[inline(always)]
         |start| {
-            let (rest, text) = path_run(&FPATH)(start)?;
-            let span = start.upto(&rest).1;
-            Ok((rest, Fpath { text, span }))
+            let (rest, _) = path_run(&FPATH)(start)?;
+            let place = start.place_to(&rest);
+            Ok((rest, Fpath { place }))
         },
     )
 }
@@ -84,8 +83,8 @@ pub fn fsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fse
         Entry::Production(Rule::Fsegment),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&FSEGMENT, 0)(start)?;
-            Ok((rest, Fsegment::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&FSEGMENT, 0)(start)?;
+            Ok((rest, Fsegment::at(start.place_to(&rest))))
         },
     )
 }
@@ -102,8 +101,8 @@ pub fn ftptype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ftpt
         Entry::Production(Rule::Ftptype),
         #[inline(always)]
         |start| {
-            let (rest, text) = one(&FTPTYPE)(start)?;
-            Ok((rest, Ftptype::new(text, start.upto(&rest).1)))
+            let (rest, _) = one(&FTPTYPE)(start)?;
+            Ok((rest, Ftptype::at(start.place_to(&rest))))
         },
     )
 }

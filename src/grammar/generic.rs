@@ -38,12 +38,11 @@ pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, G
             let (rest, scheme) = start.call(scheme)?;
             let (rest, _) = literal(":")(rest)?;
             let (rest, schemepart) = rest.call(schemepart)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 GenericUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     schemepart,
                 },
@@ -145,8 +144,8 @@ pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schem
             } else {
                 &SCHEME_ANY_CASE
             };
-            let (rest, text) = run(class, 1)(start)?;
-            Ok((rest, Scheme::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(class, 1)(start)?;
+            Ok((rest, Scheme::at(start.place_to(&rest))))
         },
     )
 }
@@ -165,7 +164,7 @@ pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, S
         Entry::Production(Rule::Schemepart),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&XCHAR, 0)(start)?;
+            let (rest, _) = run(&XCHAR, 0)(start)?;
             let ip_schemepart = match start.builds() && !start.traced() {
                 true => match start.call(ip_schemepart) {
                     Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
@@ -176,8 +175,7 @@ pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, S
             Ok((
                 rest,
                 Schemepart {
-                    text,
-                    span: start.upto(&rest).1,
+                    place: start.place_to(&rest),
                     ip_schemepart,
                 },
             ))

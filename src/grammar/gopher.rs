@@ -60,12 +60,11 @@ pub fn gopherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Go
             // The node made once, where it is returned: filled in field by
             // field, it was built on the stack and copied out (a `memcpy`
             // of some 170 instructions a URL).
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 GopherUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     hostport,
                     gtype,
@@ -117,15 +116,12 @@ fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
 /// Divides the run of `xchar`s from `start` to `end` into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
 fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>) -> GopherPath<'a> {
-    let (path, _) = start.upto(end);
-    let bytes = path.as_bytes();
-    let piece = |from: usize, to: usize| start.skip(from).upto(&start.skip(to));
-    let whole_selector = || {
-        let (text, span) = piece(0, bytes.len());
-        GopherPath {
-            selector: Some(Selector::new(text, span)),
-            ..GopherPath::default()
-        }
+    let bytes = start.bytes();
+    let bytes = bytes.get(..end.index() - start.index()).unwrap_or(bytes);
+    let piece = |from: usize, to: usize| start.skip(from).place_to(&start.skip(to));
+    let whole_selector = || GopherPath {
+        selector: Some(Selector::at(piece(0, bytes.len()))),
+        ..GopherPath::default()
     };
     let Some(first_tab) = find_tab(bytes, 0) else {
         return whole_selector();
@@ -139,14 +135,10 @@ fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>) -> GopherPath<'a> 
     {
         return whole_selector();
     }
-    let (text, span) = piece(0, first_tab);
-    let selector = Some(Selector::new(text, span));
-    let (text, span) = piece(search_start, search_end);
-    let search = Some(Search::new(text, span));
-    let gopher_plus_string = second_tab.map(|second_tab| {
-        let (text, span) = piece(second_tab + TAB.len(), bytes.len());
-        GopherPlusString::new(text, span)
-    });
+    let selector = Some(Selector::at(piece(0, first_tab)));
+    let search = Some(Search::at(piece(search_start, search_end)));
+    let gopher_plus_string = second_tab
+        .map(|second_tab| GopherPlusString::at(piece(second_tab + TAB.len(), bytes.len())));
     GopherPath {
         selector,
         search,
@@ -163,8 +155,8 @@ pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<
         Entry::Production(Rule::Gtype),
         #[inline(always)]
         |start| {
-            let (rest, text) = unit(&XCHAR)(start)?;
-            Ok((rest, Gtype::new(text, start.upto(&rest).1)))
+            let (rest, _) = unit(&XCHAR)(start)?;
+            Ok((rest, Gtype::at(start.place_to(&rest))))
         },
     )
 }
@@ -178,8 +170,8 @@ pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Sel
         Entry::Production(Rule::Selector),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&XCHAR, 0)(start)?;
-            Ok((rest, Selector::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&XCHAR, 0)(start)?;
+            Ok((rest, Selector::at(start.place_to(&rest))))
         },
     )
 }
@@ -195,8 +187,8 @@ pub fn gopher_plus_string<'a, I: Text<'a>, E: GrammarError<I>>(
         Entry::Production(Rule::GopherPlusString),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&XCHAR, 0)(start)?;
-            Ok((rest, GopherPlusString::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&XCHAR, 0)(start)?;
+            Ok((rest, GopherPlusString::at(start.place_to(&rest))))
         },
     )
 }

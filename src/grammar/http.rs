@@ -44,12 +44,11 @@ pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Http
                     }
                 }
             };
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 HttpUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     hostport,
                     hpath,
@@ -72,9 +71,9 @@ pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<
         Entry::Production(Rule::Hpath),
         #[inline(always)]
         |start| {
-            let (rest, text) = path_run(&HPATH)(start)?;
-            let span = start.upto(&rest).1;
-            Ok((rest, Hpath { text, span }))
+            let (rest, _) = path_run(&HPATH)(start)?;
+            let place = start.place_to(&rest);
+            Ok((rest, Hpath { place }))
         },
     )
 }
@@ -88,8 +87,8 @@ pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hse
         Entry::Production(Rule::Hsegment),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&HSEGMENT, 0)(start)?;
-            Ok((rest, Hsegment::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&HSEGMENT, 0)(start)?;
+            Ok((rest, Hsegment::at(start.place_to(&rest))))
         },
     )
 }
@@ -105,8 +104,8 @@ pub fn search<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Searc
         Entry::Production(Rule::Search),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&HSEGMENT, 0)(start)?;
-            Ok((rest, Search::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&HSEGMENT, 0)(start)?;
+            Ok((rest, Search::at(start.place_to(&rest))))
         },
     )
 }

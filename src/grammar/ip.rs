@@ -38,12 +38,11 @@ pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
             let (rest, _) = literal("//")(start)?;
             let (rest, login) = rest.call(login)?;
             let (rest, urlpath) = opt_after(rest, "/", urlpath);
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 IpSchemepart {
-                    text,
-                    span,
+                    place,
                     login,
                     urlpath,
                 },
@@ -77,12 +76,11 @@ pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<
                 false => (start, None, None),
             };
             let (rest, hostport) = rest.call(hostport)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 Login {
-                    text,
-                    span,
+                    place,
                     user,
                     password,
                     hostport,
@@ -114,9 +112,8 @@ fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> 
 /// ```bnf
 /// hostport       = host [ ":" port ]
 /// ```
-///
-/// Read out of line by [`hostport_ends`], which hands back where the host
-/// and the hostport end; the node is made here, where it is used.
+// Read out of line by `hostport_ends`, which hands back where the host and
+// the hostport end; the node is made here, where it is used.
 #[inline(always)]
 pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
     input.enter(
@@ -155,23 +152,16 @@ impl HostportEnds {
     fn read<'a>(self, start: Cursor<'a>) -> (Cursor<'a>, Hostport<'a>) {
         let host_rest = start.skip((self.host & !HOSTNUMBER) - start.index());
         let rest = start.skip(self.end.get() - start.index());
-        let (text, span) = start.upto(&host_rest);
+        let place = start.place_to(&host_rest);
         let host = match self.host & HOSTNUMBER {
-            0 => Host::Hostname(Hostname { text, span }),
-            _ => Host::Hostnumber(Hostnumber { text, span }),
+            0 => Host::Hostname(Hostname { place }),
+            _ => Host::Hostnumber(Hostnumber { place }),
         };
         // The port's digits follow the colon after the host.
-        let port = (rest.index() != host_rest.index()).then(|| {
-            let (text, span) = host_rest.skip(1).upto(&rest);
-            Port::new(text, span)
-        });
-        let (text, span) = start.upto(&rest);
-        let node = Hostport {
-            text,
-            span,
-            host,
-            port,
-        };
+        let port = (rest.index() != host_rest.index())
+            .then(|| Port::at(host_rest.skip(1).place_to(&rest)));
+        let place = start.place_to(&rest);
+        let node = Hostport { place, host, port };
         (rest, node)
     }
 }
@@ -254,8 +244,8 @@ pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
                 Plain::Fails => return Err(nom::Err::Error(Backtrack)),
                 Plain::Undecided => hostname_by_labels(start)?,
             };
-            let (text, span) = start.upto(&rest);
-            Ok((rest, Hostname { text, span }))
+            let place = start.place_to(&rest);
+            Ok((rest, Hostname { place }))
         },
     )
 }
@@ -513,8 +503,8 @@ pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, H
             let (rest, _) = after(rest, ".", digits)?;
             let (rest, _) = after(rest, ".", digits)?;
             let (rest, _) = after(rest, ".", digits)?;
-            let (text, span) = start.upto(&rest);
-            Ok((rest, Hostnumber { text, span }))
+            let place = start.place_to(&rest);
+            Ok((rest, Hostnumber { place }))
         },
     )
 }
@@ -543,8 +533,8 @@ pub fn user<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, User<'a
         Entry::Production(Rule::User),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&USER, 0)(start)?;
-            Ok((rest, User::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&USER, 0)(start)?;
+            Ok((rest, User::at(start.place_to(&rest))))
         },
     )
 }
@@ -558,8 +548,8 @@ pub fn password<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Pas
         Entry::Production(Rule::Password),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&USER, 0)(start)?;
-            Ok((rest, Password::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&USER, 0)(start)?;
+            Ok((rest, Password::at(start.place_to(&rest))))
         },
     )
 }
@@ -573,8 +563,8 @@ pub fn urlpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Urlp
         Entry::Production(Rule::Urlpath),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&XCHAR, 0)(start)?;
-            Ok((rest, Urlpath::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&XCHAR, 0)(start)?;
+            Ok((rest, Urlpath::at(start.place_to(&rest))))
         },
     )
 }

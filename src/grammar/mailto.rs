@@ -27,12 +27,11 @@ pub fn mailtourl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ma
         |start| {
             let (rest, scheme) = scheme_literal("mailto:")(start)?;
             let (rest, encoded822addr) = rest.call(encoded822addr)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 MailtoUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     encoded822addr,
                 },
@@ -52,8 +51,8 @@ pub fn encoded822addr<'a, I: Text<'a>, E: GrammarError<I>>(
         Entry::Production(Rule::Encoded822addr),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&XCHAR, 1)(start)?;
-            Ok((rest, Encoded822addr::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&XCHAR, 1)(start)?;
+            Ok((rest, Encoded822addr::at(start.place_to(&rest))))
         },
     )
 }

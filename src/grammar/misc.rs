@@ -167,8 +167,8 @@ pub fn digits<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Digit
         Entry::Leaf(Rule::Digits),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&DIGIT, 1)(start)?;
-            Ok((rest, Digits::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&DIGIT, 1)(start)?;
+            Ok((rest, Digits::at(start.place_to(&rest))))
         },
     )
 }

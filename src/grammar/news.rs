@@ -31,12 +31,11 @@ pub fn newsurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, News
         |start| {
             let (rest, scheme) = scheme_literal("news:")(start)?;
             let (rest, grouppart) = rest.call(grouppart)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 NewsUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     grouppart,
                 },
@@ -88,8 +87,8 @@ pub fn group<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Group<
         |start| {
             let (rest, _) = one(&ALPHA)(start)?;
             let (rest, _) = run(&GROUP_TAIL, 0)(rest)?;
-            let (text, span) = start.upto(&rest);
-            Ok((rest, Group::new(text, span)))
+            let place = start.place_to(&rest);
+            Ok((rest, Group::at(place)))
         },
     )
 }
@@ -105,12 +104,11 @@ pub fn article<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Arti
         |start| {
             let (at, _) = run(&ARTICLE, 1)(start)?;
             let (rest, host) = after(at, "@", host)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 Article {
-                    text,
-                    span,
+                    place,
                     unique: start.upto(&at),
                     host,
                 },

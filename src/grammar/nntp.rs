@@ -34,12 +34,11 @@ pub fn nntpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Nntp
             let (rest, hostport) = rest.call(hostport)?;
             let (rest, group) = after(rest, "/", group)?;
             let (rest, article) = opt_after(rest, "/", digits);
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 NntpUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     hostport,
                     group,

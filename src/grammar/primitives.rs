@@ -117,8 +117,8 @@ pub(crate) fn scheme_literal<'a>(
             expect(&input, matching, &[Expected::Literal(text)]);
             return Err(nom::Err::Error(Backtrack));
         }
-        let (name, span) = input.upto(&input.skip(name_len));
-        Ok((input.skip(text.len()), Scheme::new(name, span)))
+        let name = input.place_to(&input.skip(name_len));
+        Ok((input.skip(text.len()), Scheme::at(name)))
     }
 }
 

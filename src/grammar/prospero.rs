@@ -46,12 +46,11 @@ pub fn prosperourl<'a, I: Text<'a>, E: GrammarError<I>>(
             while let Ok((next, _)) = rest.call(fieldspec) {
                 rest = next;
             }
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 ProsperoUrl {
-                    text,
-                    span,
+                    place,
                     fieldspecs: fields.upto(&rest),
                     scheme,
                     hostport,
@@ -76,9 +75,9 @@ pub fn ppath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Ppath<
         |start| {
             // `psegment` has the characters of `fsegment`, so `ppath` those of
             // `fpath`.
-            let (rest, text) = path_run(&FPATH)(start)?;
-            let span = start.upto(&rest).1;
-            Ok((rest, Ppath { text, span }))
+            let (rest, _) = path_run(&FPATH)(start)?;
+            let place = start.place_to(&rest);
+            Ok((rest, Ppath { place }))
         },
     )
 }
@@ -92,8 +91,8 @@ pub fn psegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Pse
         Entry::Production(Rule::Psegment),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&FSEGMENT, 0)(start)?;
-            Ok((rest, Psegment::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&FSEGMENT, 0)(start)?;
+            Ok((rest, Psegment::at(start.place_to(&rest))))
         },
     )
 }
@@ -109,12 +108,11 @@ pub fn fieldspec<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
         |start| {
             let (rest, fieldname) = after(start, ";", fieldname)?;
             let (rest, fieldvalue) = after(rest, "=", fieldvalue)?;
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 Fieldspec {
-                    text,
-                    span,
+                    place,
                     fieldname,
                     fieldvalue,
                 },
@@ -132,8 +130,8 @@ pub fn fieldname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Fi
         Entry::Production(Rule::Fieldname),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&FIELD, 0)(start)?;
-            Ok((rest, Fieldname::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&FIELD, 0)(start)?;
+            Ok((rest, Fieldname::at(start.place_to(&rest))))
         },
     )
 }
@@ -147,8 +145,8 @@ pub fn fieldvalue<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, F
         Entry::Production(Rule::Fieldvalue),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&FIELD, 0)(start)?;
-            Ok((rest, Fieldvalue::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&FIELD, 0)(start)?;
+            Ok((rest, Fieldvalue::at(start.place_to(&rest))))
         },
     )
 }

@@ -31,12 +31,11 @@ pub fn telneturl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Te
             let (rest, scheme) = scheme_literal("telnet://")(start)?;
             let (rest, login) = rest.call(login)?;
             let (rest, slash) = rest.opt(literal("/"));
-            let (text, span) = start.upto(&rest);
+            let place = start.place_to(&rest);
             Ok((
                 rest,
                 TelnetUrl {
-                    text,
-                    span,
+                    place,
                     scheme,
                     login,
                     trailing_slash: slash.is_some(),

@@ -104,11 +104,10 @@ fn index_tail(rest: Cursor<'_>) -> Reading<'_, Search<'_>> {
 
 #[inline(always)]
 fn database_node<'a>(start: Cursor<'a>, rest: Cursor<'a>, head: Head<'a>) -> WaisDatabase<'a> {
-    let (text, span) = start.upto(&rest);
+    let place = start.place_to(&rest);
     let (scheme, hostport, database) = head;
     WaisDatabase {
-        text,
-        span,
+        place,
         scheme,
         hostport,
         database,
@@ -122,11 +121,10 @@ fn index_node<'a>(
     head: Head<'a>,
     search: Search<'a>,
 ) -> WaisIndex<'a> {
-    let (text, span) = start.upto(&rest);
+    let place = start.place_to(&rest);
     let (scheme, hostport, database) = head;
     WaisIndex {
-        text,
-        span,
+        place,
         scheme,
         hostport,
         database,
@@ -141,11 +139,10 @@ fn doc_node<'a>(
     head: Head<'a>,
     (wtype, wpath): (Wtype<'a>, Wpath<'a>),
 ) -> WaisDoc<'a> {
-    let (text, span) = start.upto(&rest);
+    let place = start.place_to(&rest);
     let (scheme, hostport, database) = head;
     WaisDoc {
-        text,
-        span,
+        place,
         scheme,
         hostport,
         database,
@@ -212,8 +209,8 @@ pub fn database<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Dat
         Entry::Production(Rule::Database),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&UCHAR, 0)(start)?;
-            Ok((rest, Database::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&UCHAR, 0)(start)?;
+            Ok((rest, Database::at(start.place_to(&rest))))
         },
     )
 }
@@ -227,8 +224,8 @@ pub fn wtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wtype<
         Entry::Production(Rule::Wtype),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&UCHAR, 0)(start)?;
-            Ok((rest, Wtype::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&UCHAR, 0)(start)?;
+            Ok((rest, Wtype::at(start.place_to(&rest))))
         },
     )
 }
@@ -242,8 +239,8 @@ pub fn wpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Wpath<
         Entry::Production(Rule::Wpath),
         #[inline(always)]
         |start| {
-            let (rest, text) = run(&UCHAR, 0)(start)?;
-            Ok((rest, Wpath::new(text, start.upto(&rest).1)))
+            let (rest, _) = run(&UCHAR, 0)(start)?;
+            Ok((rest, Wpath::at(start.place_to(&rest))))
         },
     )
 }

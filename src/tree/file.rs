@@ -1,7 +1,7 @@
 //! Nodes of FILE URLs (section 3.10).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{node, text_and_span, Fpath, Host, Scheme};
 
@@ -12,8 +12,8 @@ use crate::tree::{node, text_and_span, Fpath, Host, Scheme};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"file://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// The host, when one is named (`localhost` included).
@@ -29,8 +29,8 @@ impl<'a> FileUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Fileurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 self.host.map(|host| host.syntax()),

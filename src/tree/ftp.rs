@@ -1,7 +1,7 @@
 //! Nodes of FTP URLs (section 3.2).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span, Login, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{leaf_node, node, split_parts, text_and_span, Login, Scheme};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FtpUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"ftp://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// User, password, host and port.
@@ -28,8 +28,8 @@ impl<'a> FtpUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Ftpurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.login.syntax()),
@@ -44,8 +44,8 @@ impl<'a> FtpUrl<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fpath<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
 }
 
 text_and_span!(Fpath);
@@ -53,13 +53,13 @@ text_and_span!(Fpath);
 impl<'a> Fpath<'a> {
     /// The segments, in order; an empty path has one empty segment.
     pub fn segments(&self) -> impl Iterator<Item = Fsegment<'a>> + 'a {
-        split_parts(self.text, self.span, '/').map(|(text, span)| Fsegment::new(text, span))
+        split_parts(self.as_str(), self.span(), '/').map(|(text, span)| Fsegment::new(text, span))
     }
 
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         let segments = self.segments().map(|segment| Some(segment.syntax()));
-        node(Rule::Fpath, self.span, self.text, segments)
+        node(Rule::Fpath, self.span(), self.as_str(), segments)
     }
 }
 
@@ -76,6 +76,6 @@ leaf_node! {
 impl Ftptype<'_> {
     /// The typecode character as written.
     pub fn code(&self) -> char {
-        self.text.chars().next().unwrap_or('?')
+        self.as_str().chars().next().unwrap_or('?')
     }
 }

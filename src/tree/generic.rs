@@ -1,7 +1,7 @@
 //! Nodes of the generic form: `genericurl`, `scheme`, `schemepart`.
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, IpSchemepart};
 
@@ -14,7 +14,7 @@ leaf_node! {
 impl Scheme<'_> {
     /// Whether the name is written in lower case, as the BNF writes it.
     pub fn is_lowercase(&self) -> bool {
-        !self.text.bytes().any(|b| b.is_ascii_uppercase())
+        !self.as_str().bytes().any(|b| b.is_ascii_uppercase())
     }
 }
 
@@ -22,8 +22,8 @@ impl Scheme<'_> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GenericUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name.
     pub scheme: Scheme<'a>,
     /// Everything after the first `:`.
@@ -37,8 +37,8 @@ impl<'a> GenericUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Genericurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [Some(self.scheme.syntax()), Some(self.schemepart.syntax())],
         )
     }
@@ -53,8 +53,8 @@ impl<'a> GenericUrl<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Schemepart<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The common Internet scheme syntax, when the schemepart follows it.
     pub ip_schemepart: Option<IpSchemepart<'a>>,
 }
@@ -66,8 +66,8 @@ impl<'a> Schemepart<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Schemepart,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [self.ip_schemepart.map(|ip| ip.syntax())],
         )
     }

@@ -1,7 +1,7 @@
 //! Nodes of gopher URLs (section 3.4).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
 
@@ -17,8 +17,8 @@ use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GopherUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"gopher://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// Host and port.
@@ -40,8 +40,8 @@ impl<'a> GopherUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Gopherurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.hostport.syntax()),

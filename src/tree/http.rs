@@ -1,7 +1,7 @@
 //! Nodes of HTTP URLs (section 3.3).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme}
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct HttpUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"http://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// Host and port.
@@ -28,8 +28,8 @@ impl<'a> HttpUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Httpurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.hostport.syntax()),
@@ -44,8 +44,8 @@ impl<'a> HttpUrl<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hpath<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
 }
 
 text_and_span!(Hpath);
@@ -53,13 +53,13 @@ text_and_span!(Hpath);
 impl<'a> Hpath<'a> {
     /// The segments, in order; an empty path has one empty segment.
     pub fn segments(&self) -> impl Iterator<Item = Hsegment<'a>> + 'a {
-        split_parts(self.text, self.span, '/').map(|(text, span)| Hsegment::new(text, span))
+        split_parts(self.as_str(), self.span(), '/').map(|(text, span)| Hsegment::new(text, span))
     }
 
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         let segments = self.segments().map(|segment| Some(segment.syntax()));
-        node(Rule::Hpath, self.span, self.text, segments)
+        node(Rule::Hpath, self.span(), self.as_str(), segments)
     }
 }
 

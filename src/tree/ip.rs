@@ -2,7 +2,7 @@
 //! `//user:password@host:port/url-path`.
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span};
 
@@ -10,8 +10,8 @@ use crate::tree::{leaf_node, node, split_parts, text_and_span};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct IpSchemepart<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// User, password, host and port.
     pub login: Login<'a>,
     /// The path after the `/` that ends the login, when there is that `/`
@@ -26,8 +26,8 @@ impl<'a> IpSchemepart<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::IpSchemepart,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.login.syntax()),
                 self.urlpath.map(|path| path.syntax()),
@@ -44,8 +44,8 @@ impl<'a> IpSchemepart<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Login<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The user name, when the login has an `@`.
     pub user: Option<User<'a>>,
     /// The password, when the user name is followed by `:`.
@@ -61,8 +61,8 @@ impl<'a> Login<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Login,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 self.user.map(|user| user.syntax()),
                 self.password.map(|password| password.syntax()),
@@ -76,8 +76,8 @@ impl<'a> Login<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostport<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The host.
     pub host: Host<'a>,
     /// The port, when given.
@@ -91,8 +91,8 @@ impl<'a> Hostport<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Hostport,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.host.syntax()),
                 self.port.map(|port| port.syntax()),
@@ -120,7 +120,7 @@ impl<'a> Host<'a> {
     pub fn as_str(&self) -> &'a str {
         match self {
             Host::Hostname(name) => name.as_str(),
-            Host::Hostnumber(number) => number.text,
+            Host::Hostnumber(number) => number.as_str(),
         }
     }
 
@@ -128,7 +128,7 @@ impl<'a> Host<'a> {
     pub fn span(&self) -> Span {
         match self {
             Host::Hostname(name) => name.span(),
-            Host::Hostnumber(number) => number.span,
+            Host::Hostnumber(number) => number.span(),
         }
     }
 
@@ -146,8 +146,8 @@ impl<'a> Host<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostname<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
 }
 
 text_and_span!(Hostname);
@@ -155,18 +155,18 @@ text_and_span!(Hostname);
 impl<'a> Hostname<'a> {
     /// The labels before the last one, in order.
     pub fn domainlabels(&self) -> impl Iterator<Item = Domainlabel<'a>> + 'a {
-        let count = self.text.bytes().filter(|&b| b == b'.').count();
-        split_parts(self.text, self.span, '.')
+        let count = self.as_str().bytes().filter(|&b| b == b'.').count();
+        split_parts(self.as_str(), self.span(), '.')
             .take(count)
             .map(|(text, span)| Domainlabel::new(text, span))
     }
 
     /// The last label.
     pub fn toplabel(&self) -> Toplabel<'a> {
-        let start = self.text.rfind('.').map_or(0, |dot| dot + 1);
+        let start = self.as_str().rfind('.').map_or(0, |dot| dot + 1);
         Toplabel::new(
-            &self.text[start..],
-            Span::new(self.span.start + start, self.span.end),
+            &self.as_str()[start..],
+            Span::new(self.span().start + start, self.span().end),
         )
     }
 
@@ -176,7 +176,7 @@ impl<'a> Hostname<'a> {
             .domainlabels()
             .map(|label| Some(label.syntax()))
             .chain([Some(self.toplabel().syntax())]);
-        node(Rule::Hostname, self.span, self.text, labels)
+        node(Rule::Hostname, self.span(), self.as_str(), labels)
     }
 }
 
@@ -196,8 +196,8 @@ leaf_node! {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hostnumber<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
 }
 
 text_and_span!(Hostnumber);
@@ -206,18 +206,19 @@ impl<'a> Hostnumber<'a> {
     /// The four groups of digits. Split from the text on request, which
     /// keeps the node (and every `Host`, `Login` and `Url`) small.
     pub fn parts(&self) -> [Digits<'a>; 4] {
-        let mut parts =
-            split_parts(self.text, self.span, '.').map(|(text, span)| Digits::new(text, span));
+        let mut parts = split_parts(self.as_str(), self.span(), '.')
+            .map(|(text, span)| Digits::new(text, span));
         // A hostnumber has exactly four parts, each `digits`.
-        core::array::from_fn(|_| parts.next().unwrap_or(Digits::new("", self.span)))
+        let end = Span::new(self.span().end, self.span().end);
+        core::array::from_fn(|_| parts.next().unwrap_or_else(|| Digits::new("", end)))
     }
 
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Hostnumber,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             self.parts().iter().map(|part| Some(part.syntax())),
         )
     }
@@ -231,7 +232,7 @@ leaf_node! {
 impl Digits<'_> {
     /// The number, when it fits in a `u64` (leading zeros allowed).
     pub fn value(&self) -> Option<u64> {
-        self.text.parse().ok()
+        self.as_str().parse().ok()
     }
 }
 
@@ -245,7 +246,7 @@ leaf_node! {
 impl Port<'_> {
     /// The port number, when it is at most 65535.
     pub fn value(&self) -> Option<u16> {
-        self.text.parse().ok()
+        self.as_str().parse().ok()
     }
 }
 

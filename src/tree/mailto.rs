@@ -1,7 +1,7 @@
 //! Nodes of MAILTO URLs (section 3.5).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{leaf_node, node, text_and_span, Scheme};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MailtoUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"mailto:"` literal, as written.
     pub scheme: Scheme<'a>,
     /// The encoded address.
@@ -24,8 +24,8 @@ impl<'a> MailtoUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Mailtourl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.encoded822addr.syntax()),

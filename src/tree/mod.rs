@@ -52,24 +52,32 @@ macro_rules! leaf_node {
         #[derive(Debug, Clone, Copy)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize))]
         pub struct $name<'a> {
-            text: &'a str,
-            span: Span,
+            #[cfg_attr(feature = "serde", serde(flatten))]
+            place: $crate::span::Place<'a>,
         }
 
         impl<'a> $name<'a> {
+            /// The node of `text`, which is at `span`.
             #[allow(dead_code)]
             pub(crate) fn new(text: &'a str, span: Span) -> Self {
-                $name { text, span }
+                $name { place: $crate::span::Place::exact(text, span) }
+            }
+
+            /// The node at `place`.
+            #[allow(dead_code)]
+            #[inline(always)]
+            pub(crate) fn at(place: $crate::span::Place<'a>) -> Self {
+                $name { place }
             }
 
             /// The text as written in the URL (escapes not decoded).
             pub fn as_str(&self) -> &'a str {
-                self.text
+                self.place.as_str()
             }
 
             /// Where the text is in the input.
             pub fn span(&self) -> Span {
-                self.span
+                self.place.span()
             }
 
             /// The production this node is an instance of.
@@ -77,7 +85,7 @@ macro_rules! leaf_node {
 
             /// This node as a generic syntax tree.
             pub fn syntax(&self) -> SyntaxNode<'a> {
-                SyntaxNode::new(Rule::$rule, self.span, self.text, Vec::new())
+                SyntaxNode::new(Rule::$rule, self.span(), self.as_str(), Vec::new())
             }
         }
 
@@ -85,7 +93,7 @@ macro_rules! leaf_node {
 
         impl core::fmt::Display for $name<'_> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.write_str(self.text)
+                f.write_str(self.as_str())
             }
         }
     };
@@ -187,17 +195,17 @@ impl<'a> Url<'a> {
 
     fn syntax_root(&self) -> (Rule, Span, &'a str) {
         match self {
-            Url::Http(url) => (Rule::Httpurl, url.span, url.text),
-            Url::Ftp(url) => (Rule::Ftpurl, url.span, url.text),
-            Url::News(url) => (Rule::Newsurl, url.span, url.text),
-            Url::Nntp(url) => (Rule::Nntpurl, url.span, url.text),
-            Url::Telnet(url) => (Rule::Telneturl, url.span, url.text),
-            Url::Gopher(url) => (Rule::Gopherurl, url.span, url.text),
+            Url::Http(url) => (Rule::Httpurl, url.span(), url.as_str()),
+            Url::Ftp(url) => (Rule::Ftpurl, url.span(), url.as_str()),
+            Url::News(url) => (Rule::Newsurl, url.span(), url.as_str()),
+            Url::Nntp(url) => (Rule::Nntpurl, url.span(), url.as_str()),
+            Url::Telnet(url) => (Rule::Telneturl, url.span(), url.as_str()),
+            Url::Gopher(url) => (Rule::Gopherurl, url.span(), url.as_str()),
             Url::Wais(url) => (Rule::Waisurl, url.span(), url.as_str()),
-            Url::Mailto(url) => (Rule::Mailtourl, url.span, url.text),
-            Url::File(url) => (Rule::Fileurl, url.span, url.text),
-            Url::Prospero(url) => (Rule::Prosperourl, url.span, url.text),
-            Url::Other(url) => (Rule::Otherurl, url.span, url.text),
+            Url::Mailto(url) => (Rule::Mailtourl, url.span(), url.as_str()),
+            Url::File(url) => (Rule::Fileurl, url.span(), url.as_str()),
+            Url::Prospero(url) => (Rule::Prosperourl, url.span(), url.as_str()),
+            Url::Other(url) => (Rule::Otherurl, url.span(), url.as_str()),
         }
     }
 
@@ -234,7 +242,7 @@ impl<'a> Url<'a> {
             Url::Prospero(url) => url.syntax(),
             Url::Other(url) => {
                 let generic = url.syntax();
-                SyntaxNode::new(Rule::Otherurl, url.span, url.text, vec![generic])
+                SyntaxNode::new(Rule::Otherurl, url.span(), url.as_str(), vec![generic])
             }
         };
         SyntaxNode::new(Rule::Url, self.span(), self.as_str(), vec![child])
@@ -265,7 +273,7 @@ macro_rules! same_by_text {
     ($name:ident) => {
         impl PartialEq for $name<'_> {
             fn eq(&self, other: &Self) -> bool {
-                self.text == other.text
+                self.as_str() == other.as_str()
             }
         }
 
@@ -273,7 +281,7 @@ macro_rules! same_by_text {
 
         impl core::hash::Hash for $name<'_> {
             fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-                self.text.hash(state);
+                self.as_str().hash(state);
             }
         }
     };
@@ -289,12 +297,12 @@ macro_rules! text_and_span {
         impl<'a> $name<'a> {
             /// The text as written.
             pub fn as_str(&self) -> &'a str {
-                self.text
+                self.place.as_str()
             }
 
             /// Where it is in the input.
             pub fn span(&self) -> Span {
-                self.span
+                self.place.span()
             }
         }
     };

@@ -1,7 +1,7 @@
 //! Nodes of NEWS URLs (section 3.6).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, Host, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{leaf_node, node, text_and_span, Host, Scheme};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NewsUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"news:"` literal, as written.
     pub scheme: Scheme<'a>,
     /// A group, an article, or `*`.
@@ -24,8 +24,8 @@ impl<'a> NewsUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Newsurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [Some(self.scheme.syntax()), Some(self.grouppart.syntax())],
         )
     }
@@ -51,7 +51,7 @@ impl<'a> Grouppart<'a> {
         match self {
             Grouppart::All(span) => *span,
             Grouppart::Group(group) => group.span(),
-            Grouppart::Article(article) => article.span,
+            Grouppart::Article(article) => article.span(),
         }
     }
 
@@ -60,7 +60,7 @@ impl<'a> Grouppart<'a> {
         match self {
             Grouppart::All(_) => "*",
             Grouppart::Group(group) => group.as_str(),
-            Grouppart::Article(article) => article.text,
+            Grouppart::Article(article) => article.as_str(),
         }
     }
 
@@ -101,8 +101,8 @@ leaf_node! {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Article<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     pub(crate) unique: (&'a str, Span),
     /// The host after the `@`.
     pub host: Host<'a>,
@@ -125,8 +125,8 @@ impl<'a> Article<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Article,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [Some(self.host.syntax())],
         )
     }

@@ -1,7 +1,7 @@
 //! Nodes of NNTP URLs (section 3.7).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{node, text_and_span, Digits, Group, Hostport, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{node, text_and_span, Digits, Group, Hostport, Scheme};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NntpUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"nntp://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// Host and port.
@@ -28,8 +28,8 @@ impl<'a> NntpUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Nntpurl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.hostport.syntax()),

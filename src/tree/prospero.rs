@@ -1,7 +1,7 @@
 //! Nodes of PROSPERO URLs (section 3.11).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme}
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProsperoUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     pub(crate) fieldspecs: (&'a str, Span),
     /// The scheme name of the `"prospero://"` literal, as written.
     pub scheme: Scheme<'a>,
@@ -49,8 +49,8 @@ impl<'a> ProsperoUrl<'a> {
         let fields = self.fieldspecs().map(|field| Some(field.syntax()));
         node(
             Rule::Prosperourl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             head.into_iter().chain(fields),
         )
     }
@@ -60,8 +60,8 @@ impl<'a> ProsperoUrl<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Ppath<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
 }
 
 text_and_span!(Ppath);
@@ -69,13 +69,13 @@ text_and_span!(Ppath);
 impl<'a> Ppath<'a> {
     /// The segments, in order; an empty path has one empty segment.
     pub fn segments(&self) -> impl Iterator<Item = Psegment<'a>> + 'a {
-        split_parts(self.text, self.span, '/').map(|(text, span)| Psegment::new(text, span))
+        split_parts(self.as_str(), self.span(), '/').map(|(text, span)| Psegment::new(text, span))
     }
 
     /// This node as a generic syntax tree.
     pub fn syntax(&self) -> SyntaxNode<'a> {
         let segments = self.segments().map(|segment| Some(segment.syntax()));
-        node(Rule::Ppath, self.span, self.text, segments)
+        node(Rule::Ppath, self.span(), self.as_str(), segments)
     }
 }
 
@@ -88,8 +88,8 @@ leaf_node! {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fieldspec<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The name before `=`.
     pub fieldname: Fieldname<'a>,
     /// The value after `=`.
@@ -105,8 +105,7 @@ impl<'a> Fieldspec<'a> {
         let equals = text.find('=').unwrap_or(text.len());
         let value_start = (equals + 1).min(text.len());
         Fieldspec {
-            text,
-            span,
+            place: Place::exact(text, span),
             fieldname: Fieldname::new(
                 &text[1..equals],
                 Span::new(span.start + 1, span.start + equals),
@@ -122,8 +121,8 @@ impl<'a> Fieldspec<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Fieldspec,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.fieldname.syntax()),
                 Some(self.fieldvalue.syntax()),

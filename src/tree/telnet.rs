@@ -1,7 +1,7 @@
 //! Nodes of TELNET URLs (section 3.8).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{node, text_and_span, Login, Scheme};
 
@@ -9,8 +9,8 @@ use crate::tree::{node, text_and_span, Login, Scheme};
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TelnetUrl<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"telnet://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// User, password, host and port.
@@ -26,8 +26,8 @@ impl<'a> TelnetUrl<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Telneturl,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [Some(self.scheme.syntax()), Some(self.login.syntax())],
         )
     }

@@ -1,7 +1,7 @@
 //! Nodes of WAIS URLs (section 3.9).
 
 use crate::rule::Rule;
-use crate::span::Span;
+use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
 use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
 
@@ -23,18 +23,18 @@ impl<'a> WaisUrl<'a> {
     /// The text as written.
     pub fn as_str(&self) -> &'a str {
         match self {
-            WaisUrl::Database(url) => url.text,
-            WaisUrl::Index(url) => url.text,
-            WaisUrl::Doc(url) => url.text,
+            WaisUrl::Database(url) => url.as_str(),
+            WaisUrl::Index(url) => url.as_str(),
+            WaisUrl::Doc(url) => url.as_str(),
         }
     }
 
     /// Where it is in the input.
     pub fn span(&self) -> Span {
         match self {
-            WaisUrl::Database(url) => url.span,
-            WaisUrl::Index(url) => url.span,
-            WaisUrl::Doc(url) => url.span,
+            WaisUrl::Database(url) => url.span(),
+            WaisUrl::Index(url) => url.span(),
+            WaisUrl::Doc(url) => url.span(),
         }
     }
 
@@ -80,8 +80,8 @@ impl<'a> WaisUrl<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDatabase<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"wais://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// Host and port.
@@ -97,8 +97,8 @@ impl<'a> WaisDatabase<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Waisdatabase,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.hostport.syntax()),
@@ -112,8 +112,8 @@ impl<'a> WaisDatabase<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisIndex<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"wais://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// Host and port.
@@ -131,8 +131,8 @@ impl<'a> WaisIndex<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Waisindex,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.hostport.syntax()),
@@ -147,8 +147,8 @@ impl<'a> WaisIndex<'a> {
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WaisDoc<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) span: Span,
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub(crate) place: Place<'a>,
     /// The scheme name of the `"wais://"` literal, as written.
     pub scheme: Scheme<'a>,
     /// Host and port.
@@ -168,8 +168,8 @@ impl<'a> WaisDoc<'a> {
     pub fn syntax(&self) -> SyntaxNode<'a> {
         node(
             Rule::Waisdoc,
-            self.span,
-            self.text,
+            self.span(),
+            self.as_str(),
             [
                 Some(self.scheme.syntax()),
                 Some(self.hostport.syntax()),
