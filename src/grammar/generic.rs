@@ -155,23 +155,27 @@ pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schem
 /// ```
 ///
 /// Not an `alt`: every `ip-schemepart` is also a string of `xchar`s, so
-/// `*xchar` decides what matches, and the `ip-schemepart` reading is then
-/// tried on the same text for the tree. Its failures are not the input's,
-/// so the diagnostic pass, which keeps no tree, leaves it out.
+/// `*xchar` decides what matches, and the `ip-schemepart` reading is for
+/// the tree, which holds it when it matches the same text. Its failures
+/// are not the input's, so the diagnostic pass, which keeps no tree,
+/// leaves it out. Where it is read, it is read first, and the run of
+/// `xchar`s goes on from where it ends (most often no further), rather
+/// than over the same text again.
 #[inline(always)]
 pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
     input.enter(
         Entry::Production(Rule::Schemepart),
         #[inline(always)]
         |start| {
-            let (rest, _) = run(&XCHAR, 0)(start)?;
-            let ip_schemepart = match start.builds() && !start.traced() {
+            let (ip_schemepart, xchars_from) = match start.builds() && !start.traced() {
                 true => match start.call(ip_schemepart) {
-                    Ok((ip_rest, ip)) if ip_rest.offset() == rest.offset() => Some(ip),
-                    _ => None,
+                    Ok((ip_rest, ip)) => (Some(ip), ip_rest),
+                    Err(_) => (None, start),
                 },
-                false => None,
+                false => (None, start),
             };
+            let (rest, _) = run(&XCHAR, 0)(xchars_from)?;
+            let ip_schemepart = ip_schemepart.filter(|_| rest.index() == xchars_from.index());
             Ok((
                 rest,
                 Schemepart {
