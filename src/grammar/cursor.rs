@@ -41,12 +41,20 @@ pub struct Cursor<'a> {
     text: &'a str,
     /// The index of the cursor in `text`.
     at: usize,
-    /// The byte offset of `text` in the caller's text.
+    /// The byte offset of `text` in the caller's text, with [`TRACED`]
+    /// set in the diagnostic pass: the flag every production tests, in a
+    /// word stored and loaded whole. As a `bool` next to the others, it was
+    /// stored as one byte and loaded with its neighbour as one word, which
+    /// the processor cannot forward from the store (BENCHMARKS.md, "The
+    /// pass in the offset's top bit").
     base: usize,
     options: Options,
-    traced: bool,
     builds: bool,
 }
+
+/// The bit of [`Cursor::base`] set in the diagnostic pass: no offset
+/// reaches it (a text is at most `isize::MAX` bytes long).
+const TRACED: usize = 1 << (usize::BITS - 1);
 
 /// The result of a production inside the crate.
 pub(crate) type Reading<'a, O> = IResult<Cursor<'a>, O, Backtrack>;
@@ -55,12 +63,12 @@ impl<'a> Cursor<'a> {
     /// The cursor at the start of `text`, which begins `offset` bytes into
     /// the caller's text.
     pub(crate) fn new(text: &'a str, offset: usize, options: Options) -> Self {
+        debug_assert_eq!(offset & TRACED, 0);
         Cursor {
             text,
             at: 0,
-            base: offset,
+            base: offset & !TRACED,
             options,
-            traced: false,
             builds: true,
         }
     }
@@ -122,13 +130,13 @@ impl<'a> Cursor<'a> {
 
     /// The cursor as four words, for a call out of line: passed as one
     /// argument, a cursor is copied to the stack and read there, and its
-    /// three `bool`s, stored one by one, were loaded as one word, which
-    /// the processor cannot forward from the stores (BENCHMARKS.md,
-    /// "The cursor in registers"). [`Cursor::from_words`] is the inverse.
+    /// `bool`s, stored one by one, were loaded as one word, which the
+    /// processor cannot forward from the stores (BENCHMARKS.md, "The cursor
+    /// in registers"). [`Cursor::from_words`] is the inverse.
     #[inline(always)]
     pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
-        let flags =
-            u8::from(self.options.strict) | u8::from(self.traced) << 1 | u8::from(self.builds) << 2;
+        // The pass goes in `base`.
+        let flags = u8::from(self.options.strict) | u8::from(self.builds) << 2;
         (self.text, self.at, self.base, flags)
     }
 
@@ -140,7 +148,6 @@ impl<'a> Cursor<'a> {
             at,
             base,
             options: Options::default().with_strict(flags & 1 != 0),
-            traced: flags & 2 != 0,
             builds: flags & 4 != 0,
         }
     }
@@ -155,7 +162,7 @@ impl<'a> Cursor<'a> {
     /// The byte offset of the cursor in the caller's text.
     #[inline(always)]
     pub(crate) fn offset(&self) -> usize {
-        self.base + self.at
+        (self.base & !TRACED) + self.at
     }
 
     /// The options this parse runs with.
@@ -167,20 +174,24 @@ impl<'a> Cursor<'a> {
     /// Whether this is the diagnostic pass, which records into the trace.
     #[inline(always)]
     pub(crate) fn traced(&self) -> bool {
-        self.traced
+        self.base & TRACED != 0
     }
 
     /// The same cursor, recording into the trace or not.
     #[inline(always)]
     pub(crate) fn with_trace(self, traced: bool) -> Self {
-        Cursor { traced, ..self }
+        let base = match traced {
+            true => self.base | TRACED,
+            false => self.base & !TRACED,
+        };
+        Cursor { base, ..self }
     }
 
     /// Records, without failing, that `ahead` bytes on the grammar would
     /// also have accepted `expected`.
     #[inline(always)]
     pub(crate) fn expect(&self, ahead: usize, expected: &[Expected]) {
-        if self.traced {
+        if self.traced() {
             record(self.offset() + ahead, expected);
         }
     }
@@ -249,7 +260,7 @@ impl<'a> Cursor<'a> {
     /// 0 (see [`Place`]).
     #[inline(always)]
     pub(crate) fn place_to(&self, rest: &Cursor<'a>) -> Place<'a> {
-        match self.base {
+        match self.base & !TRACED {
             0 => Place::within(self.text, Span::new(self.at, rest.at)),
             _ => {
                 let (text, span) = self.upto(rest);
@@ -678,7 +689,7 @@ impl<'a> Text<'a> for Cursor<'a> {
         // as large and up to a fifth slower (BENCHMARKS.md, "One body a
         // production").
         let named =
-            self.traced && matches!(entry, Entry::Production(_) | Entry::DraftProduction(_));
+            self.traced() && matches!(entry, Entry::Production(_) | Entry::DraftProduction(_));
         if named {
             open(entry.production());
         }
