@@ -107,4 +107,10 @@ fn the_tree_serializes() {
         value["Ftp"]["login"]["hostport"]["host"]["Hostname"]["text"],
         "h.com"
     );
+    // Each node has its text and span as two fields of its own, whichever
+    // way it keeps them.
+    assert_eq!(
+        value["Ftp"]["fpath"],
+        serde_json::json!({"text": "x", "span": {"start": 12, "end": 13}})
+    );
 }
