@@ -56,6 +56,11 @@ pub struct Cursor<'a> {
 /// reaches it (a text is at most `isize::MAX` bytes long).
 const TRACED: usize = 1 << (usize::BITS - 1);
 
+/// The bits of the flags word of [`Cursor::into_words`]: the options'
+/// strictness and whether the tree is wanted.
+const WORD_STRICT: u8 = 1;
+const WORD_BUILDS: u8 = 2;
+
 /// The result of a production inside the crate.
 pub(crate) type Reading<'a, O> = IResult<Cursor<'a>, O, Backtrack>;
 
@@ -135,8 +140,10 @@ impl<'a> Cursor<'a> {
     /// in registers"). [`Cursor::from_words`] is the inverse.
     #[inline(always)]
     pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
-        // The pass goes in `base`.
-        let flags = u8::from(self.options.strict) | u8::from(self.builds) << 2;
+        // The pass is in `base` already.
+        let strict = if self.options.strict { WORD_STRICT } else { 0 };
+        let builds = if self.builds { WORD_BUILDS } else { 0 };
+        let flags = strict | builds;
         (self.text, self.at, self.base, flags)
     }
 
@@ -147,8 +154,8 @@ impl<'a> Cursor<'a> {
             text,
             at,
             base,
-            options: Options::default().with_strict(flags & 1 != 0),
-            builds: flags & 4 != 0,
+            options: Options::default().with_strict(flags & WORD_STRICT != 0),
+            builds: flags & WORD_BUILDS != 0,
         }
     }
 

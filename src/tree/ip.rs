@@ -155,17 +155,19 @@ text_and_span!(Hostname);
 impl<'a> Hostname<'a> {
     /// The labels before the last one, in order.
     pub fn domainlabels(&self) -> impl Iterator<Item = Domainlabel<'a>> + 'a {
-        let count = self.as_str().bytes().filter(|&b| b == b'.').count();
-        split_parts(self.as_str(), self.span(), '.')
+        let text = self.as_str();
+        let count = text.bytes().filter(|&b| b == b'.').count();
+        split_parts(text, self.span(), '.')
             .take(count)
             .map(|(text, span)| Domainlabel::new(text, span))
     }
 
     /// The last label.
     pub fn toplabel(&self) -> Toplabel<'a> {
-        let start = self.as_str().rfind('.').map_or(0, |dot| dot + 1);
+        let text = self.as_str();
+        let start = text.rfind('.').map_or(0, |dot| dot + 1);
         Toplabel::new(
-            &self.as_str()[start..],
+            &text[start..],
             Span::new(self.span().start + start, self.span().end),
         )
     }
