@@ -313,33 +313,39 @@ enum Plain {
 /// ends, or fail on a last label that is not a `toplabel`.
 ///
 /// Eight characters at a time: their kinds, looked up in a table, give the
-/// masks of the host's characters, dots and dashes, and the pairs no plain
-/// host holds (`..`, `.-`, `-.`) are found on the masks. A loop character
-/// by character cost some 16 instructions a byte of host, and mispredicted
-/// its exit at every host; the label loop took a branch at every label.
+/// masks of the host's characters, dots and dashes (one bit a byte, the
+/// lowest), and the pairs no plain host holds (`..`, `.-`, `-.`) are found
+/// on the masks. A loop character by character cost some 16 instructions a
+/// byte of host, and mispredicted its exit at every host; the label loop
+/// took a branch at every label. The masks stay a bit a byte, where
+/// gathering each into a byte took three multiplications an eight, one of
+/// them between the look-ups and the test that ends the loop.
 #[inline(always)]
 fn plain_hostname(text: &[u8], from: usize) -> Plain {
+    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut at = from;
-    // The start reads as the position after a dot.
+    // The lowest bit of byte `i` of these: the character before the `i`th
+    // is a dot, a dash. The start reads as the position after a dot.
     let (mut after_dot, mut after_dash) = (1, 0);
     let mut odd = 0;
     let mut last_label = from;
     loop {
         let kinds = kinds_of_eight(text, at);
-        let run = lanes(kinds, IN_HOST).trailing_ones();
-        let within = (1 << run) - 1;
-        let dots = lanes(kinds, DOT) & within;
-        let dashes = lanes(kinds, DASH) & within;
-        // Bit `i` of these: the character before the `i`th is a dot, a dash.
-        let (dot_before, dash_before) = (dots << 1 | after_dot, dashes << 1 | after_dash);
+        let outside = !kinds & (ONES * u64::from(IN_HOST));
+        // The bytes of the run of host characters, and the first after it.
+        let within = outside ^ outside.wrapping_sub(1);
+        let dots = kinds >> DOT.trailing_zeros() & ONES & within;
+        let dashes = kinds >> DASH.trailing_zeros() & ONES & within;
+        let (dot_before, dash_before) = (dots << 8 | after_dot, dashes << 8 | after_dash);
         odd |= dot_before & (dots | dashes) | dash_before & dots;
         if dots != 0 {
-            last_label = at + 32 - dots.leading_zeros() as usize;
+            last_label = at + 1 + (63 - dots.leading_zeros() as usize) / 8;
         }
-        if run < 8 {
+        if outside != 0 {
+            let run = outside.trailing_zeros() / 8;
             // The last character (or the start, for no host at all) must be
             // a label's.
-            odd |= (dot_before | dash_before) >> run & 1;
+            odd |= (dot_before | dash_before) >> (8 * run) & 1;
             let toplabel = text.get(last_label).is_some_and(|&b| ALPHA.contains(b));
             return match (odd, toplabel) {
                 (0, true) => Plain::Ends(at + run as usize - from),
@@ -347,7 +353,7 @@ fn plain_hostname(text: &[u8], from: usize) -> Plain {
                 _ => Plain::Undecided,
             };
         }
-        (after_dot, after_dash) = (dots >> 7, dashes >> 7);
+        (after_dot, after_dash) = (dots >> 56, dashes >> 56);
         at += 8;
     }
 }
@@ -402,17 +408,6 @@ fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
             kinds(&padded)
         }
     }
-}
-
-/// The eight bytes of `kinds` that have the bit `kind`, as the eight bits
-/// of a mask (the first byte in the lowest bit).
-#[inline(always)]
-fn lanes(kinds: u64, kind: u8) -> u32 {
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    // Each byte's bit moved to its top, then the eight tops gathered into
-    // the top byte by one multiplication (its partial products never meet).
-    let tops = (kinds << (7 - kind.trailing_zeros())) & HIGH_BITS;
-    (tops.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32
 }
 
 /// Whether the `run` label characters at the start of `bytes` are a label
@@ -593,21 +588,6 @@ mod tests {
         });
         assert!(decided.iter().all(|&d| d == decided[0]), "{text:?}");
         decided[0]
-    }
-
-    /// `lanes` gathers the bit of every byte, for every pattern of bytes
-    /// that have it and every bit.
-    #[test]
-    fn lanes_gathers_one_bit_a_byte() {
-        for pattern in 0..=255u32 {
-            for kind in [IN_HOST, DASH, DOT] {
-                let kinds = (0..8).filter(|index| pattern >> index & 1 == 1).fold(
-                    0x7f7f_7f7f_7f7f_7f7f & !(u64::from(kind) * 0x0101_0101_0101_0101),
-                    |kinds, index| kinds | u64::from(kind) << (8 * index),
-                );
-                assert_eq!(lanes(kinds, kind), pattern, "{kinds:#x} {kind}");
-            }
-        }
     }
 
     /// Where `plain_hostname` decides, it decides what the label loop does.
