@@ -120,6 +120,12 @@ fn main() {
     ];
     let lists = [
         ("kasztp_http_accepted", kasztp.clone()),
+        // The same list as written: `https` is no scheme of RFC 1738, so
+        // these are `otherurl`s, read by the generic form.
+        (
+            "kasztp_https_accepted",
+            corpus::accepted(&corpus::kasztp_https()),
+        ),
         ("generated", generated.clone()),
         ("kasztp_http_near_misses", corpus::near_misses(&kasztp)),
         ("generated_near_misses", corpus::near_misses(&generated)),
