@@ -174,7 +174,11 @@ pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, S
                 },
                 false => (None, start),
             };
-            let (rest, _) = run(&XCHAR, 0)(xchars_from)?;
+            // After a `urlpath`, itself a run of `xchar`s, none follows.
+            let (rest, _) = match ip_schemepart.is_some_and(|ip| ip.urlpath.is_some()) {
+                true => (xchars_from, ""),
+                false => run(&XCHAR, 0)(xchars_from)?,
+            };
             let ip_schemepart = ip_schemepart.filter(|_| rest.index() == xchars_from.index());
             Ok((
                 rest,
