@@ -160,7 +160,8 @@ pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schem
 /// are not the input's, so the diagnostic pass, which keeps no tree,
 /// leaves it out. Where it is read, it is read first, and the run of
 /// `xchar`s goes on from where it ends (most often no further), rather
-/// than over the same text again.
+/// than over the same text again; after a `urlpath`, itself a run of
+/// `xchar`s, it is not run at all.
 #[inline(always)]
 pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
     input.enter(

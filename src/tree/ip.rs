@@ -108,10 +108,7 @@ impl<'a> Hostport<'a> {
 /// `1.2.3.4.com` a hostname, and `1.2.3` neither.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-// `repr(u8)`: the tag apart from the fields, so that every variant's fields
-// start at one offset and a field the variants share sits at one address:
-// the grammar, which builds whichever variant matched, stores it once
-// (BENCHMARKS.md, "A tag of its own").
+// `repr(u8)`, as `Url`: see there.
 #[repr(u8)]
 pub enum Host<'a> {
     /// A fully qualified domain name.

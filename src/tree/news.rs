@@ -36,10 +36,7 @@ impl<'a> NewsUrl<'a> {
 /// An `@` decides: a `group` cannot contain one and an `article` must.
 #[derive(Debug, Clone, Copy)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-// `repr(u8)`: the tag apart from the fields, so that every variant's fields
-// start at one offset and a field the variants share sits at one address:
-// the grammar, which builds whichever variant matched, stores it once
-// (BENCHMARKS.md, "A tag of its own").
+// `repr(u8)`, as `Url`: see there.
 #[repr(u8)]
 pub enum Grouppart<'a> {
     /// `*`: all the groups there are.

@@ -10,10 +10,7 @@ use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
 /// What follows the database decides: nothing, `?` or `/`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-// `repr(u8)`: the tag apart from the fields, so that every variant's fields
-// start at one offset and a field the variants share sits at one address:
-// the grammar, which builds whichever variant matched, stores it once
-// (BENCHMARKS.md, "A tag of its own").
+// `repr(u8)`, as `Url`: see there.
 #[repr(u8)]
 pub enum WaisUrl<'a> {
     /// A database to search.
