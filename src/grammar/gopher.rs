@@ -253,4 +253,61 @@ mod tests {
             texts.len()
         );
     }
+
+    /// The selector, search and gopher+ string of the gopher path `path`
+    /// (after its `gtype`), found byte by byte: the first `%09`, then the
+    /// search up to the next.
+    fn split_by_bytes(path: &str) -> (&str, Option<&str>, Option<&str>) {
+        let Some(first) = tab_by_bytes(path.as_bytes(), 0) else {
+            return (path, None, None);
+        };
+        let second = tab_by_bytes(path.as_bytes(), first + 3);
+        let search = &path[first + 3..second.unwrap_or(path.len())];
+        if search.contains(['/', '?']) {
+            return (path, None, None);
+        }
+        (
+            &path[..first],
+            Some(search),
+            second.map(|second| &path[second + 3..]),
+        )
+    }
+
+    /// Every path of up to six pieces over the escapes and characters that
+    /// make, hide and end a tab, and longer ones with tabs across the
+    /// eight-byte words: `parse` splits each as the byte loop does.
+    #[test]
+    fn a_gopher_path_is_split_where_the_byte_loop_splits_it() {
+        let pieces = ["%09", "%25", "09", "a", "/", "?", "+"];
+        let mut paths = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..6 {
+            last = last
+                .iter()
+                .flat_map(|path| pieces.iter().map(move |piece| format!("{path}{piece}")))
+                .collect();
+            paths.extend(last.iter().cloned());
+        }
+        for lead in 0..12 {
+            for tail in ["%09", "%2509x%09", "a%09b%09c", "%09b/%09", "x%09%09"] {
+                paths.push(format!("{}{tail}", "x".repeat(lead)));
+            }
+        }
+        let mut searches = 0;
+        for path in &paths {
+            let url = format!("gopher://h/1{path}");
+            let Ok(crate::Url::Gopher(gopher)) = crate::parse(&url) else {
+                panic!("{url} is a gopher URL");
+            };
+            let (selector, search, plus) = split_by_bytes(path);
+            let found = (
+                gopher.selector.map(|selector| selector.as_str()),
+                gopher.search.map(|search| search.as_str()),
+                gopher.gopher_plus_string.map(|plus| plus.as_str()),
+            );
+            assert_eq!(found, (Some(selector), search, plus), "{url}");
+            searches += usize::from(search.is_some());
+        }
+        assert!(paths.len() > 100_000 && searches > 10_000, "{searches}");
+    }
 }

@@ -518,4 +518,63 @@ mod tests {
         }
         assert!(runs > 1000);
     }
+
+    /// Every text of up to seven bytes over the bytes that make, break and
+    /// nest escapes, and every text of up to six pieces of escapes whole,
+    /// broken and none, from every start, also after a run of members (so
+    /// that escapes fall across two words): the run on a mask ends where
+    /// the byte loop ends it, for a class whose members include the hex
+    /// digits, one whose members are none (`escape`) and one without
+    /// escapes.
+    #[test]
+    fn a_run_with_escapes_ends_where_the_byte_loop_ends_it() {
+        use crate::grammar::chars::ESCAPE;
+        let every_text = |pieces: &[&[u8]], most: usize| {
+            let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+            let mut last = vec![Vec::new()];
+            for _ in 0..most {
+                last = last
+                    .iter()
+                    .flat_map(|text: &Vec<u8>| {
+                        pieces
+                            .iter()
+                            .map(move |piece| [text.as_slice(), piece].concat())
+                    })
+                    .collect();
+                texts.extend(last.iter().cloned());
+            }
+            texts
+        };
+        let mut texts = every_text(&[b"%", b"4", b"a", b"g", b" "], 7);
+        texts.extend(every_text(&[b"%4a", b"%4", b"%", b"a", b" "], 6));
+        // Escapes alone, long enough that one begins at every byte of an
+        // eight (for `escape`, whose runs hold nothing else).
+        for count in 1..=10 {
+            for tail in [&b""[..], b"%", b"%4", b"a", b" "] {
+                texts.push(["%4a".repeat(count).as_bytes(), tail].concat());
+            }
+        }
+        let mut ended_past_an_escape = 0;
+        for text in &texts {
+            for lead in [0, 5] {
+                let mut whole = vec![b'x'; lead];
+                whole.extend_from_slice(text);
+                for start in 0..=whole.len().min(lead + 3) {
+                    for class in [&XCHAR, &DIGIT, &ESCAPE] {
+                        let by_bytes = run_scan_inline(&whole[start..], class);
+                        let scanned = run_scan(&whole, start, class);
+                        assert_eq!(
+                            scanned,
+                            start + by_bytes,
+                            "{:?} from {start} in {class:?}",
+                            String::from_utf8_lossy(&whole)
+                        );
+                        ended_past_an_escape +=
+                            usize::from(whole[start..start + by_bytes].contains(&b'%'));
+                    }
+                }
+            }
+        }
+        assert!(texts.len() > 100_000 && ended_past_an_escape > 20_000);
+    }
 }
