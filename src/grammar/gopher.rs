@@ -115,16 +115,47 @@ fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
 
 /// Divides the run of `xchar`s from `start` to `end` into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
+#[inline(always)]
 fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>) -> GopherPath<'a> {
     let bytes = start.bytes();
     let bytes = bytes.get(..end.index() - start.index()).unwrap_or(bytes);
+    let (selector_end, second_tab) = gopher_tabs(bytes);
+    // Nodes made here, not in closures: the compiler kept `then`'s out of
+    // line, and their nodes came back through memory.
     let piece = |from: usize, to: usize| start.skip(from).place_to(&start.skip(to));
-    let whole_selector = || GopherPath {
-        selector: Some(Selector::at(piece(0, bytes.len()))),
-        ..GopherPath::default()
+    let search = match selector_end < bytes.len() {
+        true => Some(Search::at(piece(
+            selector_end + TAB.len(),
+            second_tab.min(bytes.len()),
+        ))),
+        false => None,
     };
+    let gopher_plus_string = match second_tab < bytes.len() {
+        true => Some(GopherPlusString::at(piece(
+            second_tab + TAB.len(),
+            bytes.len(),
+        ))),
+        false => None,
+    };
+    GopherPath {
+        selector: Some(Selector::at(piece(0, selector_end))),
+        search,
+        gopher_plus_string,
+    }
+}
+
+/// No second `%09`, for [`gopher_tabs`].
+const NO_TAB: usize = usize::MAX;
+
+/// Where the selector of the gopher path `bytes` ends (all of it when it
+/// is not divided), and where the `%09` before its gopher+ string is
+/// ([`NO_TAB`] for none). Two words, handed back in registers: the three
+/// nodes, handed back through memory, were read back by loads wider than
+/// the stores that wrote them, which the processor could not forward.
+#[inline(never)]
+fn gopher_tabs(bytes: &[u8]) -> (usize, usize) {
     let Some(first_tab) = find_tab(bytes, 0) else {
-        return whole_selector();
+        return (bytes.len(), NO_TAB);
     };
     let search_start = first_tab + TAB.len();
     let second_tab = find_tab(bytes, search_start);
@@ -133,17 +164,9 @@ fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>) -> GopherPath<'a> 
         .iter()
         .any(|&b| b == b'/' || b == b'?')
     {
-        return whole_selector();
+        return (bytes.len(), NO_TAB);
     }
-    let selector = Some(Selector::at(piece(0, first_tab)));
-    let search = Some(Search::at(piece(search_start, search_end)));
-    let gopher_plus_string = second_tab
-        .map(|second_tab| GopherPlusString::at(piece(second_tab + TAB.len(), bytes.len())));
-    GopherPath {
-        selector,
-        search,
-        gopher_plus_string,
-    }
+    (first_tab, second_tab.unwrap_or(NO_TAB))
 }
 
 /// ```bnf
