@@ -219,6 +219,7 @@ pub fn gopher_plus_string<'a, I: Text<'a>, E: GrammarError<I>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_strings::{every_joining_of, every_string_of};
 
     /// The first `%09` byte by byte, stepping over whole escapes: what
     /// `find_tab` finds eight bytes a test.
@@ -239,24 +240,10 @@ mod tests {
 
     #[test]
     fn a_tab_is_found_where_the_byte_loop_finds_it() {
-        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
         // Every text of up to seven bytes over the characters that make or
         // break a tab, and longer ones with a tab across the eight-byte
         // words, after a `%25` and at the end.
-        for _ in 0..7 {
-            let longer: Vec<Vec<u8>> = texts
-                .iter()
-                .filter(|text| text.len() == texts.last().map_or(0, Vec::len))
-                .flat_map(|text| {
-                    b"%09a".iter().map(move |&b| {
-                        let mut text = text.clone();
-                        text.push(b);
-                        text
-                    })
-                })
-                .collect();
-            texts.extend(longer);
-        }
+        let mut texts: Vec<Vec<u8>> = every_string_of(b"%09a", 7).collect();
         for lead in 0..12 {
             for tail in ["%09", "%2509x%09", "%0", "%", "a%09b%09c", "%%09"] {
                 texts.push(format!("{}{tail}", "x".repeat(lead)).into_bytes());
@@ -301,16 +288,10 @@ mod tests {
     /// eight-byte words: `parse` splits each as the byte loop does.
     #[test]
     fn a_gopher_path_is_split_where_the_byte_loop_splits_it() {
-        let pieces = ["%09", "%25", "09", "a", "/", "?", "+"];
-        let mut paths = vec![String::new()];
-        let mut last = vec![String::new()];
-        for _ in 0..6 {
-            last = last
-                .iter()
-                .flat_map(|path| pieces.iter().map(move |piece| format!("{path}{piece}")))
-                .collect();
-            paths.extend(last.iter().cloned());
-        }
+        let pieces: Vec<&[u8]> = vec![b"%09", b"%25", b"09", b"a", b"/", b"?", b"+"];
+        let mut paths: Vec<String> = every_joining_of(pieces, 6)
+            .map(|path| String::from_utf8(path).expect("ASCII"))
+            .collect();
         for lead in 0..12 {
             for tail in ["%09", "%2509x%09", "a%09b%09c", "%09b/%09", "x%09%09"] {
                 paths.push(format!("{}{tail}", "x".repeat(lead)));

@@ -514,6 +514,7 @@ pub(crate) fn end_of_input(input: Cursor<'_>) -> Reading<'_, ()> {
 mod tests {
     use super::*;
     use crate::grammar::chars::{DIGIT, XCHAR};
+    use crate::test_strings::{every_joining_of, every_string_of};
 
     /// The run on a mask ends where the byte loop of `run_scan_inline` ends
     /// it, for every length of text (shorter than eight, a multiple of
@@ -559,23 +560,12 @@ mod tests {
     /// a loop byte by byte ends it.
     #[test]
     fn a_run_of_digits_ends_where_the_byte_loop_ends_it() {
-        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
-        let mut last = vec![Vec::new()];
-        for _ in 0..8 {
-            last = last
-                .iter()
-                .flat_map(|text: &Vec<u8>| {
-                    [b'0', b'9', b'/', b':', b'5' | 0x80]
-                        .map(|byte| [text.as_slice(), &[byte]].concat())
-                })
-                .collect();
-            texts.extend(last.iter().cloned());
-        }
+        let mut texts: Vec<Vec<u8>> =
+            every_string_of(&[b'0', b'9', b'/', b':', b'5' | 0x80], 8).collect();
+        let many = "1234567890".repeat(2);
         for count in 7..=17 {
             for tail in ["", "/", "x9"] {
-                texts.push(
-                    format!("{}{tail}", "1234567890".repeat(2)[..count].to_owned()).into_bytes(),
-                );
+                texts.push([&many.as_bytes()[..count], tail.as_bytes()].concat());
             }
         }
         let mut digits = 0;
@@ -606,24 +596,8 @@ mod tests {
     #[test]
     fn a_run_with_escapes_ends_where_the_byte_loop_ends_it() {
         use crate::grammar::chars::ESCAPE;
-        let every_text = |pieces: &[&[u8]], most: usize| {
-            let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
-            let mut last = vec![Vec::new()];
-            for _ in 0..most {
-                last = last
-                    .iter()
-                    .flat_map(|text: &Vec<u8>| {
-                        pieces
-                            .iter()
-                            .map(move |piece| [text.as_slice(), piece].concat())
-                    })
-                    .collect();
-                texts.extend(last.iter().cloned());
-            }
-            texts
-        };
-        let mut texts = every_text(&[b"%", b"4", b"a", b"g", b" "], 7);
-        texts.extend(every_text(&[b"%4a", b"%4", b"%", b"a", b" "], 6));
+        let mut texts: Vec<Vec<u8>> = every_string_of(b"%4ag ", 7).collect();
+        texts.extend(every_joining_of(vec![b"%4a", b"%4", b"%", b"a", b" "], 6));
         // Escapes alone, long enough that one begins at every byte of an
         // eight (for `escape`, whose runs hold nothing else).
         for count in 1..=10 {
