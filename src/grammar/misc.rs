@@ -12,8 +12,8 @@ use crate::grammar::chars::{
     ALPHA, DIGIT, ESCAPE, EXTRA, HEX, HIALPHA, LOWALPHA, NATIONAL, PUNCTUATION, RESERVED, SAFE,
     UCHAR, UNRESERVED, XCHAR,
 };
-use crate::grammar::cursor::{Backtrack, Entry, GrammarError, Text};
-use crate::grammar::primitives::{digit_run, expect, literal, one, unit};
+use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::primitives::{digit_run, literal, one, run_with, unit};
 use crate::rule::Rule;
 use crate::tree::Digits;
 
@@ -167,13 +167,7 @@ pub fn digits<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Digit
         Entry::Leaf(Rule::Digits),
         #[inline(always)]
         |start| {
-            let (text, at) = start.text_and_index();
-            let end = digit_run(text, at) - at;
-            expect(&start, end, DIGIT.says);
-            if end == 0 {
-                return Err(nom::Err::Error(Backtrack));
-            }
-            let rest = start.skip(end);
+            let (rest, _) = run_with(&DIGIT, 1, |text, at, _| digit_run(text, at))(start)?;
             Ok((rest, Digits::at(start.place_to(&rest))))
         },
     )

@@ -207,9 +207,9 @@ pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
 /// escape ends the run (when the class admits escapes at all): then, in the
 /// diagnostic pass, a `hex` is recorded where the escape broke.
 #[inline(always)]
-fn run_end(input: &Cursor<'_>, class: &Class) -> usize {
+fn run_end(input: &Cursor<'_>, class: &Class, scan: Scan) -> usize {
     let (text, at) = input.text_and_index();
-    let end = run_scan(text, at, class) - at;
+    let end = scan(text, at, class) - at;
     let bytes = input.bytes();
     // A `%` of a class with escapes ends the run only where its escape breaks.
     if input.traced() && class.escapes && bytes.get(end) == Some(&b'%') {
@@ -472,10 +472,25 @@ pub(crate) fn run<'a>(
     class: &'static Class,
     min: usize,
 ) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+    run_with(class, min, run_scan)
+}
+
+/// Where a run of a class that starts at an index of a text ends: how
+/// [`run_with`] finds it.
+pub(crate) type Scan = fn(&[u8], usize, &Class) -> usize;
+
+/// A [`run`] whose end `scan` finds: [`run_scan`], or a reader of one
+/// class of its own ([`digit_run`]).
+#[inline(always)]
+pub(crate) fn run_with<'a>(
+    class: &'static Class,
+    min: usize,
+    scan: Scan,
+) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
     debug_assert!(min <= 1);
     #[inline(always)]
     move |input: Cursor<'a>| {
-        let end = run_end(&input, class);
+        let end = run_end(&input, class, scan);
         expect(&input, end, class.says);
         // Every unit is at least one byte: one unit is any byte.
         if end < min {
