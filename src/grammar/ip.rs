@@ -16,7 +16,7 @@ use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, HOSTNAME, LABEL, USER, XCH
 use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
 use crate::grammar::misc::digits;
 use crate::grammar::primitives::{
-    after, eight_at, expect, last_eight, literal, one, opt_after, run,
+    after, eight_at, expect, last_eight, literal, one, opt_after, run, ONES,
 };
 use crate::rule::Rule;
 use crate::tree::{
@@ -373,7 +373,6 @@ enum Plain {
 /// them between the look-ups and the test that ends the loop.
 #[inline(always)]
 fn plain_hostname(text: &[u8], from: usize) -> Plain {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut at = from;
     // The lowest bit of byte `i` of these: the character before the `i`th
     // is a dot, a dash. The start reads as the position after a dot.

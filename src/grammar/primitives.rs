@@ -310,6 +310,10 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
     }
 }
 
+/// The lowest bit of each of eight bytes: a byte's value times `ONES` is
+/// eight of it, for the tests of eight bytes at once on a word.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+
 /// Where the run of `digit`s that starts at `from` in `text` ends: what
 /// [`run_scan`] gives for [`DIGIT`], inlined. The runs of digits (a port,
 /// each number of a `hostnumber`, an article's number) are short, so the
@@ -318,7 +322,6 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
 /// of them was a call: four for every `hostnumber`.
 #[inline(always)]
 pub(crate) fn digit_run(text: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = ONES << 7;
     let word = match eight_at(text, from) {
         Some(&eight) => u64::from_le_bytes(eight),
@@ -360,7 +363,6 @@ pub(crate) fn last_eight(text: &[u8]) -> Option<&[u8; 8]> {
 /// lowest byte) that is `byte`: the eight compared at once.
 #[inline(always)]
 pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let other = word ^ (ONES * u64::from(byte));
     // The lowest byte of `other` that is zero sets its high bit (a borrow
     // can set the high bits of the bytes above it, never below).
