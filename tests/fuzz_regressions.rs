@@ -5,6 +5,7 @@
 // `rfc` module, by the drafts' reader.
 #![allow(clippy::duplicate_mod)]
 
+#[cfg(feature = "dialect")]
 #[path = "support/dialect_properties.rs"]
 mod dialect_properties;
 #[path = "support/draft_oracle.rs"]
@@ -65,6 +66,7 @@ fn the_seed_corpus_satisfies_every_property() {
     let count = replay(&seeds, properties::parse_any);
     assert!(count >= 50, "only {count} seeds");
     replay(&seeds, properties::differential);
+    #[cfg(feature = "dialect")]
     replay(&seeds, dialect_properties::dialects);
     #[cfg(feature = "arbitrary")]
     replay(&seeds, roundtrip);
@@ -75,6 +77,7 @@ fn every_fuzz_crash_stays_fixed() {
     let dir = root().join("tests/fixtures/fuzz");
     replay(&dir.join("parse_any"), properties::parse_any);
     replay(&dir.join("differential"), properties::differential);
+    #[cfg(feature = "dialect")]
     replay(&dir.join("dialects"), dialect_properties::dialects);
     #[cfg(feature = "arbitrary")]
     replay(&dir.join("roundtrip"), roundtrip);

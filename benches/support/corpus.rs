@@ -334,6 +334,7 @@ pub fn generated(count: usize) -> Vec<String> {
 
 /// The URLs of `urls` that the `url` of every revision of the grammar
 /// accepts: the list on which the drafts are timed against RFC 1738.
+#[cfg(feature = "dialect")]
 pub fn in_every_revision(urls: &[String]) -> Vec<String> {
     with_one_verdict(urls, true)
 }
@@ -341,11 +342,13 @@ pub fn in_every_revision(urls: &[String]) -> Vec<String> {
 /// The URLs of `urls` that the `url` of no revision accepts: the list on
 /// which a rejection of each revision, explained, is timed against one of
 /// RFC 1738's.
+#[cfg(feature = "dialect")]
 pub fn in_no_revision(urls: &[String]) -> Vec<String> {
     with_one_verdict(urls, false)
 }
 
 /// The URLs whose `url` every revision accepts (`accepted`) or rejects.
+#[cfg(feature = "dialect")]
 fn with_one_verdict(urls: &[String], accepted: bool) -> Vec<String> {
     use rfc1738::dialect::{self, Dialect};
     urls.iter()
@@ -370,6 +373,7 @@ pub fn with_scheme(urls: &[String], scheme: &str) -> Vec<String> {
 
 /// The near misses of the kasztp (http) and generated lists that no
 /// revision accepts.
+#[cfg(feature = "dialect")]
 pub fn near_misses_in_no_revision() -> Vec<String> {
     let mut lines = near_misses(&accepted(&kasztp_http()));
     lines.extend(near_misses(&generated(11 * 1000)));

@@ -361,6 +361,7 @@ pub(crate) fn drop_subsumed(expected: &mut Vec<Expected>) {
 /// A class of another revision of the grammar (the drafts' classes of
 /// `src/dialect/chars.rs`): exactly `bytes`, with escapes as members when
 /// `escapes`, called `says` in errors.
+#[cfg(feature = "dialect")]
 pub(crate) const fn draft_class(bytes: &[u8], escapes: bool, says: &'static [Expected]) -> Class {
     let class = Class::of(bytes, says);
     Class { escapes, ..class }

@@ -242,6 +242,7 @@ impl<'a> Cursor<'a> {
     /// [`Cursor::call`] for a closure, which may capture (the drafts'
     /// readers).
     #[inline(always)]
+    #[cfg(feature = "dialect")]
     pub(crate) fn call_with<O>(
         self,
         parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,

@@ -335,6 +335,7 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
 /// Whether `parse` succeeds on `text`, by the recognizing pass of the
 /// URL's own production alone: no tree, and no second pass or error when it
 /// fails.
+#[cfg(feature = "lint")]
 pub(crate) fn parses(text: &str, options: Options) -> bool {
     let start = Cursor::new(text, 0, options);
     let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);

@@ -126,6 +126,7 @@ pub(crate) fn scheme_literal<'a>(
 /// [`scheme_literal`] reads it (the name in any case unless `strict`), on
 /// the bytes alone.
 #[inline(always)]
+#[cfg(feature = "dialect")]
 pub(crate) fn opens_with_scheme(bytes: &[u8], text: &'static str, strict: bool) -> bool {
     let name = name_len(text);
     let text = text.as_bytes();
@@ -233,6 +234,7 @@ fn run_end(input: &Cursor<'_>, class: &Class, scan: Scan) -> usize {
 /// places they read a character, that test took their check of a kasztp
 /// line from 37 to 40 ns.
 #[inline(always)]
+#[cfg(any(feature = "dialect", test))]
 pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
     if bytes.len() < 8 {
         return run_scan(bytes, 0, class);
