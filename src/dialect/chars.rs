@@ -138,7 +138,7 @@ pub(crate) fn class_of(dialect: super::Dialect, name: &str) -> Option<&'static C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::primitives::run_len;
+    use crate::grammar::fast::run_len;
 
     fn members(class: &Class) -> Vec<u8> {
         (0u8..=255).filter(|&b| class.contains(b)).collect()

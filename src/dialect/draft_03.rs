@@ -28,9 +28,9 @@ use crate::dialect::chars::{
 };
 use crate::dialect::common::optional_port;
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, either, maybe, path as path_of, repeated, separated, step};
+use crate::dialect::shape::{at_split, path as path_of, repeated, separated, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
-use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
+use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
 pub use crate::dialect::common::{
     alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
@@ -114,7 +114,7 @@ production! {
     /// At 003:316-317. D31: `url:` is a scheme keyword written in lower
     /// case (strict: `url:` only; default: any case, `URL:`), folded apart
     /// from the scheme after it; once, and without `<` `>`.
-    prefixedurl = "prefixedurl", |start| seq!(start; scheme_literal("url:"), url)
+    prefixedurl = "prefixedurl", |start| seq!(start; scheme_tag("url:"), url::read)
 }
 
 production! {
@@ -126,17 +126,17 @@ production! {
     /// first-match `alt`: `waisaddress` and the others are read to their
     /// longest, and the alternative that matches the most is taken (D3).
     url = "url", |start| url_alternatives!(start;
-        "http" => httpaddress,
-        "ftp" => ftpaddress,
-        "news" => newsaddress,
-        "nntp" => nntpaddress,
-        "prospero" => prosperoaddress,
-        "telnet" => telnetaddress,
-        "gopher" => gopheraddress,
-        "wais" => waisaddress,
-        "mailto" => mailtoaddress,
-        "mid" => midaddress,
-        "cid" => cidaddress,
+        "http" => httpaddress::read,
+        "ftp" => ftpaddress::read,
+        "news" => newsaddress::read,
+        "nntp" => nntpaddress::read,
+        "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read,
+        "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read,
+        "mailto" => mailtoaddress::read,
+        "mid" => midaddress::read,
+        "cid" => cidaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -146,7 +146,7 @@ production! {
     /// ```
     ///
     /// At 003:320-321. Used by no production (D30).
-    scheme = "scheme", |start| step(start, ialpha)
+    scheme = "scheme", |start| step(start, ialpha::read)
 }
 
 production! {
@@ -157,10 +157,10 @@ production! {
     /// At 003:322-323. `http://host?q` still matches (D12); `:` is no path
     /// character any more (D34).
     httpaddress = "httpaddress", |start| seq!(start;
-        scheme_literal("http://"),
-        hostport,
-        maybe(|s| seq!(s; literal("/"), path)),
-        maybe(|s| seq!(s; literal("?"), search)),
+        scheme_tag("http://"),
+        hostport::read,
+        opt(|s| seq!(s; tag("/"), path::read)),
+        opt(|s| seq!(s; tag("?"), search::read)),
     ), recognized |start| on_characters(start, characters::httpaddress)
 }
 
@@ -173,11 +173,11 @@ production! {
     /// characters, so the path already takes it and the bracket, read after
     /// it as written, never adds to the match.
     ftpaddress = "ftpaddress", |start| seq!(start;
-        scheme_literal("ftp://"),
-        login,
-        literal("/"),
-        path,
-        maybe(|s| step(s, ftptype)),
+        scheme_tag("ftp://"),
+        login::read,
+        tag("/"),
+        path::read,
+        opt(|s| step(s, ftptype::read)),
     ),
         recognized |start| on_characters(start, characters::ftpaddress)
 }
@@ -189,10 +189,10 @@ production! {
     ///
     /// At 003:326-327. No alternative of `url` (D24, D30).
     afsaddress = "afsaddress", |start| seq!(start;
-        scheme_literal("afs://"),
-        cellname,
-        literal("/"),
-        path,
+        scheme_tag("afs://"),
+        cellname::read,
+        tag("/"),
+        path::read,
     ),
         recognized |start| on_characters(start, characters::afsaddress)
 }
@@ -203,7 +203,7 @@ production! {
     /// ```
     ///
     /// At 003:328-329.
-    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart),
+    newsaddress = "newsaddress", |start| seq!(start; scheme_tag("news:"), groupart::read),
         recognized |start| on_characters(start, characters::newsaddress)
 }
 
@@ -214,10 +214,10 @@ production! {
     ///
     /// At 003:330-331. No server, a required number (D23).
     nntpaddress = "nntpaddress", |start| seq!(start;
-        scheme_literal("nntp:"),
-        group,
-        literal("/"),
-        digits,
+        scheme_tag("nntp:"),
+        group::read,
+        tag("/"),
+        digits::read,
     ),
         recognized |start| on_characters(start, characters::nntpaddress)
 }
@@ -228,7 +228,7 @@ production! {
     /// ```
     ///
     /// At 003:332-333. `addr-spec` is supplied (D33).
-    midaddress = "midaddress", |start| seq!(start; scheme_literal("mid:"), addr_spec),
+    midaddress = "midaddress", |start| seq!(start; scheme_tag("mid:"), addr_spec::read),
         recognized |start| on_characters(start, characters::midaddress)
 }
 
@@ -238,7 +238,7 @@ production! {
     /// ```
     ///
     /// At 003:334-335. `content-identifier` is supplied (D33).
-    cidaddress = "cidaddress", |start| seq!(start; scheme_literal("cid:"), content_identifier),
+    cidaddress = "cidaddress", |start| seq!(start; scheme_tag("cid:"), content_identifier::read),
         recognized |start| on_characters(start, characters::cidaddress)
 }
 
@@ -251,8 +251,8 @@ production! {
     /// `xalpha` (D34), `mailto::joe@cern.ch` fails. `@` is an `xalpha`: the
     /// split is searched for (DECISIONS.md section 8).
     mailtoaddress = "mailtoaddress", |start| {
-        let (rest, _) = scheme_literal("mailto:")(start)?;
-        at_split(rest, &XALPHA_03, xalphas, hostname)
+        let (rest, _) = scheme_tag("mailto:")(start)?;
+        at_split(rest, &XALPHA_03, xalphas::read, hostname::read)
     }, recognized |start| on_characters(start, characters::mailtoaddress)
 }
 
@@ -264,7 +264,7 @@ production! {
     /// At 003:338-339. A `waisindex` matches a prefix of every `waisdoc`, so
     /// the alternative that matches the most is taken (DECISIONS.md section
     /// 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
         recognized |start| on_characters(start, characters::waisaddress)
 }
 
@@ -275,11 +275,11 @@ production! {
     ///
     /// At 003:340-341.
     waisindex = "waisindex", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        maybe(|s| seq!(s; literal("?"), search)),
+        scheme_tag("wais://"),
+        hostport::read,
+        tag("/"),
+        database::read,
+        opt(|s| seq!(s; tag("?"), search::read)),
     ),
         recognized |start| on_characters(start, characters::waisindex)
 }
@@ -291,14 +291,14 @@ production! {
     ///
     /// At 003:342-343. D37.
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        literal("/"),
-        wtype,
-        literal("/"),
-        wpath,
+        scheme_tag("wais://"),
+        hostport::read,
+        tag("/"),
+        database::read,
+        tag("/"),
+        wtype::read,
+        tag("/"),
+        wpath::read,
     ),
         recognized |start| on_characters(start, characters::waisdoc)
 }
@@ -311,7 +311,7 @@ production! {
     /// At 003:344-345. D37: `=` and `;` are the characters; a non-empty list
     /// of `N=path;` items. The right recursion read as a loop; `;` and `=`
     /// are no path characters, so each path ends where its `;` is.
-    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits, literal("="), path, literal(";"))),
+    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits::read, tag("="), path::read, tag(";"))),
         recognized |start| part_on_characters(start, characters::wpath)
 }
 
@@ -323,7 +323,7 @@ production! {
     /// At 003:346-347. Not a first-match `alt`: a `group` is a prefix of
     /// many an `article` and the other way round, so the alternative that
     /// matches the most is taken.
-    groupart = "groupart", |start| longest_of!(start; literal("*"), group, article),
+    groupart = "groupart", |start| longest_of!(start; tag("*"), group::read, article::read),
         recognized |start| part_on_characters(start, characters::groupart)
 }
 
@@ -335,7 +335,7 @@ production! {
     /// At 003:348-349. The right recursion read as a loop; `.` is an
     /// `xalpha`, so the first `ialpha` runs over every `.`
     /// (`news:c.l.c++`, D34).
-    group = "group", |start| separated(start, ialpha, "."),
+    group = "group", |start| separated(start, ialpha::read, "."),
         recognized |start| part_on_characters(start, characters::hostname)
 }
 
@@ -346,7 +346,7 @@ production! {
     ///
     /// At 003:350-351. `@` is an `xalpha`: the split is searched for
     /// (DECISIONS.md section 8).
-    article = "article", |start| at_split(start, &XALPHA_03, xalphas, host),
+    article = "article", |start| at_split(start, &XALPHA_03, xalphas::read, host::read),
         recognized |start| part_on_characters(start, characters::article)
 }
 
@@ -356,7 +356,7 @@ production! {
     /// ```
     ///
     /// At 003:352-353.
-    database = "database", |start| step(start, xalphas)
+    database = "database", |start| step(start, xalphas::read)
 }
 
 production! {
@@ -365,7 +365,7 @@ production! {
     /// ```
     ///
     /// At 003:354-355.
-    wtype = "wtype", |start| step(start, xalphas)
+    wtype = "wtype", |start| step(start, xalphas::read)
 }
 
 production! {
@@ -374,7 +374,7 @@ production! {
     /// ```
     ///
     /// At 003:356-357.
-    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink),
+    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink::read),
         recognized |start| on_characters(start, characters::prosperolink)
 }
 
@@ -387,11 +387,11 @@ production! {
     /// (a path) already takes the bracket's text; the bracket is read after
     /// it as written and never adds to the match.
     prosperolink = "prosperolink", |start| seq!(start;
-        scheme_literal("prospero://"),
-        hostport,
-        literal("/"),
-        hsoname,
-        maybe(|s| seq!(s; literal("%00"), version, maybe(|s| step(s, attributes)))),
+        scheme_tag("prospero://"),
+        hostport::read,
+        tag("/"),
+        hsoname::read,
+        opt(|s| seq!(s; tag("%00"), version::read, opt(|s| step(s, attributes::read)))),
     ),
         recognized |start| on_characters(start, characters::prosperolink)
 }
@@ -402,7 +402,7 @@ production! {
     /// ```
     ///
     /// At 003:360-361.
-    hsoname = "hsoname", |start| step(start, path)
+    hsoname = "hsoname", |start| step(start, path::read)
 }
 
 production! {
@@ -411,7 +411,7 @@ production! {
     /// ```
     ///
     /// At 003:368-369. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login),
+    telnetaddress = "telnetaddress", |start| seq!(start; scheme_tag("telnet://"), login::read),
         recognized |start| on_characters(start, characters::telnetaddress)
 }
 
@@ -423,9 +423,9 @@ production! {
     /// At 003:370-371. No `?search` (D36); after the `/` a type is required
     /// (D14).
     gopheraddress = "gopheraddress", |start| seq!(start;
-        scheme_literal("gopher://"),
-        hostport,
-        maybe(|s| seq!(s; literal("/"), gtype, maybe(|s| step(s, gcommand)))),
+        scheme_tag("gopher://"),
+        hostport::read,
+        opt(|s| seq!(s; tag("/"), gtype::read, opt(|s| step(s, gcommand::read)))),
     ),
         recognized |start| on_characters(start, characters::gopheraddress)
 }
@@ -440,8 +440,8 @@ production! {
     /// (`telnet://u@v@h`), so the bracket is given up when the host alone
     /// matches more. On a tie the tree shows the user.
     login = "login", |start| longest_of!(start;
-        |s| seq!(s; user, maybe(|s| seq!(s; literal(":"), password)), literal("@"), hostport),
-        hostport),
+        |s| seq!(s; user::read, opt(|s| seq!(s; tag(":"), password::read)), tag("@"), hostport::read),
+        hostport::read),
         recognized |start| part_on_characters(start, characters::login)
 }
 
@@ -453,7 +453,7 @@ production! {
     /// At 003:374-375. `:` is no `xalpha` any more (D34), so the bracket is
     /// a port after any host.
     hostport = "hostport", |start| {
-        let (rest, _) = start.call_with(host)?;
+        let (rest, _) = host::read(start)?;
         optional_port(rest)
     }, recognized |start| part_on_characters(start, characters::hostport)
 }
@@ -465,7 +465,7 @@ production! {
     ///
     /// At 003:376-377. Disjoint (a letter or a digit first): the first that
     /// matches is the only one.
-    host = "host", |start| either(start, hostname, hostnumber),
+    host = "host", |start| step(start, alt((hostname::read, hostnumber::read))),
         recognized |start| part_on_characters(start, characters::host)
 }
 
@@ -477,10 +477,10 @@ production! {
     /// At 003:378-379. Upper case in both modes (section 3). The four start
     /// with different letters: the first that matches is the only one.
     ftptype = "ftptype", |start| longest_of!(start;
-        |s| seq!(s; literal("A"), formcode),
-        |s| seq!(s; literal("E"), formcode),
-        literal("I"),
-        |s| seq!(s; literal("L"), digits))
+        |s| seq!(s; tag("A"), formcode::read),
+        |s| seq!(s; tag("E"), formcode::read),
+        tag("I"),
+        |s| seq!(s; tag("L"), digits::read))
 }
 
 production! {
@@ -489,7 +489,7 @@ production! {
     /// ```
     ///
     /// At 003:380-381. Upper case in both modes (section 3).
-    formcode = "formcode", leaf, |start| step(start, one(&FORMCODE))
+    formcode = "formcode", leaf, |start| step(start, one_of(&FORMCODE))
 }
 
 production! {
@@ -498,7 +498,7 @@ production! {
     /// ```
     ///
     /// At 003:382-383.
-    cellname = "cellname", |start| step(start, hostname)
+    cellname = "cellname", |start| step(start, hostname::read)
 }
 
 production! {
@@ -509,7 +509,7 @@ production! {
     /// At 003:384-385. The right recursion read as a loop; `.` is an
     /// `xalpha`, so the first `ialpha` runs over every `.` (D11; `a+b` is a
     /// host name, D34).
-    hostname = "hostname", |start| separated(start, ialpha, "."),
+    hostname = "hostname", |start| separated(start, ialpha::read, "."),
         recognized |start| part_on_characters(start, characters::hostname)
 }
 
@@ -519,7 +519,7 @@ production! {
     /// ```
     ///
     /// At 003:390-391. The Gopher+ fields are path characters (D36).
-    gcommand = "gcommand", |start| step(start, path)
+    gcommand = "gcommand", |start| step(start, path::read)
 }
 
 production! {
@@ -529,7 +529,7 @@ production! {
     ///
     /// At 003:392-393. The right recursion read as a loop of segments
     /// (D12).
-    path = "path", |start| path_of(start, segment),
+    path = "path", |start| path_of(start, segment::read),
         recognized |start| part_on_characters(start, characters::path)
 }
 
@@ -539,7 +539,7 @@ production! {
     /// ```
     ///
     /// At 003:394-395.
-    segment = "segment", |start| step(start, xpalphas)
+    segment = "segment", |start| step(start, xpalphas::read)
 }
 
 production! {
@@ -549,7 +549,7 @@ production! {
     ///
     /// At 003:396-397. The right recursion read as a loop; `+` is an
     /// `xalpha` now (D34), so the first `xalphas` takes it all.
-    search = "search", |start| separated(start, xalphas, "+"),
+    search = "search", |start| separated(start, xalphas::read, "+"),
         recognized |start| part_on_characters(start, characters::search)
 }
 
@@ -559,7 +559,7 @@ production! {
     /// ```
     ///
     /// At 003:398-399. One or more `alphanum2`s (D35), read as one run.
-    user = "user", |start| step(start, run(&ALPHANUM2, 1))
+    user = "user", |start| step(start, take_while1(&ALPHANUM2))
 }
 
 production! {
@@ -568,7 +568,7 @@ production! {
     /// ```
     ///
     /// At 003:400-401. One or more `alphanum2`s (D35), read as one run.
-    password = "password", |start| step(start, run(&ALPHANUM2, 1))
+    password = "password", |start| step(start, take_while1(&ALPHANUM2))
 }
 
 production! {
@@ -577,7 +577,7 @@ production! {
     /// ```
     ///
     /// At 003:402-403. Used by no production (D30).
-    fragmentid = "fragmentid", |start| step(start, xalphas)
+    fragmentid = "fragmentid", |start| step(start, xalphas::read)
 }
 
 production! {
@@ -586,7 +586,7 @@ production! {
     /// ```
     ///
     /// At 003:404-405. One character or one escape (D14).
-    gtype = "gtype", |start| step(start, xalpha)
+    gtype = "gtype", |start| step(start, xalpha::read)
 }
 
 production! {
@@ -595,7 +595,7 @@ production! {
     /// ```
     ///
     /// At 003:406-407. Read as one class.
-    alphanum2 = "alphanum2", leaf, |start| step(start, one(&ALPHANUM2))
+    alphanum2 = "alphanum2", leaf, |start| step(start, one_of(&ALPHANUM2))
 }
 
 production! {
@@ -605,7 +605,7 @@ production! {
     ///
     /// At 003:408-409, with draft 03's `safe` and `extra` (D34). Read as one
     /// class with escapes.
-    xalpha = "xalpha", leaf, |start| step(start, unit(&XALPHA_03))
+    xalpha = "xalpha", leaf, |start| step(start, unit_of(&XALPHA_03))
 }
 
 production! {
@@ -614,7 +614,7 @@ production! {
     /// ```
     ///
     /// At 003:410-411. One or more `xalpha`s, read as one run.
-    xalphas = "xalphas", leaf, |start| step(start, run(&XALPHA_03, 1))
+    xalphas = "xalphas", leaf, |start| step(start, take_while1(&XALPHA_03))
 }
 
 production! {
@@ -624,7 +624,7 @@ production! {
     ///
     /// At 003:412-413. `+` is in `safe` (D34): the same characters as
     /// `xalpha`.
-    xpalpha = "xpalpha", leaf, |start| step(start, unit(&XPALPHA_03))
+    xpalpha = "xpalpha", leaf, |start| step(start, unit_of(&XPALPHA_03))
 }
 
 production! {
@@ -634,7 +634,7 @@ production! {
     ///
     /// At 003:414-415 (printed correctly, D10). One or more `xpalpha`s,
     /// read as one run.
-    xpalphas = "xpalphas", leaf, |start| step(start, run(&XPALPHA_03, 1))
+    xpalphas = "xpalphas", leaf, |start| step(start, take_while1(&XPALPHA_03))
 }
 
 production! {
@@ -643,7 +643,7 @@ production! {
     /// ```
     ///
     /// At 003:416-417.
-    ialpha = "ialpha", |start| seq!(start; alpha, maybe(|s| step(s, xalphas)))
+    ialpha = "ialpha", |start| seq!(start; alpha::read, opt(|s| step(s, xalphas::read)))
 }
 
 production! {
@@ -652,7 +652,7 @@ production! {
     /// ```
     ///
     /// At 003:422-423. `-` is listed twice (harmless); `+` is new (D34).
-    safe = "safe", leaf, |start| step(start, one(&SAFE_03))
+    safe = "safe", leaf, |start| step(start, one_of(&SAFE_03))
 }
 
 production! {
@@ -661,7 +661,7 @@ production! {
     /// ```
     ///
     /// At 003:424-425. No `:`, `;` or space any more (D34).
-    extra = "extra", leaf, |start| step(start, one(&EXTRA_03))
+    extra = "extra", leaf, |start| step(start, one_of(&EXTRA_03))
 }
 
 production! {
@@ -670,7 +670,7 @@ production! {
     /// ```
     ///
     /// At 003:426-427. Used by no production (D30, D34).
-    reserved = "reserved", leaf, |start| step(start, one(&RESERVED_03))
+    reserved = "reserved", leaf, |start| step(start, one_of(&RESERVED_03))
 }
 
 production! {
@@ -681,7 +681,7 @@ production! {
     /// Not in the draft: supplied (D33), the draft's own rendering of "an
     /// RFC822 addr-spec mail address" in `mailtoaddress`. `@` is an
     /// `xalpha`: the split is searched for (DECISIONS.md section 8).
-    addr_spec = "addr-spec", |start| at_split(start, &XALPHA_03, xalphas, hostname),
+    addr_spec = "addr-spec", |start| at_split(start, &XALPHA_03, xalphas::read, hostname::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 
@@ -692,7 +692,7 @@ production! {
     ///
     /// Not in the draft: supplied (D33), a MIME Content-ID without the `<`
     /// `>` of an RFC 822 `msg-id` (`mid:<a.b@c.d>` does not match).
-    content_identifier = "content-identifier", |start| step(start, addr_spec),
+    content_identifier = "content-identifier", |start| step(start, addr_spec::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 

@@ -22,9 +22,9 @@
 
 use crate::dialect::chars::{VARIANT, XALPHA_1993};
 use crate::dialect::recognize::on_characters;
-use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::shape::{at_split, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
-use crate::grammar::primitives::{literal, one, scheme_literal};
+use crate::grammar::notation::{one_of, opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
     alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
@@ -101,8 +101,8 @@ production! {
     /// At 000:30860-30896, 001:292. One `#` and a non-empty `fragmentid`
     /// (D18). `url` holds no `#`, so it ends where the bracket begins.
     fragmentaddress = "fragmentaddress", |start| seq!(start;
-        url,
-        maybe(|s| seq!(s; literal("#"), fragmentid)),
+        url::read,
+        opt(|s| seq!(s; tag("#"), fragmentid::read)),
     )
 }
 
@@ -116,14 +116,14 @@ production! {
     /// the alternative that matches the most is taken, the first of them on
     /// a tie (D3, D17).
     url = "url", |start| url_alternatives!(start; generic;
-        "http" => httpaddress,
-        "ftp" => fileaddress,
-        "news" => newsaddress,
-        "prospero" => prosperoaddress,
-        "telnet" => telnetaddress,
-        "gopher" => gopheraddress,
-        "wais" => waisaddress,
-        "afs" => afsaddress,
+        "http" => httpaddress::read,
+        "ftp" => fileaddress::read,
+        "news" => newsaddress::read,
+        "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read,
+        "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read,
+        "afs" => afsaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -136,10 +136,10 @@ production! {
     /// `host`, no login, no port; `ftp://joe@h.dom/x` and `ftp://h.dom:21/x`
     /// match through a host name (D11).
     fileaddress = "fileaddress", |start| seq!(start;
-        scheme_literal("ftp://"),
-        host,
-        literal("/"),
-        path,
+        scheme_tag("ftp://"),
+        host::read,
+        tag("/"),
+        path::read,
     ), recognized |start| on_characters(start, characters::fileaddress)
 }
 
@@ -151,7 +151,7 @@ production! {
     /// At 000:31242-31273, 001:309. A `waisindex` matches a prefix of every
     /// `waisdoc`, so the alternative that matches the most is taken
     /// (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
         recognized |start| on_characters(start, characters::waisaddress)
 }
 
@@ -162,16 +162,16 @@ production! {
     ///
     /// At 000:31331-31396, 001:312-313. With the length field (D15).
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        literal("/"),
-        wtype,
-        literal("/"),
-        digits,
-        literal("/"),
-        path,
+        scheme_tag("wais://"),
+        hostport::read,
+        tag("/"),
+        database::read,
+        tag("/"),
+        wtype::read,
+        tag("/"),
+        digits::read,
+        tag("/"),
+        path::read,
     ), recognized |start| on_characters(start, characters::waisdoc)
 }
 
@@ -185,8 +185,8 @@ production! {
     /// bracket is given up when the host alone matches more; on a tie the
     /// tree shows the user.
     telnetaddress = "telnetaddress", |start| {
-        let (rest, _) = scheme_literal("telnet://")(start)?;
-        longest_of!(rest; |s| at_split(s, &XALPHA_1993, user, hostport), hostport)
+        let (rest, _) = scheme_tag("telnet://")(start)?;
+        longest_of!(rest; |s| at_split(s, &XALPHA_1993, user::read, hostport::read), hostport::read)
     }, recognized |start| on_characters(start, characters::telnetaddress)
 }
 
@@ -198,7 +198,7 @@ production! {
     /// At 000:32729-32770, 001:357. D5: a `|` right after a separating `|`
     /// is the vertical line, so this lists `{ } | | [ ] \ ^ ~`. Used by no
     /// production.
-    variant = "variant", leaf, |start| step(start, one(&VARIANT))
+    variant = "variant", leaf, |start| step(start, one_of(&VARIANT))
 }
 
 /// The productions `check` decides on their characters alone when their

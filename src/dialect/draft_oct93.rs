@@ -22,9 +22,9 @@
 use crate::dialect::chars::XALPHA_1993;
 use crate::dialect::draft_1993::user_and_password;
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::shape::{at_split, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
-use crate::grammar::primitives::{literal, scheme_literal};
+use crate::grammar::notation::{opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
     alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
@@ -106,8 +106,8 @@ production! {
     /// At 002:934. One `#` and a non-empty `fragmentid` (D18). `uri` holds
     /// no `#`, so it ends where the bracket begins.
     fragmentaddress = "fragmentaddress", |start| seq!(start;
-        uri,
-        maybe(|s| seq!(s; literal("#"), fragmentid)),
+        uri::read,
+        opt(|s| seq!(s; tag("#"), fragmentid::read)),
     )
 }
 
@@ -117,7 +117,7 @@ production! {
     /// ```
     ///
     /// At 002:936.
-    uri = "uri", |start| step(start, url)
+    uri = "uri", |start| step(start, url::read)
 }
 
 production! {
@@ -130,15 +130,15 @@ production! {
     /// that matches the most is taken, the first of them on a tie (D3,
     /// D17). `afsaddress` is no alternative (D24).
     url = "url", |start| url_alternatives!(start; generic;
-        "http" => httpaddress,
-        "ftp" => ftpaddress,
-        "news" => newsaddress,
-        "nntp" => nntpaddress,
-        "prospero" => prosperoaddress,
-        "telnet" => telnetaddress,
-        "gopher" => gopheraddress,
-        "wais" => waisaddress,
-        "mailto" => mailtoaddress,
+        "http" => httpaddress::read,
+        "ftp" => ftpaddress::read,
+        "news" => newsaddress::read,
+        "nntp" => nntpaddress::read,
+        "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read,
+        "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read,
+        "mailto" => mailtoaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -149,10 +149,10 @@ production! {
     ///
     /// At 002:950. The `/` is required (D26: `ftp://h.dom` fails).
     ftpaddress = "ftpaddress", |start| seq!(start;
-        scheme_literal("ftp://"),
-        login,
-        literal("/"),
-        path,
+        scheme_tag("ftp://"),
+        login::read,
+        tag("/"),
+        path::read,
     ),
         recognized |start| on_characters(start, characters::ftpaddress)
 }
@@ -165,10 +165,10 @@ production! {
     /// At 002:956. No `//` and no server, and a required article number
     /// (D23).
     nntpaddress = "nntpaddress", |start| seq!(start;
-        scheme_literal("nntp:"),
-        group,
-        literal("/"),
-        digits,
+        scheme_tag("nntp:"),
+        group::read,
+        tag("/"),
+        digits::read,
     ),
         recognized |start| on_characters(start, characters::nntpaddress)
 }
@@ -182,8 +182,8 @@ production! {
     /// number (D26). `@` is an `xalpha`: the split is searched for
     /// (DECISIONS.md section 8).
     mailtoaddress = "mailtoaddress", |start| {
-        let (rest, _) = scheme_literal("mailto:")(start)?;
-        at_split(rest, &XALPHA_1993, xalphas, hostname)
+        let (rest, _) = scheme_tag("mailto:")(start)?;
+        at_split(rest, &XALPHA_1993, xalphas::read, hostname::read)
     }, recognized |start| on_characters(start, characters::mailtoaddress)
 }
 
@@ -194,7 +194,7 @@ production! {
     ///
     /// At 002:960. A `waisindex` matches a prefix of every `waisdoc`, so the
     /// alternative that matches the most is taken (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
+    waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
         recognized |start| on_characters(start, characters::waisaddress)
 }
 
@@ -205,14 +205,14 @@ production! {
     ///
     /// At 002:965-966. July's length field is gone (D26).
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        literal("/"),
-        wtype,
-        literal("/"),
-        path,
+        scheme_tag("wais://"),
+        hostport::read,
+        tag("/"),
+        database::read,
+        tag("/"),
+        wtype::read,
+        tag("/"),
+        path::read,
     ),
         recognized |start| on_characters(start, characters::waisdoc)
 }
@@ -223,7 +223,7 @@ production! {
     /// ```
     ///
     /// At 002:996. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login),
+    telnetaddress = "telnetaddress", |start| seq!(start; scheme_tag("telnet://"), login::read),
         recognized |start| on_characters(start, characters::telnetaddress)
 }
 
@@ -239,8 +239,8 @@ production! {
     /// when the host alone matches more (`bar:@h.dom` is a host name); on a
     /// tie the tree shows the user.
     login = "login", |start| longest_of!(start;
-        |s| at_split(s, &XALPHA_1993, |u| user_and_password(u, user, password), hostport),
-        hostport),
+        |s| at_split(s, &XALPHA_1993, |u| user_and_password(u, user::read, password::read), hostport::read),
+        hostport::read),
         recognized |start| part_on_characters(start, characters::login)
 }
 
@@ -250,7 +250,7 @@ production! {
     /// ```
     ///
     /// At 002:1023.
-    password = "password", |start| step(start, xalphas)
+    password = "password", |start| step(start, xalphas::read)
 }
 
 /// The productions `check` decides on their characters alone when their

@@ -41,7 +41,7 @@ use core::fmt;
 
 use crate::error::{Error, Expected, Found};
 use crate::grammar::cursor::{Cursor, Diagnosis, Production, Reading};
-use crate::grammar::primitives::end_of_input;
+use crate::grammar::notation::eof;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::span::{Location, Span};
@@ -73,20 +73,17 @@ pub struct Match<'a> {
 type Combinator<'a> = fn(Cursor<'a>) -> Reading<'a, Match<'a>>;
 
 /// The table of a draft's productions: the list in the order of the text,
-/// the dispatcher from a name to its combinator, and the `strict` twin of
+/// the dispatcher from a name to its reading, and the `strict` twin of
 /// every combinator.
 macro_rules! draft_productions {
     ($($label:literal => $name:ident,)*) => {
         /// Every production of this draft, in the order of its text.
         pub(crate) const PRODUCTIONS: &[&str] = &[$($label),*];
 
-        /// The production `name` (as the draft spells it) and its combinator.
+        /// The production `name` (as the draft spells it) and its reading.
         pub(crate) fn combinator<'a>(name: &str) -> Option<(&'static str, crate::dialect::Combinator<'a>)> {
             match name {
-                $($label => Some((
-                    $label,
-                    $name::<crate::grammar::cursor::Cursor<'a>, crate::grammar::cursor::Backtrack>,
-                )),)*
+                $($label => Some(($label, $name::read)),)*
                 _ => None,
             }
         }
@@ -98,13 +95,14 @@ macro_rules! draft_productions {
             use nom::IResult;
 
             use crate::dialect::Match;
-            use crate::grammar::cursor::{door, GrammarError, Production, Text};
+            use crate::grammar::cursor::door;
+            use crate::grammar::{GrammarError, Text};
             use crate::options::Options;
 
             $(
-                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme keywords as printed.")]
+                #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme keywords as printed.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
-                    door(input, Options::strict(), Production::Draft($label), super::$name)
+                    door(input, Options::strict(), super::$name::entry)
                 }
             )*
         }
@@ -115,45 +113,46 @@ pub(crate) use draft_productions;
 /// One production of a draft: its doc comment, name, label (the name as
 /// the draft spells it), whether it is a leaf (a character class or a run,
 /// which does not name itself in an error's stack), and its body, which
-/// says where the production stops. A hot production may add, after
+/// says where the production stops. It declares the production's
+/// combinator and its reading as [`crate::grammar`]'s productions are
+/// declared (the same door, cursor and trace), the combinator giving back
+/// the text matched ([`Match`]). A hot production may add, after
 /// `recognized`, the same reading on its characters alone, without the
 /// productions inside it (see [`shape::recognized_node`]).
 macro_rules! production {
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
-            input: I,
-        ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
-            let body = |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body };
-            crate::dialect::shape::recognized_node(
-                input,
-                $label,
-                body,
-                |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
-            )
+        $crate::grammar::cursor::production! {
+            $(#[$doc])*
+            $name(start) -> crate::dialect::Match<'a>,
+            crate::grammar::cursor::Entry::Named(crate::grammar::cursor::Production::Draft($label)),
+            {
+                crate::dialect::shape::recognized_node(
+                    start,
+                    $label,
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                    |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
+                )
+            }
         }
     };
     ($(#[$doc:meta])* $name:ident = $label:literal, leaf, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, true, |$start| $body);
+        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Leaf, |$start| $body);
     };
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, false, |$start| $body);
+        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
     };
-    (@ $(#[$doc:meta])* $name:ident = $label:literal, $leaf:expr, |$start:ident| $body:expr) => {
-        $(#[$doc])*
-        // Always inlined: a call and a result moved out of it cost more
-        // than most productions' own work (BENCHMARKS.md, "The drafts").
-        #[inline(always)]
-        pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
-            input: I,
-        ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
-            crate::dialect::shape::node(
-                input,
-                $label,
-                $leaf,
-                |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
-            )
+    (@ $(#[$doc:meta])* $name:ident = $label:literal, $entry:ident, |$start:ident| $body:expr) => {
+        $crate::grammar::cursor::production! {
+            $(#[$doc])*
+            $name(start) -> crate::dialect::Match<'a>,
+            crate::grammar::cursor::Entry::$entry(crate::grammar::cursor::Production::Draft($label)),
+            {
+                crate::dialect::shape::node(
+                    start,
+                    $label,
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                )
+            }
         }
     };
 }
@@ -177,7 +176,7 @@ macro_rules! url_alternatives {
     ($start:expr; $($generic:ident;)? $($keyword:literal => $address:expr),+ $(,)?) => {
         crate::dialect::shape::longest_by_keyword(
             $start,
-            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic))))?,
+            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic::read))))?,
             &[$(($keyword, &|input| crate::dialect::shape::step(input, $address))),+],
         )
     };
@@ -185,13 +184,13 @@ macro_rules! url_alternatives {
 pub(crate) use url_alternatives;
 
 /// Juxtaposition, `a b c`: each parser in turn from where the one before
-/// stopped; the step to the end of the last. A nom tuple without its
-/// `Parser` machinery, which measured several times slower here (see
+/// stopped; the step to the end of the last (nom's tuple, without its
+/// `Parser` machinery, which measured several times slower here: see
 /// BENCHMARKS.md, "The drafts").
 macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
         let rest: crate::grammar::cursor::Cursor<'_> = $start;
-        $(let (rest, _) = rest.call_with($parser)?;)+
+        $(let (rest, _) = ($parser)(rest)?;)+
         crate::dialect::shape::Step::Ok((rest, ()))
     }};
 }
@@ -619,7 +618,7 @@ fn unknown(dialect: Dialect, production: &str) -> DialectError {
 /// The production, then the end of the input.
 fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Reading<'a, ()> {
     let (rest, _) = combinator(start)?;
-    end_of_input(rest)
+    eof(rest)
 }
 
 /// The second, traced pass of a draft's production that did not match.

@@ -10,12 +10,12 @@
 
 use core::cell::{Cell, RefCell};
 
-use nom::IResult;
-
 use super::Match;
 use crate::grammar::chars::Class;
-use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::{literal, run_len};
+use crate::grammar::cursor::{Cursor, Reading};
+use crate::grammar::fast::run_len;
+pub(crate) use crate::grammar::notation::backtrack;
+use crate::grammar::notation::tag;
 use crate::span::Span;
 
 /// What a production's body gives back: where it stopped.
@@ -85,30 +85,21 @@ fn records(start: &Cursor<'_>) -> bool {
     start.builds() && recording()
 }
 
-/// A draft's production named `name` (a leaf does not name itself in an
-/// error's stack): `body` says where it stops; the match is the text up to
-/// there.
-#[inline(always)]
-pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
+/// A draft's production named `name`: `body` says where it stops; the
+/// match is the text up to there.
+#[inline]
+pub(crate) fn node<'a>(
+    start: Cursor<'a>,
     name: &'static str,
-    leaf: bool,
     body: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> IResult<I, Match<'a>, E> {
-    let entry = if leaf {
-        Entry::DraftLeaf(name)
+) -> Reading<'a, Match<'a>> {
+    let (rest, ()) = if records(&start) {
+        recorded(name, start, &body)?
     } else {
-        Entry::DraftProduction(name)
+        body(start)?
     };
-    input.enter(entry, move |start| {
-        let (rest, ()) = if records(&start) {
-            recorded(name, start, &body)?
-        } else {
-            body(start)?
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((rest, Match { text, span }))
-    })
+    let (text, span) = start.upto(&rest);
+    Ok((rest, Match { text, span }))
 }
 
 /// A hot production read two ways, which must find the same match: `body`
@@ -128,24 +119,22 @@ pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
 /// against the grammar files' own reading (`tests/dialects.rs`): `check`,
 /// which recognizes, on every string, and the tree, which reads `body`, on
 /// every string `check` accepts.
-#[inline(always)]
-pub(crate) fn recognized_node<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
+#[inline]
+pub(crate) fn recognized_node<'a>(
+    start: Cursor<'a>,
     name: &'static str,
     body: impl Fn(Cursor<'a>) -> Step<'a>,
     recognize: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> IResult<I, Match<'a>, E> {
-    input.enter(Entry::DraftProduction(name), move |start| {
-        let (rest, ()) = if start.traced() {
-            body(start)?
-        } else if records(&start) {
-            recorded(name, start, &body)?
-        } else {
-            recognize(start)?
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((rest, Match { text, span }))
-    })
+) -> Reading<'a, Match<'a>> {
+    let (rest, ()) = if start.traced() {
+        body(start)?
+    } else if records(&start) {
+        recorded(name, start, &body)?
+    } else {
+        recognize(start)?
+    };
+    let (text, span) = start.upto(&rest);
+    Ok((rest, Match { text, span }))
 }
 
 #[cold]
@@ -180,34 +169,6 @@ pub(crate) fn step<'a, O>(
     parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
 ) -> Step<'a> {
     parser(start).map(|(rest, _)| (rest, ()))
-}
-
-/// `[ ... ]`: what `parser` reads, or nothing. nom's `opt` without its
-/// `Parser` machinery, like [`seq!`](super::seq).
-#[inline(always)]
-pub(crate) fn maybe<'a>(
-    parser: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> impl Fn(Cursor<'a>) -> Step<'a> {
-    #[inline(always)]
-    move |start| match parser(start) {
-        Ok(done) => Ok(done),
-        Err(_) => Ok((start, ())),
-    }
-}
-
-/// `a | b` where the two are disjoint (no string matches both), so the
-/// first that matches is the only one: nom's `alt` without its `Parser`
-/// machinery.
-#[inline(always)]
-pub(crate) fn either<'a, A, B>(
-    start: Cursor<'a>,
-    first: impl FnOnce(Cursor<'a>) -> Reading<'a, A>,
-    second: impl FnOnce(Cursor<'a>) -> Reading<'a, B>,
-) -> Step<'a> {
-    match first(start) {
-        Ok((rest, _)) => Ok((rest, ())),
-        Err(_) => step(start, second),
-    }
 }
 
 /// The alternatives of a draft's `url`: the scheme-less `generic` (when the
@@ -279,11 +240,6 @@ pub(crate) fn longest_by_keyword<'a>(
     }
 }
 
-/// Fails without recording anything: the parts that failed have said why.
-pub(crate) fn backtrack<'a, O>() -> Reading<'a, O> {
-    Err(nom::Err::Error(Backtrack))
-}
-
 /// An alternative of [`longest`].
 pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
 
@@ -324,7 +280,7 @@ pub(crate) fn separated<'a, O>(
 ) -> Step<'a> {
     let (mut at, _) = item(start)?;
     loop {
-        let Ok((after, _)) = literal(sep)(at) else {
+        let Ok((after, _)) = tag(sep)(at) else {
             break;
         };
         match item(after) {
@@ -363,7 +319,7 @@ pub(crate) fn path<'a, O>(
             Ok((rest, _)) => at = rest,
             Err(_) => break,
         }
-        match literal("/")(at) {
+        match tag("/")(at) {
             Ok((rest, _)) => at = rest,
             Err(_) => break,
         }
@@ -422,10 +378,10 @@ pub(crate) fn at_split<'a, L, R>(
     let Some((at, _)) = best else {
         // No split: what `left` and the `@` expected, for the error.
         let (rest, _) = left(start)?;
-        literal("@")(rest)?;
+        tag("@")(rest)?;
         return backtrack();
     };
     let (rest, ()) = within(start, at, left)?;
-    let (rest, _) = literal("@")(rest)?;
+    let (rest, _) = tag("@")(rest)?;
     step(rest, right)
 }

@@ -215,54 +215,6 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Runs `parser` here, with the crate's own error: how a production
-    /// calls the others, whose error type is otherwise the caller's choice.
-    #[inline(always)]
-    pub(crate) fn read<O>(
-        self,
-        mut parser: impl nom::Parser<Cursor<'a>, Output = O, Error = Backtrack>,
-    ) -> Reading<'a, O> {
-        parser.parse(self)
-    }
-
-    /// Runs the production `parser` here: [`Cursor::read`] without nom's
-    /// `Parser` machinery, for the sequences on the hot path.
-    ///
-    /// `parser` is a function pointer, not an `impl FnOnce`: a combinator
-    /// given by name (`rest.call(hostport)`) was then called through the
-    /// compiler's `FnOnce::call_once` shim, which is not always inlined, so
-    /// the production behind it ran out of line, its node returned through
-    /// memory. A constant pointer becomes a direct call once this is
-    /// inlined, and the production's `#[inline(always)]` holds.
-    #[inline(always)]
-    pub(crate) fn call<O>(self, parser: fn(Cursor<'a>) -> Reading<'a, O>) -> Reading<'a, O> {
-        parser(self)
-    }
-
-    /// [`Cursor::call`] for a closure, which may capture (the drafts'
-    /// readers).
-    #[inline(always)]
-    #[cfg(feature = "dialect")]
-    pub(crate) fn call_with<O>(
-        self,
-        parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
-    ) -> Reading<'a, O> {
-        parser(self)
-    }
-
-    /// `[ parser ]`: what `parser` reads here, or nothing and this cursor.
-    /// nom's `opt` without its `Parser` machinery, for the hot path.
-    #[inline(always)]
-    pub(crate) fn opt<O>(
-        self,
-        parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
-    ) -> (Cursor<'a>, Option<O>) {
-        match parser(self) {
-            Ok((rest, output)) => (rest, Some(output)),
-            Err(_) => (self, None),
-        }
-    }
-
     /// The place of a node from this cursor up to `rest`, a cursor further
     /// on: its text is not cut out when the cursor's text starts at offset
     /// 0 (see [`Place`]).
@@ -520,6 +472,26 @@ impl Diagnosis {
         }
     }
 
+    /// The caller's error for this diagnosis of a production read from
+    /// `input`: made at the furthest offset, then given the open
+    /// productions as contexts, innermost first.
+    #[cold]
+    fn into_error<'a, I: Text<'a>, E: GrammarError<I>>(self, input: I) -> E {
+        let text = input.text();
+        let mut ahead = self.offset - input.start();
+        // Every offset the grammar records follows an ASCII byte; this
+        // only makes sure that slicing cannot panic.
+        while !text.is_char_boundary(ahead) {
+            ahead -= 1;
+        }
+        let at = input.advance(ahead);
+        let mut error = E::from_error_kind(at.clone(), self.kind());
+        for production in self.stack.iter().rev() {
+            error = E::add_context(at.clone(), production.name(), error);
+        }
+        error
+    }
+
     /// The nom error kind that comes nearest to what was expected.
     fn kind(&self) -> ErrorKind {
         match self.expected.first() {
@@ -552,6 +524,7 @@ pub enum Production {
     /// A production of RFC 1738 section 5.
     Rfc1738(Rule),
     /// A production of a draft, by the name the draft gives it.
+    #[cfg(feature = "dialect")]
     Draft(&'static str),
 }
 
@@ -560,31 +533,8 @@ impl Production {
     pub fn name(self) -> &'static str {
         match self {
             Production::Rfc1738(rule) => rule.name(),
+            #[cfg(feature = "dialect")]
             Production::Draft(name) => name,
-        }
-    }
-}
-
-/// How a combinator is entered: as a production that names itself on the
-/// diagnostic stack, or as a character class, which does not.
-#[doc(hidden)]
-#[derive(Debug, Clone, Copy)]
-pub enum Entry {
-    /// A production with structure (`hostport`, `httpurl`).
-    Production(Rule),
-    /// A character class or a plain run (`alpha`, `digits`).
-    Leaf(Rule),
-    /// A draft's production with structure.
-    DraftProduction(&'static str),
-    /// A draft's character class or plain run.
-    DraftLeaf(&'static str),
-}
-
-impl Entry {
-    fn production(self) -> Production {
-        match self {
-            Entry::Production(rule) | Entry::Leaf(rule) => Production::Rfc1738(rule),
-            Entry::DraftProduction(name) | Entry::DraftLeaf(name) => Production::Draft(name),
         }
     }
 }
@@ -613,20 +563,6 @@ pub trait Text<'a>: Clone + sealed::Sealed {
     /// This input `count` bytes on.
     #[doc(hidden)]
     fn advance(&self, count: usize) -> Self;
-
-    /// Runs `parser` on this input: through the door for a caller's input,
-    /// directly for a cursor.
-    #[doc(hidden)]
-    #[inline]
-    fn enter<O, E: GrammarError<Self>>(
-        self,
-        entry: Entry,
-        parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-    ) -> IResult<Self, O, E> {
-        door(self, Options::default(), entry.production(), |start| {
-            start.enter(entry, &parser)
-        })
-    }
 }
 
 impl sealed::Sealed for &str {}
@@ -667,80 +603,181 @@ impl<'a, X: Clone> Text<'a> for LocatedSpan<&'a str, X> {
     }
 }
 
-impl sealed::Sealed for Cursor<'_> {}
+/// How a reading enters the trace in the diagnostic pass: a production
+/// with structure names itself on the stack of open productions
+/// (`hostport`, `httpurl`); a character class or a plain run does not
+/// (`alpha`, `digits`), so that an error says where in the structure it
+/// is, not which character failed (the expected items say that).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Entry {
+    /// A production with structure.
+    Named(Production),
+    /// A character class or a plain run.
+    Leaf(Production),
+}
 
-impl<'a> Text<'a> for Cursor<'a> {
-    #[inline(always)]
-    fn text(&self) -> &'a str {
-        self.rest()
-    }
-
-    #[inline(always)]
-    fn start(&self) -> usize {
-        self.offset()
-    }
-
-    #[inline(always)]
-    fn advance(&self, count: usize) -> Self {
-        self.skip(count)
-    }
-
-    #[inline(always)]
-    fn enter<O, E: GrammarError<Self>>(
-        self,
-        entry: Entry,
-        parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-    ) -> IResult<Self, O, E> {
-        // One call of `parser` on both passes: a call in each arm of a
-        // `match` on the pass inlined every production's body twice, and
-        // its productions' bodies twice within each; `parse` was half again
-        // as large and up to a fifth slower (BENCHMARKS.md, "One body a
-        // production").
-        let named =
-            self.traced() && matches!(entry, Entry::Production(_) | Entry::DraftProduction(_));
-        if named {
-            open(entry.production());
+impl Entry {
+    /// The production entered.
+    pub(crate) const fn production(self) -> Production {
+        match self {
+            Entry::Named(production) | Entry::Leaf(production) => production,
         }
-        let result = parser(self);
-        if named {
-            close();
-        }
-        result.map_err(|error| error.map(|Backtrack| E::from_error_kind(self, ErrorKind::Fail)))
     }
 }
 
-/// The door between a caller's input and the productions: runs `parser`
-/// with `options` on a cursor over the caller's text, and turns the result
-/// back into the caller's input and error (see the module's documentation).
+/// How a production of RFC 1738 with structure is entered.
+pub(crate) const fn named(rule: Rule) -> Entry {
+    Entry::Named(Production::Rfc1738(rule))
+}
+
+/// How a character class or plain run of RFC 1738 is entered.
+pub(crate) const fn leaf(rule: Rule) -> Entry {
+    Entry::Leaf(Production::Rfc1738(rule))
+}
+
+/// Runs `body`, the reading of `entry`, naming the production on the
+/// trace's stack in the diagnostic pass.
+///
+/// One call of `body` on both passes: a call in each arm of a `match` on the
+/// pass inlined every production's body twice, and its productions'
+/// bodies twice within each (BENCHMARKS.md, "One body a production").
+#[inline(always)]
+pub(crate) fn enter<'a, O>(
+    start: Cursor<'a>,
+    entry: Entry,
+    body: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
+) -> Reading<'a, O> {
+    let named = start.traced() && matches!(entry, Entry::Named(_));
+    if named {
+        open(entry.production());
+    }
+    let result = body(start);
+    if named {
+        close();
+    }
+    result
+}
+
+/// What a production's entry gives the door: the length matched and the
+/// node, or why no prefix matched.
+pub(crate) type Outcome<'a, O> = Result<(usize, O), Diagnosis>;
+
+/// The entry of a production: its reading run from the start of `text`
+/// (which begins `offset` bytes into the caller's text) with `options`, and
+/// on a failure the diagnostic pass. Each production's entry is a function
+/// of its own, compiled once in this crate, that every door of that
+/// production calls (see [`door`]).
+#[inline(always)]
+pub(crate) fn outcome<'a, O>(
+    text: &'a str,
+    offset: usize,
+    options: Options,
+    entry: Entry,
+    read: fn(Cursor<'a>) -> Reading<'a, O>,
+) -> Outcome<'a, O> {
+    let start = Cursor::new(text, offset, options);
+    match read(start) {
+        Ok((rest, output)) => Ok((rest.index(), output)),
+        Err(_) => Err(Diagnosis::of(start, entry.production(), read)),
+    }
+}
+
+/// The door between a caller's input and a production: hands the caller's
+/// text to the production's entry (`entry`, compiled once in this crate)
+/// and turns what it gives back into the caller's input and error (see the
+/// module's documentation). This is all a caller's build compiles of a
+/// production: the grammar itself is compiled here, once, whatever the
+/// caller's input and error types.
 #[inline]
 pub(crate) fn door<'a, I, E, O>(
     input: I,
     options: Options,
-    rule: Production,
-    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    entry: fn(&'a str, usize, Options) -> Outcome<'a, O>,
 ) -> IResult<I, O, E>
 where
     I: Text<'a>,
     E: GrammarError<I>,
 {
-    let text = input.text();
-    let start = Cursor::new(text, input.start(), options);
-    match parser(start) {
-        Ok((rest, output)) => Ok((input.advance(rest.offset() - start.offset()), output)),
-        Err(_) => {
-            let diagnosis = Diagnosis::of(start, rule, parser);
-            let mut ahead = diagnosis.offset - start.offset();
-            // Every offset the grammar records follows an ASCII byte; this
-            // only makes sure that slicing cannot panic.
-            while !text.is_char_boundary(ahead) {
-                ahead -= 1;
-            }
-            let at = input.advance(ahead);
-            let mut error = E::from_error_kind(at.clone(), diagnosis.kind());
-            for rule in diagnosis.stack.iter().rev() {
-                error = E::add_context(at.clone(), rule.name(), error);
-            }
-            Err(nom::Err::Error(error))
-        }
+    match entry(input.text(), input.start(), options) {
+        Ok((len, output)) => Ok((input.advance(len), output)),
+        Err(diagnosis) => Err(nom::Err::Error(diagnosis.into_error(input))),
     }
 }
+
+/// Declares a production: its combinator, an ordinary nom parser generic
+/// over the caller's input and error (a thin door), and beside it, in a
+/// module of the same name, its reading (`read`, on the crate's cursor:
+/// what the other productions call) and its entry (`entry`, what the door
+/// calls), both compiled once in this crate.
+///
+/// ```text
+/// production! {
+///     /// ```bnf
+///     /// port           = digits
+///     /// ```
+///     port(start) -> Port<'a>, Entry::Named(Production::Rfc1738(Rule::Port)),
+///     {
+///         ...the reading, on `start`...
+///     }
+/// }
+/// ```
+///
+/// Attributes after the entry go to `read` (an `#[inline]` and why).
+macro_rules! production {
+    (
+        $(#[$doc:meta])*
+        $name:ident($start:ident) -> $output:ty, $entry:expr,
+        $(#[$read:meta])*
+        $body:block
+    ) => {
+        $(#[$doc])*
+        pub fn $name<'a, I, E>(input: I) -> nom::IResult<I, $output, E>
+        where
+            I: $crate::grammar::Text<'a>,
+            E: $crate::grammar::GrammarError<I>,
+        {
+            $crate::grammar::cursor::door(input, $crate::Options::default(), $name::entry)
+        }
+
+        #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
+        pub(crate) mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor.")]
+            ///
+            /// A constant function pointer, called like a function: handed
+            /// to the notation's combinators, a function by name was called
+            /// through the compiler's `Fn` shim, which was not inlined when the
+            /// reading inlined into it made it large, so that the production
+            /// ran out of line and its node came back through memory.
+            #[allow(non_upper_case_globals)]
+            pub(crate) const read: for<'a> fn(
+                $crate::grammar::cursor::Cursor<'a>,
+            ) -> $crate::grammar::cursor::Reading<'a, $output> = reading;
+
+            $(#[$read])*
+            fn reading<'a>(
+                start: $crate::grammar::cursor::Cursor<'a>,
+            ) -> $crate::grammar::cursor::Reading<'a, $output> {
+                // The closure is the body of `reading` itself: one call.
+                $crate::grammar::cursor::enter(
+                    start,
+                    $entry,
+                    #[inline(always)]
+                    |$start| $body,
+                )
+            }
+
+            #[doc = concat!("The entry of [`", stringify!($name), "`](fn@super::", stringify!($name), ").")]
+            pub(crate) fn entry<'a>(
+                text: &'a str,
+                offset: usize,
+                options: $crate::Options,
+            ) -> $crate::grammar::cursor::Outcome<'a, $output> {
+                $crate::grammar::cursor::outcome(text, offset, options, $entry, read)
+            }
+        }
+    };
+}
+pub(crate) use production;

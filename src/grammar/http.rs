@@ -4,108 +4,88 @@
 //!
 //! `httpurl`, `hpath`, `hsegment`, `search` (section 3.3).
 
-use nom::IResult;
-
 use crate::grammar::chars::{HPATH, HSEGMENT};
-use crate::grammar::cursor::{Entry, GrammarError, Text};
+use crate::grammar::cursor::{named, production};
 use crate::grammar::ip::hostport;
-use crate::grammar::primitives::{literal, path_run, run, scheme_literal};
+use crate::grammar::notation::{opt, path_run, preceded, scheme_tag, tag, take_while};
 use crate::rule::Rule;
 use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 
-/// ```bnf
-/// httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]
-/// ```
-///
-/// ```
-/// let url = rfc1738::parse("http://www.ics.uci.edu:80/pub/ietf/uri/?q").unwrap();
-/// let rfc1738::Url::Http(http) = url else { panic!() };
-/// assert_eq!(http.hostport.port.unwrap().value(), Some(80));
-/// assert_eq!(http.search.unwrap().as_str(), "q");
-/// ```
-#[inline(always)]
-pub fn httpurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, HttpUrl<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Httpurl),
-        #[inline(always)]
-        |start| {
-            let (rest, scheme) = scheme_literal("http://")(start)?;
-            let (rest, hostport) = rest.call(hostport)?;
-            let (rest, hpath, search) = match literal("/")(rest) {
-                Err(_) => (rest, None, None),
-                Ok((slash, _)) => {
-                    let (rest, hpath) = slash.call(hpath)?;
-                    match literal("?")(rest) {
-                        Err(_) => (rest, Some(hpath), None),
-                        Ok((question, _)) => {
-                            let (rest, search) = question.call(search)?;
-                            (rest, Some(hpath), Some(search))
-                        }
-                    }
-                }
-            };
-            let place = start.place_to(&rest);
-            Ok((
-                rest,
-                HttpUrl {
-                    place,
-                    scheme,
-                    hostport,
-                    hpath,
-                    search,
-                },
-            ))
-        },
-    )
+production! {
+    /// ```bnf
+    /// httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]
+    /// ```
+    ///
+    /// ```
+    /// let url = rfc1738::parse("http://www.ics.uci.edu:80/pub/ietf/uri/?q").unwrap();
+    /// let rfc1738::Url::Http(http) = url else { panic!() };
+    /// assert_eq!(http.hostport.port.unwrap().value(), Some(80));
+    /// assert_eq!(http.search.unwrap().as_str(), "q");
+    /// ```
+    httpurl(start) -> HttpUrl<'a>, named(Rule::Httpurl),
+    #[inline(always)]
+    {
+        let (rest, scheme) = scheme_tag("http://")(start)?;
+        let (rest, hostport) = hostport::read(rest)?;
+        let (rest, hpath, search) = match tag("/")(rest) {
+            Err(_) => (rest, None, None),
+            Ok((slash, _)) => {
+                let (rest, hpath) = hpath::read(slash)?;
+                let (rest, search) = opt(preceded(tag("?"), search::read))(rest)?;
+                (rest, Some(hpath), search)
+            }
+        };
+        let place = start.place_to(&rest);
+        Ok((
+            rest,
+            HttpUrl {
+                place,
+                scheme,
+                hostport,
+                hpath,
+                search,
+            },
+        ))
+    }
 }
 
-/// ```bnf
-/// hpath          = hsegment *[ "/" hsegment ]
-/// ```
-///
-/// An `hsegment` holds no `/`, so the path is read as one run;
-/// [`Hpath::segments`] splits it again.
-#[inline(always)]
-pub fn hpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hpath<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Hpath),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = path_run(&HPATH)(start)?;
-            let place = start.place_to(&rest);
-            Ok((rest, Hpath { place }))
-        },
-    )
+production! {
+    /// ```bnf
+    /// hpath          = hsegment *[ "/" hsegment ]
+    /// ```
+    ///
+    /// An `hsegment` holds no `/`, so the path is read as one run;
+    /// [`Hpath::segments`] splits it again.
+    hpath(start) -> Hpath<'a>, named(Rule::Hpath),
+    #[inline(always)]
+    {
+        let (rest, _) = path_run(&HPATH)(start)?;
+        let place = start.place_to(&rest);
+        Ok((rest, Hpath { place }))
+    }
 }
 
-/// ```bnf
-/// hsegment       = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
-/// ```
-#[inline(always)]
-pub fn hsegment<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hsegment<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Hsegment),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&HSEGMENT, 0)(start)?;
-            Ok((rest, Hsegment::at(start.place_to(&rest))))
-        },
-    )
+production! {
+    /// ```bnf
+    /// hsegment       = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+    /// ```
+    hsegment(start) -> Hsegment<'a>, named(Rule::Hsegment),
+    {
+        let (rest, _) = take_while(&HSEGMENT)(start)?;
+        Ok((rest, Hsegment::at(start.place_to(&rest))))
+    }
 }
 
-/// ```bnf
-/// search         = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
-/// ```
-///
-/// Also the search of gopher and WAIS URLs.
-#[inline(always)]
-pub fn search<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Search<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Search),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&HSEGMENT, 0)(start)?;
-            Ok((rest, Search::at(start.place_to(&rest))))
-        },
-    )
+production! {
+    /// ```bnf
+    /// search         = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+    /// ```
+    ///
+    /// Also the search of gopher and WAIS URLs.
+    search(start) -> Search<'a>, named(Rule::Search),
+    #[inline(always)]
+    {
+        let (rest, _) = take_while(&HSEGMENT)(start)?;
+        Ok((rest, Search::at(start.place_to(&rest))))
+    }
 }

@@ -73,6 +73,7 @@
 
 pub(crate) mod chars;
 pub(crate) mod cursor;
+pub(crate) mod fast;
 pub mod file;
 pub mod ftp;
 pub mod generic;
@@ -83,7 +84,7 @@ pub mod mailto;
 pub mod misc;
 pub mod news;
 pub mod nntp;
-pub(crate) mod primitives;
+pub(crate) mod notation;
 pub mod prospero;
 pub mod telnet;
 pub mod wais;
@@ -114,35 +115,21 @@ use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::Url;
 use cursor::{Cursor, Diagnosis, Production, Reading};
-use generic::known_scheme;
-use primitives::end_of_input;
+use generic::{known_scheme, MakeUrl};
+use notation::eof;
 
 /// One line a production: its `Rule`, its combinator and the node it
 /// gives. From this table come the dispatcher from a [`Rule`] to its
-/// combinator and the strict twin of every combinator.
+/// reading and the strict twin of every combinator.
 macro_rules! productions {
     ($($rule:ident => $module:ident :: $name:ident -> $output:ty;)*) => {
-        /// Runs the combinator of `rule`, keeping only where it stopped.
-        fn recognize(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+        /// The reading of `rule`, keeping only where it stopped: one
+        /// function a production (each closure is its own), each calling
+        /// that production's reading.
+        fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Reading<'a, ()> {
             match rule {
-                $(Rule::$rule => recognizers::$name(start),)*
+                $(Rule::$rule => |start| $module::$name::read(start).map(|(rest, _)| (rest, ())),)*
             }
-        }
-
-        /// One function a production for [`recognize`], each out of line:
-        /// with all 67 productions inlined into its `match`, `recognize` was
-        /// one function so large that an optimized build of the crate had
-        /// run 46 minutes when it was stopped (BENCHMARKS.md, "Errors on
-        /// demand, a host in one loop, and the build's time").
-        mod recognizers {
-            use super::*;
-
-            $(
-                #[inline(never)]
-                pub(super) fn $name(start: Cursor<'_>) -> Reading<'_, ()> {
-                    $module::$name(start).map(|(rest, _)| (rest, ()))
-                }
-            )*
         }
 
         /// Every combinator of [`crate::grammar`] again, reading scheme
@@ -159,23 +146,23 @@ macro_rules! productions {
         pub mod strict {
             use nom::IResult;
 
-            use super::cursor::{door, Production};
+            use super::cursor::door;
             use super::*;
             use crate::tree::*;
 
             $(
-                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme names in lower case only.")]
+                #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $output, E> {
-                    door(input, Options::strict(), Production::Rfc1738(Rule::$rule), $module::$name)
+                    door(input, Options::strict(), $module::$name::entry)
                 }
             )*
 
-            /// [`known_scheme_url`](super::known_scheme_url), scheme names
+            /// [`known_scheme_url`](fn@super::known_scheme_url), scheme names
             /// in lower case only.
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                door(input, Options::strict(), Production::Rfc1738(Rule::Url), generic::known_scheme_url)
+                door(input, Options::strict(), generic::known_scheme_url::entry)
             }
         }
     };
@@ -253,8 +240,8 @@ productions! {
 
 /// The production `rule`, then the end of the input.
 fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
-    let (rest, _) = recognize(rule, start)?;
-    end_of_input(rest)
+    let (rest, _) = recognizer(rule)(start)?;
+    eof(rest)
 }
 
 /// What `check_with` at the crate's root does. A rejection defers its
@@ -282,8 +269,8 @@ fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
 
 /// [`known_scheme_url`], then the end of the input.
 fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    let (rest, url) = start.call(known_scheme_url)?;
-    let (rest, _) = end_of_input(rest)?;
+    let (rest, url) = generic::known_scheme_url::read(start)?;
+    let (rest, _) = eof(rest)?;
     Ok((rest, url))
 }
 
@@ -291,16 +278,20 @@ fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
 /// diagnosis to [`explain_parse`] (see [`Error`]).
 pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     /// `whole_url` without its wrappers, which on this path only move the
-    /// tree: the same production, then the end; the `Url` made in the arm
-    /// that read it.
+    /// tree: the same production, then the end; the `Url` made in the
+    /// function that read it.
     struct Whole<'a> {
         text: &'a str,
         options: Options,
     }
-    impl<'a> generic::MakeUrl<'a> for Whole<'a> {
+    impl<'a> MakeUrl<'a> for Whole<'a> {
         type Output = Result<Url<'a>, Error>;
         #[inline(always)]
-        fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output {
+        fn make<N>(
+            self,
+            reading: Reading<'a, N>,
+            variant: impl FnOnce(N) -> Url<'a>,
+        ) -> Self::Output {
             match reading {
                 Ok((rest, node)) if rest.at_end() => Ok(variant(node)),
                 _ => Err(Error::deferred(
@@ -350,6 +341,7 @@ fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error {
         .iter()
         .filter_map(|production| match production {
             Production::Rfc1738(rule) => Some(*rule),
+            #[cfg(feature = "dialect")]
             Production::Draft(_) => None,
         })
         .collect();
