@@ -658,6 +658,17 @@ pub(crate) fn enter<'a, O>(
     result
 }
 
+/// `read`, called out of line wherever it is called through this: a
+/// production's reading is compiled once on its own, and inlined only into
+/// the readings that call it (where `#[inline(always)]` says so), not again
+/// into every way in (its entry, its recognizer, the diagnostic pass).
+/// Through a constant function pointer the call would be direct, and the
+/// reading's `#[inline(always)]` would copy it into each.
+#[inline(always)]
+pub(crate) fn opaque<F>(read: F) -> F {
+    core::hint::black_box(read)
+}
+
 /// What a production's entry gives the door: the length matched and the
 /// node, or why no prefix matched.
 pub(crate) type Outcome<'a, O> = Result<(usize, O), Diagnosis>;
@@ -676,7 +687,8 @@ pub(crate) fn outcome<'a, O>(
     read: fn(Cursor<'a>) -> Reading<'a, O>,
 ) -> Outcome<'a, O> {
     let start = Cursor::new(text, offset, options);
-    match read(start) {
+    // Called, not inlined (see `opaque`).
+    match opaque(read)(start) {
         Ok((rest, output)) => Ok((rest.index(), output)),
         Err(_) => Err(Diagnosis::of(start, entry.production(), read)),
     }

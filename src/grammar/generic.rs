@@ -7,7 +7,7 @@
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{named, production, Cursor, Reading};
+use crate::grammar::cursor::{named, opaque, production, Cursor, Reading};
 use crate::grammar::fast::{first_equal, run_scan_inline};
 use crate::grammar::file::fileurl;
 use crate::grammar::ftp::ftpurl;
@@ -21,6 +21,7 @@ use crate::grammar::notation::{tag, take_while, take_while1};
 use crate::grammar::prospero::prosperourl;
 use crate::grammar::telnet::telneturl;
 use crate::grammar::wais::waisurl;
+use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
 
@@ -68,7 +69,7 @@ production! {
     /// the `@`. [`known_scheme_url`] is stricter.
     url(start) -> Url<'a>, named(Rule::Url),
     {
-        let (generic_rest, generic) = otherurl::read(start)?;
+        let (generic_rest, generic) = opaque(otherurl::read)(start)?;
         // Every scheme's production is a sublanguage of `otherurl`: whether
         // the text matches is decided; the rest is for the tree.
         if !start.builds() {
@@ -115,9 +116,8 @@ production! {
     /// otherurl       = genericurl
     /// ```
     otherurl(start) -> GenericUrl<'a>, named(Rule::Otherurl),
-    #[inline(always)]
     {
-        genericurl::read(start)
+        opaque(genericurl::read)(start)
     }
 }
 
@@ -274,21 +274,26 @@ const fn name_word(bytes: &[u8]) -> u64 {
     word
 }
 
-/// Runs the production of one of the ten schemes, or `otherurl`.
+/// Runs the production of one of the ten schemes, or `otherurl`, each
+/// called (see `cursor::opaque`): the ten are inlined only into `parse`'s
+/// functions of one scheme each (see [`each_scheme_url`]).
 pub(crate) fn scheme_url(rule: Rule, start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    struct WithRest;
-    impl<'a> MakeUrl<'a> for WithRest {
-        type Output = Reading<'a, Url<'a>>;
-        #[inline(always)]
-        fn make<N>(
-            self,
-            reading: Reading<'a, N>,
-            variant: impl FnOnce(N) -> Url<'a>,
-        ) -> Self::Output {
-            reading.map(|(rest, node)| (rest, variant(node)))
-        }
+    fn made<'a, N>(reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Reading<'a, Url<'a>> {
+        reading.map(|(rest, node)| (rest, variant(node)))
     }
-    each_scheme_url(rule, start, WithRest)
+    match rule {
+        Rule::Httpurl => made(opaque(httpurl::read)(start), Url::Http),
+        Rule::Ftpurl => made(opaque(ftpurl::read)(start), Url::Ftp),
+        Rule::Newsurl => made(opaque(newsurl::read)(start), Url::News),
+        Rule::Nntpurl => made(opaque(nntpurl::read)(start), Url::Nntp),
+        Rule::Telneturl => made(opaque(telneturl::read)(start), Url::Telnet),
+        Rule::Gopherurl => made(opaque(gopherurl::read)(start), Url::Gopher),
+        Rule::Waisurl => made(opaque(waisurl::read)(start), Url::Wais),
+        Rule::Mailtourl => made(opaque(mailtourl::read)(start), Url::Mailto),
+        Rule::Fileurl => made(opaque(fileurl::read)(start), Url::File),
+        Rule::Prosperourl => made(opaque(prosperourl::read)(start), Url::Prospero),
+        _ => made(opaque(otherurl::read)(start), Url::Other),
+    }
 }
 
 /// What a caller of [`each_scheme_url`] makes of a scheme's reading and the
@@ -300,110 +305,67 @@ pub(crate) trait MakeUrl<'a> {
     fn make<N>(self, reading: Reading<'a, N>, variant: impl FnOnce(N) -> Url<'a>) -> Self::Output;
 }
 
-/// The production of `rule` (one of the ten schemes, else `otherurl`) run
-/// on `start`, and its reading handed to `make`.
+/// The production of `rule` (one of the ten schemes, else `otherurl`) read
+/// from the start of `text`, and its reading handed to `make`: what
+/// [`crate::parse`] reads.
 #[inline(always)]
 pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
     rule: Rule,
-    start: Cursor<'a>,
+    text: &'a str,
+    options: Options,
     make: M,
 ) -> M::Output {
+    /// The arm of one scheme: its production inlined into its function.
+    macro_rules! arm {
+        ($production:ident, $variant:expr) => {
+            one_scheme(
+                text,
+                options,
+                make,
+                #[inline(always)]
+                |start| $production::read(start),
+                $variant,
+            )
+        };
+    }
     match rule {
-        Rule::Httpurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| httpurl::read(start),
-            Url::Http,
-        ),
-        Rule::Ftpurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| ftpurl::read(start),
-            Url::Ftp,
-        ),
-        Rule::Newsurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| newsurl::read(start),
-            Url::News,
-        ),
-        Rule::Nntpurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| nntpurl::read(start),
-            Url::Nntp,
-        ),
-        Rule::Telneturl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| telneturl::read(start),
-            Url::Telnet,
-        ),
-        Rule::Gopherurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| gopherurl::read(start),
-            Url::Gopher,
-        ),
-        Rule::Waisurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| waisurl::read(start),
-            Url::Wais,
-        ),
-        Rule::Mailtourl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| mailtourl::read(start),
-            Url::Mailto,
-        ),
-        Rule::Fileurl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| fileurl::read(start),
-            Url::File,
-        ),
-        Rule::Prosperourl => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| prosperourl::read(start),
-            Url::Prospero,
-        ),
-        _ => one_scheme(
-            start,
-            make,
-            #[inline(always)]
-            |start| otherurl::read(start),
-            Url::Other,
-        ),
+        Rule::Httpurl => arm!(httpurl, Url::Http),
+        Rule::Ftpurl => arm!(ftpurl, Url::Ftp),
+        Rule::Newsurl => arm!(newsurl, Url::News),
+        Rule::Nntpurl => arm!(nntpurl, Url::Nntp),
+        Rule::Telneturl => arm!(telneturl, Url::Telnet),
+        Rule::Gopherurl => arm!(gopherurl, Url::Gopher),
+        Rule::Waisurl => arm!(waisurl, Url::Wais),
+        Rule::Mailtourl => arm!(mailtourl, Url::Mailto),
+        Rule::Fileurl => arm!(fileurl, Url::File),
+        Rule::Prosperourl => arm!(prosperourl, Url::Prospero),
+        // `otherurl` is a `genericurl`, read without naming itself: this is
+        // the first pass, which names nothing.
+        _ => arm!(genericurl, Url::Other),
     }
 }
 
-/// One scheme's production, read and made into what `make` makes: a
-/// function of its own for each scheme (and each maker), into which that
+/// One scheme's production, read from the start of `text` and made into
+/// what `make` makes: a function of its own for each scheme, into which that
 /// scheme's production is inlined, and the node made in the place the
 /// function returns it (through a `Reading` of the scheme's node, the tree
-/// was copied once more). Out of line: with the ten schemes inlined into
-/// one function, the optimizer's time grew faster than the function, and
-/// most of the crate's build went into it (BENCHMARKS.md, "The build").
+/// was copied once more).
+///
+/// Out of line: with the ten schemes inlined into one function, the
+/// optimizer's time grew faster than the function, and most of the crate's
+/// build went into it (BENCHMARKS.md, "The build"). It makes its cursor
+/// itself, from the start of the text and out of the diagnostic pass, so
+/// that the productions' tests of the pass and of the offset fold away:
+/// handed a cursor, it read some hundred instructions more a URL.
 #[inline(never)]
 fn one_scheme<'a, M: MakeUrl<'a>, N>(
-    start: Cursor<'a>,
+    text: &'a str,
+    options: Options,
     make: M,
     read: impl FnOnce(Cursor<'a>) -> Reading<'a, N>,
     variant: impl FnOnce(N) -> Url<'a>,
 ) -> M::Output {
-    make.make(read(start), variant)
+    make.make(read(Cursor::new(text, 0, options)), variant)
 }
 
 #[cfg(test)]

@@ -97,6 +97,7 @@ fn bare_hostport_login(start: Cursor<'_>) -> Option<(Cursor<'_>, Login<'_>)> {
 }
 
 /// `login` in the BNF's order: the bracket, then the hostport.
+#[inline(always)]
 fn login_as_written(start: Cursor<'_>) -> Reading<'_, Login<'_>> {
     // Where no `@` ends the run, the bracket cannot match.
     let (rest, user, password) = match at_sign_ends_userinfo(&start) {
@@ -120,6 +121,7 @@ fn login_as_written(start: Cursor<'_>) -> Reading<'_, Login<'_>> {
 }
 
 /// Whether an `@` follows the characters a user and password may hold.
+#[inline(always)]
 fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
     let bytes = input.bytes();
     let run = bytes.iter().position(|&b| !in_userinfo(b));
@@ -141,6 +143,7 @@ fn continues_userinfo(byte: u8) -> bool {
 }
 
 /// `user [ ":" password ] "@"`, the bracket of `login`.
+#[inline(always)]
 fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> {
     let (rest, user) = user::read(start)?;
     let (rest, password) = opt(preceded(tag(":"), password::read))(rest)?;

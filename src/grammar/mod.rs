@@ -114,7 +114,7 @@ use crate::error::Error;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{Cursor, Diagnosis, Production, Reading};
+use cursor::{opaque, Cursor, Diagnosis, Production, Reading};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
 
@@ -128,7 +128,7 @@ macro_rules! productions {
         /// that production's reading.
         fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Reading<'a, ()> {
             match rule {
-                $(Rule::$rule => |start| $module::$name::read(start).map(|(rest, _)| (rest, ())),)*
+                $(Rule::$rule => |start| opaque($module::$name::read)(start).map(|(rest, _)| (rest, ())),)*
             }
         }
 
@@ -303,9 +303,8 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
             }
         }
     }
-    let start = Cursor::new(text, 0, options);
-    let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
-    generic::each_scheme_url(rule, start, Whole { text, options })
+    let rule = known_scheme(&Cursor::new(text, 0, options)).unwrap_or(Rule::Otherurl);
+    generic::each_scheme_url(rule, text, options, Whole { text, options })
 }
 
 /// Why `parse` rejects `text`: the diagnostic pass, and for a URL of one

@@ -60,6 +60,7 @@ production! {
 }
 
 /// The `"*"` of `grouppart`: every group.
+#[inline(always)]
 fn all_groups(start: Cursor<'_>) -> Reading<'_, Grouppart<'_>> {
     let (rest, _) = tag("*")(start)?;
     Ok((rest, Grouppart::All(start.upto(&rest).1)))

@@ -345,7 +345,10 @@ where
     #[inline(always)]
     fn first_match(&self, input: Cursor<'a>) -> Reading<'a, O> {
         match (self.0)(input) {
-            Err(_) => (&self.1, &self.2).first_match(input),
+            Err(_) => match (self.1)(input) {
+                Err(_) => (self.2)(input),
+                matched => matched,
+            },
             matched => matched,
         }
     }
