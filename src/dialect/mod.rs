@@ -122,6 +122,7 @@ pub(crate) use draft_productions;
 macro_rules! production {
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
         $crate::grammar::cursor::production! {
+            calls;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
             crate::grammar::cursor::Entry::Named(crate::grammar::cursor::Production::Draft($label)),
@@ -143,6 +144,7 @@ macro_rules! production {
     };
     (@ $(#[$doc:meta])* $name:ident = $label:literal, $entry:ident, |$start:ident| $body:expr) => {
         $crate::grammar::cursor::production! {
+            calls;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
             crate::grammar::cursor::Entry::$entry(crate::grammar::cursor::Production::Draft($label)),

@@ -16,6 +16,7 @@
 //! allocates nothing and records nothing.
 
 use core::cell::{Cell, RefCell};
+use core::marker::PhantomData;
 
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::{IResult, Needed};
@@ -27,6 +28,37 @@ use crate::options::Options;
 use crate::rule::Rule;
 use crate::span::{Place, Span};
 
+/// How a pass joins the productions: each a call of its one compiled body
+/// ([`Calls`], every pass but one), or each inlined into the production
+/// that reads it ([`Inlines`], the first pass of [`crate::parse`], one
+/// function a scheme). A production is written once, and compiled once for
+/// each mode: on its own, where the other productions call it, and inlined
+/// into the ten functions of `parse` that read a scheme (see
+/// [`production!`]). So the crate's build compiles each production's body
+/// about twice, not once for every way to reach it, and `parse` still reads
+/// a URL without a call between its productions.
+pub(crate) trait Mode: Copy + core::fmt::Debug + 'static {
+    /// Whether the productions are inlined into each other.
+    const INLINES: bool;
+}
+
+/// Every pass but `parse`'s first: each production a call of its body.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Calls;
+
+/// `parse`'s first pass: each production inlined where it is read. Never
+/// the diagnostic pass, and always building the tree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Inlines;
+
+impl Mode for Calls {
+    const INLINES: bool = false;
+}
+
+impl Mode for Inlines {
+    const INLINES: bool = true;
+}
+
 /// The input of the productions inside the crate.
 ///
 /// Not exported: a caller gives a [`Text`], and the door makes the cursor.
@@ -36,7 +68,7 @@ use crate::span::{Place, Span};
 /// boundary at every step (about a tenth of `parse`'s instructions, and a
 /// panic path inlined at every step).
 #[derive(Debug, Clone, Copy)]
-pub struct Cursor<'a> {
+pub struct Cursor<'a, M: Mode = Calls> {
     /// The text the cursor was made on, up to where `take` cut it.
     text: &'a str,
     /// The index of the cursor in `text`.
@@ -50,6 +82,7 @@ pub struct Cursor<'a> {
     base: usize,
     options: Options,
     builds: bool,
+    mode: PhantomData<M>,
 }
 
 /// The bit of [`Cursor::base`] set in the diagnostic pass: no offset
@@ -62,7 +95,7 @@ const WORD_STRICT: u8 = 1;
 const WORD_BUILDS: u8 = 2;
 
 /// The result of a production inside the crate.
-pub(crate) type Reading<'a, O> = IResult<Cursor<'a>, O, Backtrack>;
+pub(crate) type Reading<'a, O, M = Calls> = IResult<Cursor<'a, M>, O, Backtrack>;
 
 impl<'a> Cursor<'a> {
     /// The cursor at the start of `text`, which begins `offset` bytes into
@@ -75,6 +108,21 @@ impl<'a> Cursor<'a> {
             base: offset & !TRACED,
             options,
             builds: true,
+            mode: PhantomData,
+        }
+    }
+
+    /// The same cursor for `parse`'s first pass, in which the productions
+    /// are inlined ([`Inlines`]).
+    pub(crate) fn inlining(self) -> Cursor<'a, Inlines> {
+        debug_assert!(!self.traced() && self.builds);
+        Cursor {
+            text: self.text,
+            at: self.at,
+            base: self.base,
+            options: self.options,
+            builds: true,
+            mode: PhantomData,
         }
     }
 
@@ -95,10 +143,35 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// The same cursor, recording into the trace or not.
+    pub(crate) fn with_trace(self, traced: bool) -> Self {
+        let base = match traced {
+            true => self.base | TRACED,
+            false => self.base & !TRACED,
+        };
+        Cursor { base, ..self }
+    }
+}
+
+impl<'a, M: Mode> Cursor<'a, M> {
+    /// The same cursor in another mode: how a production read in one mode
+    /// is called in the other (only [`Calls`] ever calls).
+    #[inline(always)]
+    pub(crate) fn in_mode<N: Mode>(self) -> Cursor<'a, N> {
+        Cursor {
+            text: self.text,
+            at: self.at,
+            base: self.base,
+            options: self.options,
+            builds: self.builds,
+            mode: PhantomData,
+        }
+    }
+
     /// Whether the tree is wanted, or only where the match ends.
     #[inline(always)]
     pub(crate) fn builds(&self) -> bool {
-        self.builds
+        M::INLINES || self.builds
     }
 
     // `rest`, `bytes` and `upto` read the text with `get`, which cannot
@@ -156,6 +229,7 @@ impl<'a> Cursor<'a> {
             base,
             options: Options::default().with_strict(flags & WORD_STRICT != 0),
             builds: flags & WORD_BUILDS != 0,
+            mode: PhantomData,
         }
     }
 
@@ -181,17 +255,7 @@ impl<'a> Cursor<'a> {
     /// Whether this is the diagnostic pass, which records into the trace.
     #[inline(always)]
     pub(crate) fn traced(&self) -> bool {
-        self.base & TRACED != 0
-    }
-
-    /// The same cursor, recording into the trace or not.
-    #[inline(always)]
-    pub(crate) fn with_trace(self, traced: bool) -> Self {
-        let base = match traced {
-            true => self.base | TRACED,
-            false => self.base & !TRACED,
-        };
-        Cursor { base, ..self }
+        !M::INLINES && self.base & TRACED != 0
     }
 
     /// Records, without failing, that `ahead` bytes on the grammar would
@@ -219,7 +283,7 @@ impl<'a> Cursor<'a> {
     /// on: its text is not cut out when the cursor's text starts at offset
     /// 0 (see [`Place`]).
     #[inline(always)]
-    pub(crate) fn place_to(&self, rest: &Cursor<'a>) -> Place<'a> {
+    pub(crate) fn place_to(&self, rest: &Cursor<'a, M>) -> Place<'a> {
         match self.base & !TRACED {
             0 => Place::within(self.text, Span::new(self.at, rest.at)),
             _ => {
@@ -231,7 +295,7 @@ impl<'a> Cursor<'a> {
 
     /// The text and span from this cursor up to `rest`, a cursor further on.
     #[inline(always)]
-    pub(crate) fn upto(&self, rest: &Cursor<'a>) -> (&'a str, Span) {
+    pub(crate) fn upto(&self, rest: &Cursor<'a, M>) -> (&'a str, Span) {
         // The end first, then the start: two one-sided `get`s are inlined,
         // where a range's `get` was a call.
         let upto_end = self.text.get(..rest.at).unwrap_or_default();
@@ -242,7 +306,7 @@ impl<'a> Cursor<'a> {
     }
 }
 
-impl<'a> nom::Input for Cursor<'a> {
+impl<'a, M: Mode> nom::Input for Cursor<'a, M> {
     type Item = char;
     type Iter = core::str::Chars<'a>;
     type IterIndices = core::str::CharIndices<'a>;
@@ -286,7 +350,7 @@ impl<'a> nom::Input for Cursor<'a> {
     }
 }
 
-impl nom::Offset for Cursor<'_> {
+impl<M: Mode> nom::Offset for Cursor<'_, M> {
     fn offset(&self, second: &Self) -> usize {
         second.offset() - self.offset()
     }
@@ -642,11 +706,11 @@ pub(crate) const fn leaf(rule: Rule) -> Entry {
 /// pass inlined every production's body twice, and its productions'
 /// bodies twice within each (BENCHMARKS.md, "One body a production").
 #[inline(always)]
-pub(crate) fn enter<'a, O>(
-    start: Cursor<'a>,
+pub(crate) fn enter<'a, O, M: Mode>(
+    start: Cursor<'a, M>,
     entry: Entry,
-    body: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
-) -> Reading<'a, O> {
+    body: impl FnOnce(Cursor<'a, M>) -> Reading<'a, O, M>,
+) -> Reading<'a, O, M> {
     let named = start.traced() && matches!(entry, Entry::Named(_));
     if named {
         open(entry.production());
@@ -658,15 +722,10 @@ pub(crate) fn enter<'a, O>(
     result
 }
 
-/// `read`, called out of line wherever it is called through this: a
-/// production's reading is compiled once on its own, and inlined only into
-/// the readings that call it (where `#[inline(always)]` says so), not again
-/// into every way in (its entry, its recognizer, the diagnostic pass).
-/// Through a constant function pointer the call would be direct, and the
-/// reading's `#[inline(always)]` would copy it into each.
+/// A reading in another mode (see [`Cursor::in_mode`]).
 #[inline(always)]
-pub(crate) fn opaque<F>(read: F) -> F {
-    core::hint::black_box(read)
+pub(crate) fn in_mode<'a, O, M: Mode, N: Mode>(reading: Reading<'a, O, M>) -> Reading<'a, O, N> {
+    reading.map(|(rest, output)| (rest.in_mode(), output))
 }
 
 /// What a production's entry gives the door: the length matched and the
@@ -687,8 +746,7 @@ pub(crate) fn outcome<'a, O>(
     read: fn(Cursor<'a>) -> Reading<'a, O>,
 ) -> Outcome<'a, O> {
     let start = Cursor::new(text, offset, options);
-    // Called, not inlined (see `opaque`).
-    match opaque(read)(start) {
+    match read(start) {
         Ok((rest, output)) => Ok((rest.index(), output)),
         Err(_) => Err(Diagnosis::of(start, entry.production(), read)),
     }
@@ -734,44 +792,51 @@ where
 /// }
 /// ```
 ///
-/// Attributes after the entry go to `read` (an `#[inline]` and why).
 macro_rules! production {
+    // A production read in both modes.
     (
         $(#[$doc:meta])*
         $name:ident($start:ident) -> $output:ty, $entry:expr,
-        $(#[$read:meta])*
         $body:block
     ) => {
-        $(#[$doc])*
-        pub fn $name<'a, I, E>(input: I) -> nom::IResult<I, $output, E>
-        where
-            I: $crate::grammar::Text<'a>,
-            E: $crate::grammar::GrammarError<I>,
-        {
-            $crate::grammar::cursor::door(input, $crate::Options::default(), $name::entry)
-        }
+        $crate::grammar::cursor::production!(@door $(#[$doc])* $name -> $output);
 
         #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
         pub(crate) mod $name {
             #[allow(unused_imports)]
             use super::*;
 
-            #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor.")]
-            ///
-            /// A constant function pointer, called like a function: handed
-            /// to the notation's combinators, a function by name was called
-            /// through the compiler's `Fn` shim, which was not inlined when the
-            /// reading inlined into it made it large, so that the production
-            /// ran out of line and its node came back through memory.
-            #[allow(non_upper_case_globals)]
-            pub(crate) const read: for<'a> fn(
-                $crate::grammar::cursor::Cursor<'a>,
-            ) -> $crate::grammar::cursor::Reading<'a, $output> = reading;
+            #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor: inlined where the productions are (see `Mode`), else a call of [`called`].")]
+            // Not every production is read by another (the character
+            // classes of section 5 are read by none).
+            #[allow(dead_code)]
+            #[inline(always)]
+            pub(crate) fn read<'a, M: $crate::grammar::cursor::Mode>(
+                start: $crate::grammar::cursor::Cursor<'a, M>,
+            ) -> $crate::grammar::cursor::Reading<'a, $output, M> {
+                // Called by name, not handed as a value: through the
+                // compiler's `Fn` shim the inlined body stayed out of line.
+                match M::INLINES {
+                    true => reading(start),
+                    false => $crate::grammar::cursor::in_mode(called(start.in_mode())),
+                }
+            }
 
-            $(#[$read])*
-            fn reading<'a>(
+            /// The production compiled on its own, once: where the
+            /// productions are called.
+            #[inline(never)]
+            pub(crate) fn called<'a>(
                 start: $crate::grammar::cursor::Cursor<'a>,
             ) -> $crate::grammar::cursor::Reading<'a, $output> {
+                reading(start)
+            }
+
+            // Always inlined: into `called` in one mode, into the
+            // productions that read it in the other.
+            #[inline(always)]
+            fn reading<'a, M: $crate::grammar::cursor::Mode>(
+                start: $crate::grammar::cursor::Cursor<'a, M>,
+            ) -> $crate::grammar::cursor::Reading<'a, $output, M> {
                 // The closure is the body of `reading` itself: one call.
                 $crate::grammar::cursor::enter(
                     start,
@@ -781,14 +846,54 @@ macro_rules! production {
                 )
             }
 
-            #[doc = concat!("The entry of [`", stringify!($name), "`](fn@super::", stringify!($name), ").")]
-            pub(crate) fn entry<'a>(
-                text: &'a str,
-                offset: usize,
-                options: $crate::Options,
-            ) -> $crate::grammar::cursor::Outcome<'a, $output> {
-                $crate::grammar::cursor::outcome(text, offset, options, $entry, read)
+            $crate::grammar::cursor::production!(@entry $output, $entry);
+        }
+    };
+    // A production only ever called (the drafts': `parse` reads none).
+    (
+        calls;
+        $(#[$doc:meta])*
+        $name:ident($start:ident) -> $output:ty, $entry:expr,
+        $body:block
+    ) => {
+        $crate::grammar::cursor::production!(@door $(#[$doc])* $name -> $output);
+
+        #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
+        pub(crate) mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor.")]
+            #[allow(dead_code)]
+            pub(crate) fn read<'a>(
+                start: $crate::grammar::cursor::Cursor<'a>,
+            ) -> $crate::grammar::cursor::Reading<'a, $output> {
+                $crate::grammar::cursor::enter(start, $entry, |$start| $body)
             }
+
+            use read as called;
+
+            $crate::grammar::cursor::production!(@entry $output, $entry);
+        }
+    };
+    (@door $(#[$doc:meta])* $name:ident -> $output:ty) => {
+        $(#[$doc])*
+        pub fn $name<'a, I, E>(input: I) -> nom::IResult<I, $output, E>
+        where
+            I: $crate::grammar::Text<'a>,
+            E: $crate::grammar::GrammarError<I>,
+        {
+            $crate::grammar::cursor::door(input, $crate::Options::default(), $name::entry)
+        }
+    };
+    (@entry $output:ty, $entry:expr) => {
+        /// The entry of the production: what its doors call.
+        pub(crate) fn entry<'a>(
+            text: &'a str,
+            offset: usize,
+            options: $crate::Options,
+        ) -> $crate::grammar::cursor::Outcome<'a, $output> {
+            $crate::grammar::cursor::outcome(text, offset, options, $entry, called)
         }
     };
 }

@@ -25,7 +25,6 @@ production! {
     /// assert_eq!(file.fpath.segments().count(), 4);
     /// ```
     fileurl(start) -> FileUrl<'a>, named(Rule::Fileurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("file://")(start)?;
         let (rest, host) = opt(host::read)(rest)?;

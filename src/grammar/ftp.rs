@@ -23,7 +23,6 @@ production! {
     /// assert_eq!(ftp.ftptype.unwrap().code(), 'a');
     /// ```
     ftpurl(start) -> FtpUrl<'a>, named(Rule::Ftpurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("ftp://")(start)?;
         let (rest, login) = login::read(rest)?;
@@ -57,7 +56,6 @@ production! {
     /// An `fsegment` holds no `/`, so the path is read as one run of segment
     /// characters and slashes; [`Fpath::segments`] splits it again.
     fpath(start) -> Fpath<'a>, named(Rule::Fpath),
-    #[inline(always)]
     {
         let (rest, _) = path_run(&FPATH)(start)?;
         let place = start.place_to(&rest);
@@ -84,7 +82,6 @@ production! {
     /// Upper case matches as the BNF says, though section 3.2.2 names only
     /// `a`, `i` and `d`; the linter reports the difference.
     ftptype(start) -> Ftptype<'a>, named(Rule::Ftptype),
-    #[inline(always)]
     {
         let (rest, _) = one_of(&FTPTYPE)(start)?;
         Ok((rest, Ftptype::at(start.place_to(&rest))))

@@ -7,7 +7,7 @@
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{named, opaque, production, Cursor, Reading};
+use crate::grammar::cursor::{named, production, Cursor, Inlines, Mode, Reading};
 use crate::grammar::fast::{first_equal, run_scan_inline};
 use crate::grammar::file::fileurl;
 use crate::grammar::ftp::ftpurl;
@@ -36,7 +36,6 @@ production! {
     /// production costs on a valid URL (BENCHMARKS.md, "The generic
     /// grammar").
     genericurl(start) -> GenericUrl<'a>, named(Rule::Genericurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme::read(start)?;
         let (rest, _) = tag(":")(rest)?;
@@ -69,7 +68,7 @@ production! {
     /// the `@`. [`known_scheme_url`] is stricter.
     url(start) -> Url<'a>, named(Rule::Url),
     {
-        let (generic_rest, generic) = opaque(otherurl::read)(start)?;
+        let (generic_rest, generic) = otherurl::read(start)?;
         // Every scheme's production is a sublanguage of `otherurl`: whether
         // the text matches is decided; the rest is for the tree.
         if !start.builds() {
@@ -117,7 +116,7 @@ production! {
     /// ```
     otherurl(start) -> GenericUrl<'a>, named(Rule::Otherurl),
     {
-        opaque(genericurl::read)(start)
+        genericurl::read(start)
     }
 }
 
@@ -129,7 +128,6 @@ production! {
     ///
     /// Upper-case letters match too, unless strict (section 2.1).
     scheme(start) -> Scheme<'a>, named(Rule::Scheme),
-    #[inline(always)]
     {
         let class = if start.options().strict {
             &SCHEME
@@ -155,7 +153,6 @@ production! {
     /// than over the same text again; after a `urlpath`, itself a run of
     /// `xchar`s, it is not run at all.
     schemepart(start) -> Schemepart<'a>, named(Rule::Schemepart),
-    #[inline(always)]
     {
         let (ip_schemepart, xchars_from) = match start.builds() && !start.traced() {
             true => match ip_schemepart::read(start) {
@@ -205,7 +202,7 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
 /// it is one of the ten of section 5; case is ignored unless the options
 /// are strict.
 #[inline]
-pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
+pub(crate) fn known_scheme<M: Mode>(input: &Cursor<'_, M>) -> Option<Rule> {
     let bytes = input.bytes();
     // The longest of the ten names has eight letters: the first eight bytes
     // are read as one little-endian word, the colon found in it (or just
@@ -274,25 +271,26 @@ const fn name_word(bytes: &[u8]) -> u64 {
     word
 }
 
-/// Runs the production of one of the ten schemes, or `otherurl`, each
-/// called (see `cursor::opaque`): the ten are inlined only into `parse`'s
-/// functions of one scheme each (see [`each_scheme_url`]).
-pub(crate) fn scheme_url(rule: Rule, start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    fn made<'a, N>(reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Reading<'a, Url<'a>> {
+/// Runs the production of one of the ten schemes, or `otherurl`.
+pub(crate) fn scheme_url<M: Mode>(rule: Rule, start: Cursor<'_, M>) -> Reading<'_, Url<'_>, M> {
+    fn made<'a, N, M: Mode>(
+        reading: Reading<'a, N, M>,
+        variant: fn(N) -> Url<'a>,
+    ) -> Reading<'a, Url<'a>, M> {
         reading.map(|(rest, node)| (rest, variant(node)))
     }
     match rule {
-        Rule::Httpurl => made(opaque(httpurl::read)(start), Url::Http),
-        Rule::Ftpurl => made(opaque(ftpurl::read)(start), Url::Ftp),
-        Rule::Newsurl => made(opaque(newsurl::read)(start), Url::News),
-        Rule::Nntpurl => made(opaque(nntpurl::read)(start), Url::Nntp),
-        Rule::Telneturl => made(opaque(telneturl::read)(start), Url::Telnet),
-        Rule::Gopherurl => made(opaque(gopherurl::read)(start), Url::Gopher),
-        Rule::Waisurl => made(opaque(waisurl::read)(start), Url::Wais),
-        Rule::Mailtourl => made(opaque(mailtourl::read)(start), Url::Mailto),
-        Rule::Fileurl => made(opaque(fileurl::read)(start), Url::File),
-        Rule::Prosperourl => made(opaque(prosperourl::read)(start), Url::Prospero),
-        _ => made(opaque(otherurl::read)(start), Url::Other),
+        Rule::Httpurl => made(httpurl::read(start), Url::Http),
+        Rule::Ftpurl => made(ftpurl::read(start), Url::Ftp),
+        Rule::Newsurl => made(newsurl::read(start), Url::News),
+        Rule::Nntpurl => made(nntpurl::read(start), Url::Nntp),
+        Rule::Telneturl => made(telneturl::read(start), Url::Telnet),
+        Rule::Gopherurl => made(gopherurl::read(start), Url::Gopher),
+        Rule::Waisurl => made(waisurl::read(start), Url::Wais),
+        Rule::Mailtourl => made(mailtourl::read(start), Url::Mailto),
+        Rule::Fileurl => made(fileurl::read(start), Url::File),
+        Rule::Prosperourl => made(prosperourl::read(start), Url::Prospero),
+        _ => made(otherurl::read(start), Url::Other),
     }
 }
 
@@ -302,7 +300,11 @@ pub(crate) trait MakeUrl<'a> {
     /// What is made.
     type Output;
     /// Makes it of `reading`, the node to be wrapped in `variant`.
-    fn make<N>(self, reading: Reading<'a, N>, variant: impl FnOnce(N) -> Url<'a>) -> Self::Output;
+    fn make<N>(
+        self,
+        reading: Reading<'a, N, Inlines>,
+        variant: impl FnOnce(N) -> Url<'a>,
+    ) -> Self::Output;
 }
 
 /// The production of `rule` (one of the ten schemes, else `otherurl`) read
@@ -362,10 +364,10 @@ fn one_scheme<'a, M: MakeUrl<'a>, N>(
     text: &'a str,
     options: Options,
     make: M,
-    read: impl FnOnce(Cursor<'a>) -> Reading<'a, N>,
+    read: impl FnOnce(Cursor<'a, Inlines>) -> Reading<'a, N, Inlines>,
     variant: impl FnOnce(N) -> Url<'a>,
 ) -> M::Output {
-    make.make(read(Cursor::new(text, 0, options)), variant)
+    make.make(read(Cursor::new(text, 0, options).inlining()), variant)
 }
 
 #[cfg(test)]

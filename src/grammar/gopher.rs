@@ -5,7 +5,7 @@
 //! `gopherurl`, `gtype`, `selector`, `gopher+_string` (section 3.4).
 
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{named, production, Cursor};
+use crate::grammar::cursor::{named, production, Cursor, Mode};
 use crate::grammar::fast::find_percent;
 use crate::grammar::ip::hostport;
 use crate::grammar::notation::{scheme_tag, tag, take_while, unit_of};
@@ -40,7 +40,6 @@ production! {
     /// assert_eq!(gopher.selector.unwrap().as_str(), "0/Weather/California/Los%20Angeles");
     /// ```
     gopherurl(start) -> GopherUrl<'a>, named(Rule::Gopherurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("gopher://")(start)?;
         let (rest, hostport) = hostport::read(rest)?;
@@ -97,7 +96,7 @@ fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
 /// Divides the run of `xchar`s from `start` to `end` into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
 #[inline(always)]
-fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>) -> GopherPath<'a> {
+fn split_gopher_path<'a, M: Mode>(start: Cursor<'a, M>, end: &Cursor<'a, M>) -> GopherPath<'a> {
     let bytes = start.bytes();
     let bytes = bytes.get(..end.index() - start.index()).unwrap_or(bytes);
     let (selector_end, second_tab) = gopher_tabs(bytes);
@@ -155,7 +154,6 @@ production! {
     /// gtype          = xchar
     /// ```
     gtype(start) -> Gtype<'a>, named(Rule::Gtype),
-    #[inline(always)]
     {
         let (rest, _) = unit_of(&XCHAR)(start)?;
         Ok((rest, Gtype::at(start.place_to(&rest))))

@@ -23,7 +23,6 @@ production! {
     /// assert_eq!(http.search.unwrap().as_str(), "q");
     /// ```
     httpurl(start) -> HttpUrl<'a>, named(Rule::Httpurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("http://")(start)?;
         let (rest, hostport) = hostport::read(rest)?;
@@ -57,7 +56,6 @@ production! {
     /// An `hsegment` holds no `/`, so the path is read as one run;
     /// [`Hpath::segments`] splits it again.
     hpath(start) -> Hpath<'a>, named(Rule::Hpath),
-    #[inline(always)]
     {
         let (rest, _) = path_run(&HPATH)(start)?;
         let place = start.place_to(&rest);
@@ -83,7 +81,6 @@ production! {
     ///
     /// Also the search of gopher and WAIS URLs.
     search(start) -> Search<'a>, named(Rule::Search),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&HSEGMENT)(start)?;
         Ok((rest, Search::at(start.place_to(&rest))))

@@ -11,7 +11,9 @@ use core::num::NonZeroUsize;
 
 use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
-use crate::grammar::cursor::{leaf, named, production, Backtrack, Cursor, Reading};
+use core::marker::PhantomData;
+
+use crate::grammar::cursor::{leaf, named, production, Backtrack, Cursor, Mode, Reading};
 use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
@@ -28,7 +30,6 @@ production! {
     /// ip-schemepart  = "//" login [ "/" urlpath ]
     /// ```
     ip_schemepart(start) -> IpSchemepart<'a>, named(Rule::IpSchemepart),
-    #[inline(always)]
     {
         let (rest, _) = tag("//")(start)?;
         let (rest, login) = login::read(rest)?;
@@ -59,7 +60,6 @@ production! {
     /// that is a bare hostport is read hostport first (`bare_hostport_login`),
     /// to the same tree.
     login(start) -> Login<'a>, named(Rule::Login),
-    #[inline(always)]
     {
         if !start.traced() {
             if let Some(bare) = bare_hostport_login(start) {
@@ -79,7 +79,7 @@ production! {
 /// seventh of `parse`'s instructions on an `https` list). `None` for any
 /// other login; not for the diagnostic pass, whose errors follow the BNF.
 #[inline(always)]
-fn bare_hostport_login(start: Cursor<'_>) -> Option<(Cursor<'_>, Login<'_>)> {
+fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Login<'_>)> {
     let (rest, hostport) = hostport::read(start).ok()?;
     if rest.bytes().first().is_some_and(|&b| continues_userinfo(b)) {
         return None;
@@ -98,7 +98,7 @@ fn bare_hostport_login(start: Cursor<'_>) -> Option<(Cursor<'_>, Login<'_>)> {
 
 /// `login` in the BNF's order: the bracket, then the hostport.
 #[inline(always)]
-fn login_as_written(start: Cursor<'_>) -> Reading<'_, Login<'_>> {
+fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> {
     // Where no `@` ends the run, the bracket cannot match.
     let (rest, user, password) = match at_sign_ends_userinfo(&start) {
         true => match userinfo(start) {
@@ -122,7 +122,7 @@ fn login_as_written(start: Cursor<'_>) -> Reading<'_, Login<'_>> {
 
 /// Whether an `@` follows the characters a user and password may hold.
 #[inline(always)]
-fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
+fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
     let bytes = input.bytes();
     let run = bytes.iter().position(|&b| !in_userinfo(b));
     run.is_some_and(|end| bytes[end] == b'@')
@@ -144,7 +144,7 @@ fn continues_userinfo(byte: u8) -> bool {
 
 /// `user [ ":" password ] "@"`, the bracket of `login`.
 #[inline(always)]
-fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> {
+fn userinfo<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, (User<'_>, Option<Password<'_>>), M> {
     let (rest, user) = user::read(start)?;
     let (rest, password) = opt(preceded(tag(":"), password::read))(rest)?;
     let (rest, _) = tag("@")(rest)?;
@@ -158,10 +158,9 @@ production! {
     // Read out of line by `hostport_ends`, which hands back where the host and
     // the hostport end; the node is made here, where it is used.
     hostport(start) -> Hostport<'a>, named(Rule::Hostport),
-    #[inline(always)]
     {
         let (text, at, base, flags) = start.into_words();
-        match hostport_ends(text, at, base, flags) {
+        match hostport_ends(text, at, base, flags, PhantomData::<M>) {
             Some(ends) => Ok(ends.read(start)),
             None => backtrack(),
         }
@@ -188,7 +187,7 @@ const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
 impl HostportEnds {
     /// The node of the hostport read from `start`, and the cursor after it.
     #[inline(always)]
-    fn read<'a>(self, start: Cursor<'a>) -> (Cursor<'a>, Hostport<'a>) {
+    fn read<'a, M: Mode>(self, start: Cursor<'a, M>) -> (Cursor<'a, M>, Hostport<'a>) {
         let host_rest = start.skip((self.host & !HOSTNUMBER) - start.index());
         let rest = start.skip(self.end.get() - start.index());
         let place = start.place_to(&host_rest);
@@ -211,8 +210,14 @@ impl HostportEnds {
 /// instruction cache on a list that mixes the schemes. It takes the cursor
 /// as words ([`Cursor::into_words`]).
 #[inline(never)]
-fn hostport_ends(text: &str, at: usize, base: usize, flags: u8) -> Option<HostportEnds> {
-    let start = Cursor::from_words(text, at, base, flags);
+fn hostport_ends<M: Mode>(
+    text: &str,
+    at: usize,
+    base: usize,
+    flags: u8,
+    _: PhantomData<M>,
+) -> Option<HostportEnds> {
+    let start = Cursor::<M>::from_words(text, at, base, flags);
     let (rest, host) = host::read(start).ok()?;
     let kind = match host {
         Host::Hostname(_) => 0,
@@ -234,7 +239,6 @@ production! {
     /// ends in digits) and neither may be followed by `.`, a letter or a digit
     /// in any production, so the first that matches is the one derivation.
     host(start) -> Host<'a>, named(Rule::Host),
-    #[inline(always)]
     {
         alt((
             map(hostname::read, Host::Hostname),
@@ -260,7 +264,6 @@ production! {
     /// labels) eight characters at a time (`fast::plain_hostname`), and goes
     /// label by label only when it is not plain.
     hostname(start) -> Hostname<'a>, named(Rule::Hostname),
-    #[inline(always)]
     {
         let (text, at) = start.text_and_index();
         let plain = match start.traced() {
@@ -284,7 +287,7 @@ production! {
 /// ends. Out of line, once for every use of `hostname`: the first pass
 /// comes here only for a host that is not plain.
 #[inline(never)]
-fn hostname_by_labels(start: Cursor<'_>) -> Result<Cursor<'_>, nom::Err<Backtrack>> {
+fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, nom::Err<Backtrack>> {
     let mut at = start;
     loop {
         let bytes = at.bytes();
@@ -337,10 +340,10 @@ fn label_run(bytes: &[u8]) -> usize {
 }
 
 /// A label whose first character is in `first` and whose last is not `-`.
-fn label<'a>(
-    start: Cursor<'a>,
+fn label<'a, M: Mode>(
+    start: Cursor<'a, M>,
     first: &'static Class,
-) -> Reading<'a, (&'a str, crate::span::Span)> {
+) -> Reading<'a, (&'a str, crate::span::Span), M> {
     one_of(first)(start)?;
     let run = label_run(start.bytes());
     // Where the run stops, another alphadigit or "-" could have continued it.
@@ -393,7 +396,6 @@ production! {
     /// hostnumber     = digits "." digits "." digits "." digits
     /// ```
     hostnumber(start) -> Hostnumber<'a>, named(Rule::Hostnumber),
-    #[inline(always)]
     {
         let dot_digits = preceded(tag("."), digits::read);
         let (rest, _) = digits::read(start)?;
@@ -410,7 +412,6 @@ production! {
     /// port           = digits
     /// ```
     port(start) -> Port<'a>, named(Rule::Port),
-    #[inline(always)]
     {
         let (rest, digits) = digits::read(start)?;
         Ok((rest, Port::new(digits.as_str(), digits.span())))
@@ -422,7 +423,6 @@ production! {
     /// user           = *[ uchar | ";" | "?" | "&" | "=" ]
     /// ```
     user(start) -> User<'a>, named(Rule::User),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&USER)(start)?;
         Ok((rest, User::at(start.place_to(&rest))))
@@ -434,7 +434,6 @@ production! {
     /// password       = *[ uchar | ";" | "?" | "&" | "=" ]
     /// ```
     password(start) -> Password<'a>, named(Rule::Password),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&USER)(start)?;
         Ok((rest, Password::at(start.place_to(&rest))))
@@ -446,7 +445,6 @@ production! {
     /// urlpath        = *xchar    ; depends on protocol see section 3.1
     /// ```
     urlpath(start) -> Urlpath<'a>, named(Rule::Urlpath),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&XCHAR)(start)?;
         Ok((rest, Urlpath::at(start.place_to(&rest))))

@@ -19,7 +19,6 @@ production! {
     /// assert!(rfc1738::parse("mailto:mduerst@ifi.unizh.ch").is_ok());
     /// ```
     mailtourl(start) -> MailtoUrl<'a>, named(Rule::Mailtourl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("mailto:")(start)?;
         let (rest, encoded822addr) = encoded822addr::read(rest)?;
@@ -40,7 +39,6 @@ production! {
     /// encoded822addr = 1*xchar               ; further defined in RFC822
     /// ```
     encoded822addr(start) -> Encoded822addr<'a>, named(Rule::Encoded822addr),
-    #[inline(always)]
     {
         let (rest, _) = take_while1(&XCHAR)(start)?;
         Ok((rest, Encoded822addr::at(start.place_to(&rest))))

@@ -184,7 +184,6 @@ production! {
     /// digits         = 1*digit
     /// ```
     digits(start) -> Digits<'a>, leaf(Rule::Digits),
-    #[inline(always)]
     {
         let (rest, _) = take_while_by(&DIGIT, 1, |text, at, _| digit_run(text, at))(start)?;
         Ok((rest, Digits::at(start.place_to(&rest))))

@@ -114,7 +114,7 @@ use crate::error::Error;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{opaque, Cursor, Diagnosis, Production, Reading};
+use cursor::{Cursor, Diagnosis, Inlines, Production, Reading};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
 
@@ -128,7 +128,7 @@ macro_rules! productions {
         /// that production's reading.
         fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Reading<'a, ()> {
             match rule {
-                $(Rule::$rule => |start| opaque($module::$name::read)(start).map(|(rest, _)| (rest, ())),)*
+                $(Rule::$rule => |start| $module::$name::called(start).map(|(rest, _)| (rest, ())),)*
             }
         }
 
@@ -269,7 +269,7 @@ fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
 
 /// [`known_scheme_url`], then the end of the input.
 fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    let (rest, url) = generic::known_scheme_url::read(start)?;
+    let (rest, url) = generic::known_scheme_url::called(start)?;
     let (rest, _) = eof(rest)?;
     Ok((rest, url))
 }
@@ -289,7 +289,7 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
         #[inline(always)]
         fn make<N>(
             self,
-            reading: Reading<'a, N>,
+            reading: Reading<'a, N, Inlines>,
             variant: impl FnOnce(N) -> Url<'a>,
         ) -> Self::Output {
             match reading {

@@ -5,7 +5,7 @@
 //! `newsurl`, `grouppart`, `group`, `article` (section 3.6).
 
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
-use crate::grammar::cursor::{named, production, Cursor, Reading};
+use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
 use crate::grammar::ip::host;
 use crate::grammar::notation::{
     alt, map, one_of, preceded, scheme_tag, tag, take_while, take_while1,
@@ -25,7 +25,6 @@ production! {
     /// assert!(matches!(news.grouppart, Grouppart::Group(_)));
     /// ```
     newsurl(start) -> NewsUrl<'a>, named(Rule::Newsurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("news:")(start)?;
         let (rest, grouppart) = grouppart::read(rest)?;
@@ -49,7 +48,6 @@ production! {
     /// `article` first: a `group` (or `*`) is a prefix of an article whenever
     /// one matches, and neither contains the `@` an article needs.
     grouppart(start) -> Grouppart<'a>, named(Rule::Grouppart),
-    #[inline(always)]
     {
         alt((
             map(article::read, Grouppart::Article),
@@ -61,7 +59,7 @@ production! {
 
 /// The `"*"` of `grouppart`: every group.
 #[inline(always)]
-fn all_groups(start: Cursor<'_>) -> Reading<'_, Grouppart<'_>> {
+fn all_groups<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Grouppart<'_>, M> {
     let (rest, _) = tag("*")(start)?;
     Ok((rest, Grouppart::All(start.upto(&rest).1)))
 }
@@ -71,7 +69,6 @@ production! {
     /// group          = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
     /// ```
     group(start) -> Group<'a>, named(Rule::Group),
-    #[inline(always)]
     {
         let (rest, _) = one_of(&ALPHA)(start)?;
         let (rest, _) = take_while(&GROUP_TAIL)(rest)?;
@@ -85,7 +82,6 @@ production! {
     /// article        = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
     /// ```
     article(start) -> Article<'a>, named(Rule::Article),
-    #[inline(always)]
     {
         let (at, _) = take_while1(&ARTICLE)(start)?;
         let (rest, host) = preceded(tag("@"), host::read)(at)?;

@@ -24,7 +24,6 @@ production! {
     /// assert_eq!(nntp.article.unwrap().value(), Some(42));
     /// ```
     nntpurl(start) -> NntpUrl<'a>, named(Rule::Nntpurl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("nntp://")(start)?;
         let (rest, hostport) = hostport::read(rest)?;

@@ -21,7 +21,7 @@
 
 use crate::error::Expected;
 use crate::grammar::chars::Class;
-use crate::grammar::cursor::{Backtrack, Cursor, Reading};
+use crate::grammar::cursor::{Backtrack, Cursor, Mode, Reading};
 use crate::grammar::fast::{escape_len, run_scan};
 use crate::rule::Rule;
 use crate::tree::Scheme;
@@ -30,29 +30,34 @@ use crate::tree::Scheme;
 /// would also have accepted `expected`: a run that stopped there, or a
 /// branch that a look-ahead ruled out.
 #[inline(always)]
-pub(crate) fn expect(input: &Cursor<'_>, ahead: usize, expected: &[Expected]) {
+pub(crate) fn expect<M: Mode>(input: &Cursor<'_, M>, ahead: usize, expected: &[Expected]) {
     input.expect(ahead, expected);
 }
 
 /// Fails at `input`, recording what was expected there.
 #[inline(always)]
-pub(crate) fn fail<'a, O>(input: &Cursor<'a>, expected: &[Expected]) -> Reading<'a, O> {
+pub(crate) fn fail<'a, O, M: Mode>(
+    input: &Cursor<'a, M>,
+    expected: &[Expected],
+) -> Reading<'a, O, M> {
     expect(input, 0, expected);
     backtrack()
 }
 
 /// Fails without recording anything: the parts that failed have said why.
 #[inline(always)]
-pub(crate) fn backtrack<'a, O>() -> Reading<'a, O> {
+pub(crate) fn backtrack<'a, O, M: Mode>() -> Reading<'a, O, M> {
     Err(nom::Err::Error(Backtrack))
 }
 
 /// A quoted string of the BNF, matched exactly (nom's `tag`). A mismatch
 /// is reported at the first character that differs.
 #[inline(always)]
-pub(crate) fn tag<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+pub(crate) fn tag<'a, M: Mode>(
+    text: &'static str,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     #[inline(always)]
-    move |input: Cursor<'a>| {
+    move |input: Cursor<'a, M>| {
         if input.bytes().starts_with(text.as_bytes()) {
             let rest = input.skip(text.len());
             return Ok((rest, input.upto(&rest).0));
@@ -67,7 +72,7 @@ pub(crate) fn tag<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<'a, 
 /// A tag that did not match: where it stopped matching.
 #[cold]
 #[inline(never)]
-fn tag_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a, O> {
+fn tag_mismatch<'a, O, M: Mode>(input: &Cursor<'a, M>, text: &'static str) -> Reading<'a, O, M> {
     let matching = input
         .bytes()
         .iter()
@@ -82,9 +87,11 @@ fn tag_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a, O>
 /// name in it matches without regard to case unless the options are strict
 /// (section 2.1); the punctuation after it matches exactly.
 #[inline(always)]
-pub(crate) fn scheme_tag<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<'a, Scheme<'a>> {
+pub(crate) fn scheme_tag<'a, M: Mode>(
+    text: &'static str,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Scheme<'a>, M> {
     #[inline(always)]
-    move |input: Cursor<'a>| {
+    move |input: Cursor<'a, M>| {
         let name_len = name_len(text);
         let bytes = input.bytes();
         // The common case, a name in lower case, by a plain comparison.
@@ -137,9 +144,11 @@ const fn name_len(text: &str) -> usize {
 /// One character of `class` (nom's `one_of`); `%` escapes are not
 /// characters here (see [`unit_of`]).
 #[inline(always)]
-pub(crate) fn one_of<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+pub(crate) fn one_of<'a, M: Mode>(
+    class: &'static Class,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     #[inline(always)]
-    move |input: Cursor<'a>| match input.bytes().first() {
+    move |input: Cursor<'a, M>| match input.bytes().first() {
         Some(&byte) if class.contains(byte) => {
             let rest = input.skip(1);
             Ok((rest, input.upto(&rest).0))
@@ -151,9 +160,11 @@ pub(crate) fn one_of<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Readin
 /// One unit of a class that admits escapes (`uchar`, `xchar`): a character
 /// of `class` or an `escape`.
 #[inline(always)]
-pub(crate) fn unit_of<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+pub(crate) fn unit_of<'a, M: Mode>(
+    class: &'static Class,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     #[inline(always)]
-    move |input: Cursor<'a>| {
+    move |input: Cursor<'a, M>| {
         let bytes = input.bytes();
         let len = match bytes.first() {
             Some(&byte) if class.contains(byte) => 1,
@@ -181,30 +192,32 @@ pub(crate) type Scan = fn(&[u8], usize, &Class) -> usize;
 /// Where the run stops, the trace learns that any of the class's
 /// alternatives would have continued it.
 #[inline(always)]
-pub(crate) fn take_while<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+pub(crate) fn take_while<'a, M: Mode>(
+    class: &'static Class,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     take_while_by(class, 0, run_scan)
 }
 
 /// `1*[ a | b | ... ]`: [`take_while`], at least one unit (nom's
 /// `take_while1`).
 #[inline(always)]
-pub(crate) fn take_while1<'a>(
+pub(crate) fn take_while1<'a, M: Mode>(
     class: &'static Class,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     take_while_by(class, 1, run_scan)
 }
 
 /// A run of at least `min` (0 or 1) units of `class`, whose end `scan`
 /// finds.
 #[inline(always)]
-pub(crate) fn take_while_by<'a>(
+pub(crate) fn take_while_by<'a, M: Mode>(
     class: &'static Class,
     min: usize,
     scan: Scan,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     debug_assert!(min <= 1);
     #[inline(always)]
-    move |input: Cursor<'a>| {
+    move |input: Cursor<'a, M>| {
         let end = run_end(&input, class, scan);
         expect(&input, end, class.says);
         // Every unit is at least one byte: one unit is any byte.
@@ -220,7 +233,7 @@ pub(crate) fn take_while_by<'a>(
 /// an escape ends the run (when the class admits escapes at all): then, in
 /// the diagnostic pass, a `hex` is recorded where the escape broke.
 #[inline(always)]
-fn run_end(input: &Cursor<'_>, class: &Class, scan: Scan) -> usize {
+fn run_end<M: Mode>(input: &Cursor<'_, M>, class: &Class, scan: Scan) -> usize {
     let (text, at) = input.text_and_index();
     let end = scan(text, at, class) - at;
     let bytes = input.bytes();
@@ -237,9 +250,11 @@ fn run_end(input: &Cursor<'_>, class: &Class, scan: Scan) -> usize {
 /// Where the run stops, a segment character or another `"/"` could have
 /// continued it.
 #[inline(always)]
-pub(crate) fn path_run<'a>(path: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
+pub(crate) fn path_run<'a, M: Mode>(
+    path: &'static Class,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
     #[inline(always)]
-    move |input: Cursor<'a>| {
+    move |input: Cursor<'a, M>| {
         let (rest, taken) = take_while(path)(input)?;
         expect(&rest, 0, &[Expected::Literal("/")]);
         Ok((rest, taken))
@@ -248,7 +263,7 @@ pub(crate) fn path_run<'a>(path: &'static Class) -> impl Fn(Cursor<'a>) -> Readi
 
 /// The end of the input: what every whole match ends with (nom's `eof`).
 #[inline(always)]
-pub(crate) fn eof(input: Cursor<'_>) -> Reading<'_, ()> {
+pub(crate) fn eof<M: Mode>(input: Cursor<'_, M>) -> Reading<'_, (), M> {
     if input.at_end() {
         Ok((input, ()))
     } else {
@@ -258,9 +273,9 @@ pub(crate) fn eof(input: Cursor<'_>) -> Reading<'_, ()> {
 
 /// `[ parser ]`: what `parser` reads, or nothing (nom's `opt`).
 #[inline(always)]
-pub(crate) fn opt<'a, O>(
-    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, Option<O>> {
+pub(crate) fn opt<'a, O, M: Mode>(
+    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Option<O>, M> {
     #[inline(always)]
     move |input| match parser(input) {
         Ok((rest, output)) => Ok((rest, Some(output))),
@@ -270,10 +285,10 @@ pub(crate) fn opt<'a, O>(
 
 /// `first second`, keeping what `second` reads (nom's `preceded`).
 #[inline(always)]
-pub(crate) fn preceded<'a, A, O>(
-    first: impl Fn(Cursor<'a>) -> Reading<'a, A>,
-    second: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, O> {
+pub(crate) fn preceded<'a, A, O, M: Mode>(
+    first: impl Fn(Cursor<'a, M>) -> Reading<'a, A, M>,
+    second: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, O, M> {
     #[inline(always)]
     move |input| {
         let (rest, _) = first(input)?;
@@ -283,10 +298,10 @@ pub(crate) fn preceded<'a, A, O>(
 
 /// `first second`, keeping what `first` reads (nom's `terminated`).
 #[inline(always)]
-pub(crate) fn terminated<'a, O, B>(
-    first: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-    second: impl Fn(Cursor<'a>) -> Reading<'a, B>,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, O> {
+pub(crate) fn terminated<'a, O, B, M: Mode>(
+    first: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+    second: impl Fn(Cursor<'a, M>) -> Reading<'a, B, M>,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, O, M> {
     #[inline(always)]
     move |input| {
         let (rest, output) = first(input)?;
@@ -297,10 +312,10 @@ pub(crate) fn terminated<'a, O, B>(
 
 /// What `parser` reads, made into something else by `f` (nom's `map`).
 #[inline(always)]
-pub(crate) fn map<'a, O, P>(
-    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+pub(crate) fn map<'a, O, P, M: Mode>(
+    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
     f: impl Fn(O) -> P,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, P> {
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, P, M> {
     #[inline(always)]
     move |input| parser(input).map(|(rest, output)| (rest, f(output)))
 }
@@ -309,26 +324,26 @@ pub(crate) fn map<'a, O, P>(
 /// derivation (nom's `alt`): the alternatives are disjoint, or ordered so
 /// that none could match more after one has matched. Each use says why.
 #[inline(always)]
-pub(crate) fn alt<'a, O, A: Alternatives<'a, O>>(
+pub(crate) fn alt<'a, O, M: Mode, A: Alternatives<'a, O, M>>(
     alternatives: A,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, O> {
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, O, M> {
     #[inline(always)]
     move |input| alternatives.first_match(input)
 }
 
 /// Alternatives for [`alt`]: a tuple of parsers with one output.
-pub(crate) trait Alternatives<'a, O> {
+pub(crate) trait Alternatives<'a, O, M: Mode> {
     /// What the first alternative that matches reads.
-    fn first_match(&self, input: Cursor<'a>) -> Reading<'a, O>;
+    fn first_match(&self, input: Cursor<'a, M>) -> Reading<'a, O, M>;
 }
 
-impl<'a, O, A, B> Alternatives<'a, O> for (A, B)
+impl<'a, O, M: Mode, A, B> Alternatives<'a, O, M> for (A, B)
 where
-    A: Fn(Cursor<'a>) -> Reading<'a, O>,
-    B: Fn(Cursor<'a>) -> Reading<'a, O>,
+    A: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+    B: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
 {
     #[inline(always)]
-    fn first_match(&self, input: Cursor<'a>) -> Reading<'a, O> {
+    fn first_match(&self, input: Cursor<'a, M>) -> Reading<'a, O, M> {
         match (self.0)(input) {
             Err(_) => (self.1)(input),
             matched => matched,
@@ -336,14 +351,14 @@ where
     }
 }
 
-impl<'a, O, A, B, C> Alternatives<'a, O> for (A, B, C)
+impl<'a, O, M: Mode, A, B, C> Alternatives<'a, O, M> for (A, B, C)
 where
-    A: Fn(Cursor<'a>) -> Reading<'a, O>,
-    B: Fn(Cursor<'a>) -> Reading<'a, O>,
-    C: Fn(Cursor<'a>) -> Reading<'a, O>,
+    A: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+    B: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+    C: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
 {
     #[inline(always)]
-    fn first_match(&self, input: Cursor<'a>) -> Reading<'a, O> {
+    fn first_match(&self, input: Cursor<'a, M>) -> Reading<'a, O, M> {
         match (self.0)(input) {
             Err(_) => match (self.1)(input) {
                 Err(_) => (self.2)(input),
@@ -357,9 +372,9 @@ where
 /// `*[ parser ]` where only the count matters (nom's `many0_count`):
 /// `parser` never matches the empty string, so the loop ends.
 #[inline(always)]
-pub(crate) fn many0_count<'a, O>(
-    parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, usize> {
+pub(crate) fn many0_count<'a, O, M: Mode>(
+    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, usize, M> {
     #[inline(always)]
     move |input| {
         let (mut rest, mut count) = (input, 0);

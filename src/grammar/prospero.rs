@@ -29,7 +29,6 @@ production! {
     /// assert_eq!(names, ["type", "ver"]);
     /// ```
     prosperourl(start) -> ProsperoUrl<'a>, named(Rule::Prosperourl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("prospero://")(start)?;
         let (rest, hostport) = hostport::read(rest)?;
@@ -58,7 +57,6 @@ production! {
     /// A `psegment` holds no `/`, so the path is read as one run;
     /// [`Ppath::segments`] splits it again.
     ppath(start) -> Ppath<'a>, named(Rule::Ppath),
-    #[inline(always)]
     {
         // `psegment` has the characters of `fsegment`, so `ppath` those of
         // `fpath`.
@@ -84,7 +82,6 @@ production! {
     /// fieldspec      = ";" fieldname "=" fieldvalue
     /// ```
     fieldspec(start) -> Fieldspec<'a>, named(Rule::Fieldspec),
-    #[inline(always)]
     {
         let (rest, fieldname) = preceded(tag(";"), fieldname::read)(start)?;
         let (rest, fieldvalue) = preceded(tag("="), fieldvalue::read)(rest)?;
@@ -105,7 +102,6 @@ production! {
     /// fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]
     /// ```
     fieldname(start) -> Fieldname<'a>, named(Rule::Fieldname),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&FIELD)(start)?;
         Ok((rest, Fieldname::at(start.place_to(&rest))))
@@ -117,7 +113,6 @@ production! {
     /// fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]
     /// ```
     fieldvalue(start) -> Fieldvalue<'a>, named(Rule::Fieldvalue),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&FIELD)(start)?;
         Ok((rest, Fieldvalue::at(start.place_to(&rest))))

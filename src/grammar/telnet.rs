@@ -22,7 +22,6 @@ production! {
     /// assert!(telnet.trailing_slash);
     /// ```
     telneturl(start) -> TelnetUrl<'a>, named(Rule::Telneturl),
-    #[inline(always)]
     {
         let (rest, scheme) = scheme_tag("telnet://")(start)?;
         let (rest, login) = login::read(rest)?;

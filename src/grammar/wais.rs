@@ -6,7 +6,7 @@
 //! `wpath` (section 3.9).
 
 use crate::grammar::chars::UCHAR;
-use crate::grammar::cursor::{named, production, Cursor, Reading};
+use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
 use crate::grammar::http::search;
 use crate::grammar::ip::hostport;
 use crate::grammar::notation::{alt, map, preceded, scheme_tag, tag, take_while};
@@ -35,7 +35,6 @@ production! {
     /// assert_eq!(index.search.as_str(), "earthquakes");
     /// ```
     waisurl(start) -> WaisUrl<'a>, named(Rule::Waisurl),
-    #[inline(always)]
     {
         if start.traced() {
             return waisurl_traced(start);
@@ -59,7 +58,7 @@ production! {
 /// takes it.
 #[cold]
 #[inline(never)]
-fn waisurl_traced(start: Cursor<'_>) -> Reading<'_, WaisUrl<'_>> {
+fn waisurl_traced<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, WaisUrl<'_>, M> {
     alt((
         map(waisdoc::read, WaisUrl::Doc),
         map(waisindex::read, WaisUrl::Index),
@@ -72,7 +71,7 @@ type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
 
 /// `"wais://" hostport "/" database`, the start all three forms share.
 #[inline(always)]
-fn wais_head(start: Cursor<'_>) -> Reading<'_, Head<'_>> {
+fn wais_head<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Head<'_>, M> {
     let (rest, scheme) = scheme_tag("wais://")(start)?;
     let (rest, hostport) = hostport::read(rest)?;
     let (rest, database) = preceded(tag("/"), database::read)(rest)?;
@@ -81,7 +80,7 @@ fn wais_head(start: Cursor<'_>) -> Reading<'_, Head<'_>> {
 
 /// `"/" wtype "/" wpath`: what a `waisdoc` reads after the head.
 #[inline(always)]
-fn doc_tail(rest: Cursor<'_>) -> Reading<'_, (Wtype<'_>, Wpath<'_>)> {
+fn doc_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, (Wtype<'_>, Wpath<'_>), M> {
     let (rest, wtype) = preceded(tag("/"), wtype::read)(rest)?;
     let (rest, wpath) = preceded(tag("/"), wpath::read)(rest)?;
     Ok((rest, (wtype, wpath)))
@@ -89,12 +88,16 @@ fn doc_tail(rest: Cursor<'_>) -> Reading<'_, (Wtype<'_>, Wpath<'_>)> {
 
 /// `"?" search`: what a `waisindex` reads after the head.
 #[inline(always)]
-fn index_tail(rest: Cursor<'_>) -> Reading<'_, Search<'_>> {
+fn index_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, Search<'_>, M> {
     preceded(tag("?"), search::read)(rest)
 }
 
 #[inline(always)]
-fn database_node<'a>(start: Cursor<'a>, rest: Cursor<'a>, head: Head<'a>) -> WaisDatabase<'a> {
+fn database_node<'a, M: Mode>(
+    start: Cursor<'a, M>,
+    rest: Cursor<'a, M>,
+    head: Head<'a>,
+) -> WaisDatabase<'a> {
     let place = start.place_to(&rest);
     let (scheme, hostport, database) = head;
     WaisDatabase {
@@ -106,9 +109,9 @@ fn database_node<'a>(start: Cursor<'a>, rest: Cursor<'a>, head: Head<'a>) -> Wai
 }
 
 #[inline(always)]
-fn index_node<'a>(
-    start: Cursor<'a>,
-    rest: Cursor<'a>,
+fn index_node<'a, M: Mode>(
+    start: Cursor<'a, M>,
+    rest: Cursor<'a, M>,
     head: Head<'a>,
     search: Search<'a>,
 ) -> WaisIndex<'a> {
@@ -124,9 +127,9 @@ fn index_node<'a>(
 }
 
 #[inline(always)]
-fn doc_node<'a>(
-    start: Cursor<'a>,
-    rest: Cursor<'a>,
+fn doc_node<'a, M: Mode>(
+    start: Cursor<'a, M>,
+    rest: Cursor<'a, M>,
     head: Head<'a>,
     (wtype, wpath): (Wtype<'a>, Wpath<'a>),
 ) -> WaisDoc<'a> {
@@ -182,7 +185,6 @@ production! {
     /// database       = *uchar
     /// ```
     database(start) -> Database<'a>, named(Rule::Database),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&UCHAR)(start)?;
         Ok((rest, Database::at(start.place_to(&rest))))
@@ -194,7 +196,6 @@ production! {
     /// wtype          = *uchar
     /// ```
     wtype(start) -> Wtype<'a>, named(Rule::Wtype),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&UCHAR)(start)?;
         Ok((rest, Wtype::at(start.place_to(&rest))))
@@ -206,7 +207,6 @@ production! {
     /// wpath          = *uchar
     /// ```
     wpath(start) -> Wpath<'a>, named(Rule::Wpath),
-    #[inline(always)]
     {
         let (rest, _) = take_while(&UCHAR)(start)?;
         Ok((rest, Wpath::at(start.place_to(&rest))))
