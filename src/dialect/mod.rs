@@ -102,7 +102,7 @@ macro_rules! draft_productions {
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme keywords as printed.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
-                    door(input, Options::strict(), super::$name::entry)
+                    door(input, Options::strict(), super::$name::entry, super::$name::explain)
                 }
             )*
         }

@@ -421,6 +421,10 @@ struct Trace {
     expected: RefCell<Vec<Expected>>,
     stack: RefCell<Vec<Production>>,
     stack_from_end: Cell<bool>,
+    /// Whether the branch now read wins a tie at the furthest offset (see
+    /// [`preferred`]), and whether it has won the present one.
+    preferring: Cell<bool>,
+    preferred_won: Cell<bool>,
 }
 
 impl Trace {
@@ -438,6 +442,8 @@ impl Trace {
         self.expected.borrow_mut().clear();
         self.stack.borrow_mut().clear();
         self.stack_from_end.set(false);
+        self.preferring.set(false);
+        self.preferred_won.set(false);
     }
 
     /// A branch failed at `offset` where it expected `expected`.
@@ -449,8 +455,18 @@ impl Trace {
         let open = self.open.borrow();
         let only_end = expected == [Expected::EndOfInput];
         let mut stack = self.stack.borrow_mut();
+        let preferring = self.preferring.get();
         match self.furthest.get() {
             Some(furthest) if offset < furthest => return,
+            // The preferred branch takes a tie from the others whole: its
+            // stack and what it expected, not what both expected.
+            Some(furthest) if offset == furthest && preferring && !self.preferred_won.get() => {
+                self.expected.borrow_mut().clear();
+                stack.clear();
+                stack.extend_from_slice(&open);
+                self.stack_from_end.set(only_end);
+                self.preferred_won.set(true);
+            }
             Some(furthest) if offset == furthest => {
                 if only_end {
                     // Leave the stack to the other expectations.
@@ -473,6 +489,7 @@ impl Trace {
                 stack.clear();
                 stack.extend_from_slice(&open);
                 self.stack_from_end.set(only_end);
+                self.preferred_won.set(preferring);
             }
         }
         let mut set = self.expected.borrow_mut();
@@ -484,9 +501,30 @@ impl Trace {
     }
 }
 
+/// Runs `branch` in the diagnostic pass as the preferred one of several
+/// alternatives: where it fails as far as another, the error is its own
+/// (its stack and what it expected), not theirs together. Outside the
+/// diagnostic pass it only runs `branch`.
+pub(crate) fn preferred<'a, O, M: Mode>(
+    start: Cursor<'a, M>,
+    branch: impl FnOnce(Cursor<'a, M>) -> Reading<'a, O, M>,
+) -> Reading<'a, O, M> {
+    if !start.traced() {
+        return branch(start);
+    }
+    TRACE.with(|trace| {
+        trace.preferring.set(true);
+        trace.preferred_won.set(false);
+    });
+    let result = branch(start);
+    TRACE.with(|trace| trace.preferring.set(false));
+    result
+}
+
 /// Why a production did not match, as the diagnostic pass found it.
+#[doc(hidden)]
 #[derive(Debug)]
-pub(crate) struct Diagnosis {
+pub struct Diagnosis {
     /// The furthest offset any branch reached, in the caller's text.
     pub(crate) offset: usize,
     /// The productions open there, outermost first.
@@ -627,6 +665,109 @@ pub trait Text<'a>: Clone + sealed::Sealed {
     /// This input `count` bytes on.
     #[doc(hidden)]
     fn advance(&self, count: usize) -> Self;
+
+    /// This input after a production matched up to it: `explain` says why
+    /// the production does not match the whole of the text it was given.
+    /// Only [`Explaining`] keeps it (see [`crate::grammar::whole`]).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn matched(self, _explain: Explain, _options: Options) -> Self {
+        self
+    }
+}
+
+/// Why a production does not match the whole of a text (which begins at
+/// an offset of the caller's text): its diagnostic pass, followed by the
+/// end of the input. Each production has one, compiled once.
+#[doc(hidden)]
+pub type Explain = fn(&str, usize, Options) -> Diagnosis;
+
+/// An input of the caller's, given to a production by
+/// [`crate::grammar::whole`] and [`crate::grammar::terminated`]: where the
+/// production matched, it keeps how to explain why its match is not
+/// whole, so that what fails after it fails with the grammar's error.
+#[derive(Clone)]
+pub struct Explaining<I> {
+    /// The input from where the production stopped (or started).
+    pub(crate) rest: I,
+    /// The input the production was given.
+    pub(crate) given: I,
+    /// How to explain the production's failure on `given`, once it matched.
+    pub(crate) explain: Option<(Explain, Options)>,
+}
+
+impl<I: Clone> Explaining<I> {
+    /// `input`, before the production reads it.
+    pub(crate) fn new(input: I) -> Self {
+        Explaining {
+            rest: input.clone(),
+            given: input,
+            explain: None,
+        }
+    }
+}
+
+impl<I> sealed::Sealed for Explaining<I> {}
+
+impl<'a, I: Text<'a>> Text<'a> for Explaining<I> {
+    #[inline(always)]
+    fn text(&self) -> &'a str {
+        self.rest.text()
+    }
+
+    #[inline(always)]
+    fn start(&self) -> usize {
+        self.rest.start()
+    }
+
+    #[inline(always)]
+    fn advance(&self, count: usize) -> Self {
+        Explaining {
+            rest: self.rest.advance(count),
+            given: self.given.clone(),
+            explain: self.explain,
+        }
+    }
+
+    #[inline(always)]
+    fn matched(self, explain: Explain, options: Options) -> Self {
+        Explaining {
+            explain: Some((explain, options)),
+            ..self
+        }
+    }
+}
+
+/// The caller's error `E`, made on [`Explaining`] input: each of its
+/// inputs is the caller's own.
+#[derive(Debug)]
+pub struct ExplainingError<E>(pub(crate) E);
+
+impl<I, E: ParseError<I>> ParseError<Explaining<I>> for ExplainingError<E> {
+    fn from_error_kind(input: Explaining<I>, kind: ErrorKind) -> Self {
+        ExplainingError(E::from_error_kind(input.rest, kind))
+    }
+
+    fn append(input: Explaining<I>, kind: ErrorKind, other: Self) -> Self {
+        ExplainingError(E::append(input.rest, kind, other.0))
+    }
+}
+
+impl<I, E: ContextError<I>> ContextError<Explaining<I>> for ExplainingError<E> {
+    fn add_context(input: Explaining<I>, context: &'static str, other: Self) -> Self {
+        ExplainingError(E::add_context(input.rest, context, other.0))
+    }
+}
+
+/// The error of a production read by [`crate::grammar::whole`] or
+/// [`crate::grammar::terminated`] whose match was not whole: the grammar's
+/// own, as the production would have failed on `given` alone.
+pub(crate) fn not_whole<'a, I: Text<'a>, E: GrammarError<I>>(
+    given: I,
+    explain: (Explain, Options),
+) -> E {
+    let (explain, options) = explain;
+    explain(given.text(), given.start(), options).into_error(given)
 }
 
 impl sealed::Sealed for &str {}
@@ -763,15 +904,32 @@ pub(crate) fn door<'a, I, E, O>(
     input: I,
     options: Options,
     entry: fn(&'a str, usize, Options) -> Outcome<'a, O>,
+    explain: Explain,
 ) -> IResult<I, O, E>
 where
     I: Text<'a>,
     E: GrammarError<I>,
 {
     match entry(input.text(), input.start(), options) {
-        Ok((len, output)) => Ok((input.advance(len), output)),
+        Ok((len, output)) => Ok((input.advance(len).matched(explain, options), output)),
         Err(diagnosis) => Err(nom::Err::Error(diagnosis.into_error(input))),
     }
+}
+
+/// Why the production `read` (entered as `entry`) does not match the whole
+/// of `text`: its diagnostic pass, then the end of the input.
+pub(crate) fn explain_whole<'a, O>(
+    text: &'a str,
+    offset: usize,
+    options: Options,
+    entry: Entry,
+    read: fn(Cursor<'a>) -> Reading<'a, O>,
+) -> Diagnosis {
+    let start = Cursor::new(text, offset, options);
+    Diagnosis::of(start, entry.production(), |start| {
+        let (rest, _) = read(start)?;
+        crate::grammar::notation::eof(rest)
+    })
 }
 
 /// Declares a production: its combinator, an ordinary nom parser generic
@@ -883,7 +1041,12 @@ macro_rules! production {
             I: $crate::grammar::Text<'a>,
             E: $crate::grammar::GrammarError<I>,
         {
-            $crate::grammar::cursor::door(input, $crate::Options::default(), $name::entry)
+            $crate::grammar::cursor::door(
+                input,
+                $crate::Options::default(),
+                $name::entry,
+                $name::explain,
+            )
         }
     };
     (@entry $output:ty, $entry:expr) => {
@@ -894,6 +1057,15 @@ macro_rules! production {
             options: $crate::Options,
         ) -> $crate::grammar::cursor::Outcome<'a, $output> {
             $crate::grammar::cursor::outcome(text, offset, options, $entry, called)
+        }
+
+        /// Why the production does not match the whole of `text`.
+        pub(crate) fn explain(
+            text: &str,
+            offset: usize,
+            options: $crate::Options,
+        ) -> $crate::grammar::cursor::Diagnosis {
+            $crate::grammar::cursor::explain_whole(text, offset, options, $entry, called)
         }
     };
 }

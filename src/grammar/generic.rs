@@ -7,7 +7,7 @@
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{named, production, Cursor, Inlines, Mode, Reading};
+use crate::grammar::cursor::{named, preferred, production, Cursor, Inlines, Mode, Reading};
 use crate::grammar::fast::{first_equal, run_scan_inline};
 use crate::grammar::file::fileurl;
 use crate::grammar::ftp::ftpurl;
@@ -68,13 +68,25 @@ production! {
     /// the `@`. [`known_scheme_url`] is stricter.
     url(start) -> Url<'a>, named(Rule::Url),
     {
-        let (generic_rest, generic) = otherurl::read(start)?;
+        let generic = otherurl::read(start);
+        let known = known_scheme(&start);
+        if start.traced() {
+            // Where the scheme's own production fails as far as `otherurl`,
+            // the error is the scheme's, as `parse`'s is: `ftp://user:pa
+            // ss@host/` fails in `ftpurl > login > password`, not in
+            // `otherurl > genericurl > schemepart`.
+            if let Some(rule) = known {
+                let _ = preferred(start, |start| scheme_url(rule, start));
+            }
+            return generic.map(|(rest, generic)| (rest, Url::Other(generic)));
+        }
+        let (generic_rest, generic) = generic?;
         // Every scheme's production is a sublanguage of `otherurl`: whether
         // the text matches is decided; the rest is for the tree.
         if !start.builds() {
             return Ok((generic_rest, Url::Other(generic)));
         }
-        if let Some(rule) = known_scheme(&start) {
+        if let Some(rule) = known {
             if let Ok((rest, url)) = scheme_url(rule, start) {
                 if rest.offset() == generic_rest.offset() {
                     return Ok((rest, url));

@@ -13,7 +13,7 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
 use core::marker::PhantomData;
 
-use crate::grammar::cursor::{leaf, named, production, Backtrack, Cursor, Mode, Reading};
+use crate::grammar::cursor::{enter, leaf, named, production, Backtrack, Cursor, Mode, Reading};
 use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
@@ -99,8 +99,17 @@ fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, 
 /// `login` in the BNF's order: the bracket, then the hostport.
 #[inline(always)]
 fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> {
-    // Where no `@` ends the run, the bracket cannot match.
-    let (rest, user, password) = match at_sign_ends_userinfo(&start) {
+    // Where no `@` ends the run, the bracket cannot match (it fails where
+    // the run ends): the first pass does not try it. The diagnostic pass
+    // tries it where an `@` comes before the path, so that a character a
+    // user or password may not hold (`ftp://user:pa ss@host/`) is reported
+    // there, not as a bad host or port before it; with no `@` ahead, its
+    // failure would only hide the error in the host.
+    let bracket = match start.traced() {
+        true => at_sign_before_path(&start),
+        false => at_sign_ends_userinfo(&start),
+    };
+    let (rest, user, password) = match bracket {
         true => match userinfo(start) {
             Ok((rest, (user, password))) => (rest, Some(user), password),
             Err(_) => (start, None, None),
@@ -128,6 +137,14 @@ fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
     run.is_some_and(|end| bytes[end] == b'@')
 }
 
+/// Whether an `@` comes before the first `/` (neither a login nor its host
+/// holds one): where the diagnostic pass tries the bracket.
+fn at_sign_before_path<M: Mode>(input: &Cursor<'_, M>) -> bool {
+    let bytes = input.bytes();
+    let path = bytes.iter().position(|&b| b == b'/').unwrap_or(bytes.len());
+    bytes[..path].contains(&b'@')
+}
+
 /// Whether `byte` may stand in a user or a password (`%` for their
 /// escapes).
 #[inline]
@@ -147,7 +164,12 @@ fn continues_userinfo(byte: u8) -> bool {
 fn userinfo<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, (User<'_>, Option<Password<'_>>), M> {
     let (rest, user) = user::read(start)?;
     let (rest, password) = opt(preceded(tag(":"), password::read))(rest)?;
-    let (rest, _) = tag("@")(rest)?;
+    let (rest, _) = match password {
+        // An `@` missing after a password is reported in the password,
+        // whose run ended there and could have gone on, not in the login.
+        Some(_) => enter(rest, named(Rule::Password), tag("@"))?,
+        None => tag("@")(rest)?,
+    };
     Ok((rest, (user, password)))
 }
 

@@ -89,7 +89,7 @@ pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-pub use cursor::{GrammarError, Text};
+pub use cursor::{Explaining, ExplainingError, GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
 pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
@@ -153,7 +153,7 @@ macro_rules! productions {
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $output, E> {
-                    door(input, Options::strict(), $module::$name::entry)
+                    door(input, Options::strict(), $module::$name::entry, $module::$name::explain)
                 }
             )*
 
@@ -162,7 +162,12 @@ macro_rules! productions {
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                door(input, Options::strict(), generic::known_scheme_url::entry)
+                door(
+                    input,
+                    Options::strict(),
+                    generic::known_scheme_url::entry,
+                    generic::known_scheme_url::explain,
+                )
             }
         }
     };
@@ -238,8 +243,98 @@ productions! {
     Digits => misc::digits -> Digits<'a>;
 }
 
+/// A production of the grammar, then the end of the input (nom's
+/// `all_consuming`), with the grammar's error where the production
+/// matched only a prefix: positioned at the furthest point the grammar
+/// reached, with what it expected there and the productions open, as
+/// [`crate::check`] reports it (where nom's `all_consuming` says only
+/// `Eof`, at the end of the match).
+///
+/// `parser` is one of the combinators of [`crate::grammar`] (or of
+/// [`crate::grammar::strict`], or a draft's), given by name: it reads the
+/// caller's input wrapped in [`Explaining`], with its error in
+/// [`ExplainingError`].
+///
+/// ```
+/// use nom::Parser;
+/// use nom_language::error::{VerboseError, VerboseErrorKind};
+/// use rfc1738::grammar;
+///
+/// let Err(nom::Err::Error(error)) =
+///     grammar::whole(grammar::hostport).parse("host:80x") as nom::IResult<_, _, VerboseError<&str>>
+/// else {
+///     panic!()
+/// };
+/// // Where `check(Rule::Hostport, ..)` says: at the `x`, in `hostport > port`.
+/// let contexts: Vec<_> = error.errors.iter().filter_map(|(at, kind)| match kind {
+///     VerboseErrorKind::Context(name) => Some((*name, *at)),
+///     _ => None,
+/// }).collect();
+/// assert_eq!(contexts, [("port", "x"), ("hostport", "x")]);
+/// ```
+pub fn whole<'a, I, O, E, P>(mut parser: P) -> impl FnMut(I) -> nom::IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
+{
+    move |input: I| {
+        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
+        match (rest.rest.text().is_empty(), rest.explain) {
+            (true, _) => Ok((rest.rest, output)),
+            (false, Some(explain)) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
+            (false, None) => Err(nom::Err::Error(E::from_error_kind(
+                rest.rest,
+                nom::error::ErrorKind::Eof,
+            ))),
+        }
+    }
+}
+
+/// A production of the grammar, then `next`, keeping what the production
+/// read (nom's `terminated`), with the grammar's error where `next` fails
+/// with an `Error`: positioned at the furthest point the grammar reached
+/// in the input the production was given, with what it expected there and
+/// the productions open, as a failure of the production itself would be
+/// (see [`whole`]). A `Failure` or `Incomplete` of `next` is its own.
+///
+/// ```
+/// use nom::{bytes::complete::tag, Parser};
+/// use rfc1738::grammar;
+///
+/// // A URL in angle brackets: `http://user` is an httpurl's prefix, and
+/// // the `>` expected after it is missing.
+/// let result: nom::IResult<_, _, nom::error::Error<&str>> =
+///     grammar::terminated(grammar::known_scheme_url, tag(">")).parse("http://user@www.example.com/>");
+/// let nom::Err::Error(error) = result.unwrap_err() else { panic!() };
+/// // Where `parse` says the URL went wrong: at the `@`.
+/// assert_eq!(error.input, "@www.example.com/>");
+/// ```
+pub fn terminated<'a, I, O, E, P, N>(
+    mut parser: P,
+    mut next: N,
+) -> impl FnMut(I) -> nom::IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
+    N: nom::Parser<I, Error = E>,
+{
+    move |input: I| {
+        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
+        match next.parse(rest.rest) {
+            Ok((after, _)) => Ok((after, output)),
+            Err(nom::Err::Error(error)) => match rest.explain {
+                Some(explain) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
+                None => Err(nom::Err::Error(error)),
+            },
+            Err(other) => Err(other),
+        }
+    }
+}
+
 /// The production `rule`, then the end of the input.
-fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+fn whole_rule(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
     let (rest, _) = recognizer(rule)(start)?;
     eof(rest)
 }
@@ -252,7 +347,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
         Rule::Url | Rule::Genericurl | Rule::Otherurl => {
             generic::genericurl_end(start).is_some_and(|rest| rest.at_end())
         }
-        _ => whole(rule, start.recognizing()).is_ok(),
+        _ => whole_rule(rule, start.recognizing()).is_ok(),
     };
     match recognized {
         true => Ok(()),
@@ -263,7 +358,9 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
 fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
     let start = Cursor::new(text, 0, options);
-    let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| whole(rule, start));
+    let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| {
+        whole_rule(rule, start)
+    });
     rfc1738_error(text, diagnosis)
 }
 
@@ -315,7 +412,7 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
     let error = rfc1738_error(text, diagnosis);
     match known_scheme(&start) {
         Some(production) => {
-            let generic = whole(Rule::Otherurl, start.recognizing()).is_ok();
+            let generic = whole_rule(Rule::Otherurl, start.recognizing()).is_ok();
             error.with_genericurl(generic, production)
         }
         None => error,
@@ -329,7 +426,7 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
 pub(crate) fn parses(text: &str, options: Options) -> bool {
     let start = Cursor::new(text, 0, options);
     let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
-    whole(rule, start.recognizing()).is_ok()
+    whole_rule(rule, start.recognizing()).is_ok()
 }
 
 /// The error of a diagnosis of RFC 1738's grammar, whose productions are
