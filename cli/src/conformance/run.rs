@@ -318,12 +318,19 @@ fn read_lines(stdout: ChildStdout) -> Receiver<Line> {
     receiver
 }
 
-/// The last lines the child wrote to its standard error, kept from a
+/// The last lines the child wrote to its standard error, kept by a
 /// thread so that the child never blocks on a full pipe.
-fn keep_tail(stderr: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<String>>> {
-    let tail = Arc::new(Mutex::new(Vec::new()));
+struct StderrTail {
+    lines: Arc<Mutex<Vec<String>>>,
+    /// Closed when the child's standard error ends.
+    done: Receiver<()>,
+}
+
+fn keep_tail(stderr: Option<impl Read + Send + 'static>) -> StderrTail {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let (finished, done) = mpsc::channel();
     if let Some(stderr) = stderr {
-        let kept = Arc::clone(&tail);
+        let kept = Arc::clone(&lines);
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 if let Ok(mut kept) = kept.lock() {
@@ -333,15 +340,17 @@ fn keep_tail(stderr: Option<impl Read + Send + 'static>) -> Arc<Mutex<Vec<String
                     }
                 }
             }
+            drop(finished);
         });
     }
-    tail
+    StderrTail { lines, done }
 }
 
-fn with_stderr(message: String, stderr: &Arc<Mutex<Vec<String>>>) -> String {
-    // Let the reader catch the child's last words.
-    std::thread::sleep(Duration::from_millis(50));
-    match stderr.lock() {
+fn with_stderr(message: String, stderr: &StderrTail) -> String {
+    // The child's last words, once its standard error ends (a grandchild
+    // may keep it open: a second at most).
+    let _ = stderr.done.recv_timeout(Duration::from_secs(1));
+    match stderr.lines.lock() {
         Ok(lines) if !lines.is_empty() => {
             format!(
                 "{message}\nits standard error ended with:\n  {}",
