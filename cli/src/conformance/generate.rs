@@ -603,10 +603,90 @@ impl<'g> Shapes<'g> {
                 out.push((self.render(expr, &mut Vec::new(), &path, &text), why));
             }
             out.extend(self.recursion(name, expr));
+            if self.is_url_alternative(name) {
+                out.extend(self.inside(name, expr, &mut BTreeSet::new()));
+            }
         }
         let spaced = format!("{} ", self.shortest(expr));
         out.push((spaced, "shortest derivation, then a space".into()));
         out
+    }
+
+    /// Whether `name` is one of the alternatives of the revision's `url`:
+    /// a scheme's URL, which parsers of whole URLs are asked.
+    fn is_url_alternative(&self, name: &str) -> bool {
+        match self.grammar.get("url") {
+            Some(Expr::Alt(branches)) => branches
+                .iter()
+                .any(|b| matches!(b, Expr::Ref(n) if n == name)),
+            _ => false,
+        }
+    }
+
+    /// The variations of every production `expr` reaches, each rendered in
+    /// its place inside `expr` (the first place it is reached): the
+    /// classes, alternatives and optional parts of a URL's parts, as a
+    /// parser of whole URLs meets them.
+    fn inside(
+        &self,
+        name: &str,
+        expr: &Expr,
+        seen: &mut BTreeSet<String>,
+    ) -> Vec<(String, String)> {
+        let mut places = Vec::new();
+        self.references(expr, &mut Vec::new(), &mut places);
+        let mut out = Vec::new();
+        for (path, inner) in places {
+            let Some(inner_expr) = self.grammar.get(&inner) else {
+                continue;
+            };
+            if inner == name
+                || self.classes.contains_key(inner.as_str())
+                || !seen.insert(inner.clone())
+            {
+                continue;
+            }
+            let mut variants = Vec::new();
+            self.variants(inner_expr, &mut Vec::new(), &mut variants);
+            let mut strings: Vec<(String, String)> = variants
+                .into_iter()
+                .map(|(at, text, why)| {
+                    (
+                        self.render(inner_expr, &mut Vec::new(), &at, &text),
+                        format!("{inner}: {why}"),
+                    )
+                })
+                .collect();
+            strings.extend(self.inside(&inner, inner_expr, seen));
+            for (text, why) in strings {
+                let why = why.strip_prefix("in ").unwrap_or(&why).to_string();
+                out.push((
+                    self.render(expr, &mut Vec::new(), &path, &text),
+                    format!("in {why}"),
+                ));
+            }
+        }
+        out
+    }
+
+    /// Where `expr` names a production, and which.
+    fn references(&self, expr: &Expr, at: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, String)>) {
+        match expr {
+            Expr::Ref(name) => out.push((at.clone(), name.clone())),
+            Expr::Alt(items) | Expr::Seq(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    at.push(index);
+                    self.references(item, at, out);
+                    at.pop();
+                }
+            }
+            Expr::Opt(inner) | Expr::Rep { inner, .. } => {
+                at.push(0);
+                self.references(inner, at, out);
+                at.pop();
+            }
+            Expr::Lit(_) | Expr::Keyword(_) => {}
+        }
     }
 
     /// A class's own production: every member, the nearest characters
