@@ -7,7 +7,7 @@
 //! short of its minimum), once and many, every scheme keyword in upper case,
 //! capitalized and cut short, every element left out, and at every place
 //! where a character class stands its boundary members and the characters
-//! nearest to it outside (with a space, a non-ASCII letter and broken
+//! nearest to it outside (with a space, a tab, a non-ASCII letter and broken
 //! escapes). A character class's own production lists every member and
 //! its nearest non-members, control characters, non-ASCII letters and
 //! broken escapes. Everything around the varied part is the shortest
@@ -834,7 +834,7 @@ impl<'g> Shapes<'g> {
     }
 
     /// A character class at a place: its boundary members, the characters
-    /// nearest outside, a space, a non-ASCII letter, broken escapes. A
+    /// nearest outside, a space, a tab, a non-ASCII letter, broken escapes. A
     /// single character: the characters next to it.
     fn place(&self, class: &Class, expr: &Expr, push: &mut impl FnMut(String, String)) {
         if let (Expr::Lit(text), 1) = (expr, class.chars.len()) {
@@ -858,7 +858,7 @@ impl<'g> Shapes<'g> {
             .iter()
             .map(char::to_string)
             .collect();
-        outside.extend([" ", "\u{e9}"].iter().map(|s| s.to_string()));
+        outside.extend([" ", "\t", "\u{e9}"].iter().map(|s| s.to_string()));
         if class.escape {
             outside.extend(["%", "%g4"].iter().map(|s| s.to_string()));
         }
