@@ -97,6 +97,16 @@ fn report(output: &Output) -> Value {
     })
 }
 
+/// The string `key` of every object in the array `items`.
+fn each<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[key].as_str().unwrap())
+        .collect()
+}
+
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
@@ -112,11 +122,10 @@ fn an_implementation_that_agrees_everywhere_exits_0() {
     assert_eq!(report["verdicts_differ"], 0);
     assert_eq!(report["disagreements"], json!([]));
     let productions = report["revisions"][0]["productions"].as_array().unwrap();
-    let rules: Vec<&str> = productions
-        .iter()
-        .map(|p| p["rule"].as_str().unwrap())
-        .collect();
-    assert_eq!(rules, ["login", "hostport"]);
+    assert_eq!(
+        each(&report["revisions"][0]["productions"], "rule"),
+        ["login", "hostport"]
+    );
     let total: u64 = productions
         .iter()
         .map(|p| p["valid"].as_u64().unwrap() + p["invalid"].as_u64().unwrap())
@@ -186,12 +195,7 @@ fn offsets_that_differ_are_reported_but_do_not_fail_the_run() {
     let output = harness(&["--format", "json"], &fake.command());
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let report = report(&output);
-    let kinds: Vec<&str> = report["disagreements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["kind"].as_str().unwrap())
-        .collect();
+    let kinds = each(&report["disagreements"], "kind");
     assert!(!kinds.is_empty());
     assert!(kinds.iter().all(|kind| *kind == "offset"));
 }
@@ -318,14 +322,8 @@ fn the_crates_own_answers_agree_everywhere() {
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         let report = report(&output);
         assert_eq!(report["disagreements"], json!([]));
-        let revisions: Vec<&str> = report["revisions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["revision"].as_str().unwrap())
-            .collect();
         assert_eq!(
-            revisions,
+            each(&report["revisions"], "revision"),
             ["draft-jul93", "draft-oct93", "draft-03", "rfc1738"]
         );
     }

@@ -456,19 +456,10 @@ impl<'g> Shapes<'g> {
         };
         // Fixed points: a production's value needs those of the
         // productions it names, and the drafts recur.
+        let grammar = shapes.grammar;
         loop {
             let mut changed = false;
             for (name, expr) in &grammar.productions {
-                if let Some(text) = shapes.shortest_of(expr) {
-                    if shapes
-                        .shortest
-                        .get(name.as_str())
-                        .is_none_or(|t| better(&text, t))
-                    {
-                        shapes.shortest.insert(name, text);
-                        changed = true;
-                    }
-                }
                 if let Some(class) = shapes.class_of(expr) {
                     changed |= shapes.classes.insert(name, class.clone()) != Some(class);
                 }
@@ -477,25 +468,35 @@ impl<'g> Shapes<'g> {
                 break;
             }
         }
+        shapes.settle(Shapes::shortest_of, |shapes| &mut shapes.shortest);
+        shapes.settle(Shapes::nonempty_of, |shapes| &mut shapes.nonempty);
+        shapes
+    }
+
+    /// Computes `of` for every production into `table` until nothing
+    /// changes.
+    fn settle(
+        &mut self,
+        of: fn(&Self, &Expr) -> Option<String>,
+        table: fn(&mut Self) -> &mut BTreeMap<&'g str, String>,
+    ) {
+        let grammar = self.grammar;
         loop {
             let mut changed = false;
             for (name, expr) in &grammar.productions {
-                if let Some(text) = shapes.nonempty_of(expr) {
-                    if shapes
-                        .nonempty
-                        .get(name.as_str())
-                        .is_none_or(|t| better(&text, t))
-                    {
-                        shapes.nonempty.insert(name, text);
-                        changed = true;
-                    }
+                let Some(text) = of(self, expr) else {
+                    continue;
+                };
+                let table = table(self);
+                if table.get(name.as_str()).is_none_or(|t| better(&text, t)) {
+                    table.insert(name, text);
+                    changed = true;
                 }
             }
             if !changed {
                 break;
             }
         }
-        shapes
     }
 
     fn shortest_of(&self, expr: &Expr) -> Option<String> {
