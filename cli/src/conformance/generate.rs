@@ -146,11 +146,10 @@ fn top_up(
     index: usize,
     judged: &mut Vec<[Case; 2]>,
 ) -> Result<(), String> {
+    // The fewer of the two modes.
     let count = |judged: &[[Case; 2]], valid: bool| {
-        Mode::BOTH
-            .iter()
-            .enumerate()
-            .map(|(mode, _)| judged.iter().filter(|c| c[mode].valid == valid).count())
+        (0..Mode::BOTH.len())
+            .map(|mode| judged.iter().filter(|c| c[mode].valid == valid).count())
             .min()
             .unwrap_or(0)
     };
