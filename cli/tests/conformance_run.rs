@@ -268,6 +268,12 @@ fn answers_out_of_protocol_are_exit_2() {
     );
     let message = fails("echo '[true]'\nexec sleep 30\n", &[]);
     assert!(message.contains("not a JSON object"), "{message}");
+    // An answer without end: the harness stops reading at 64 KiB.
+    let message = fails("exec yes x | tr -d '\\n'\n", &[]);
+    assert!(
+        message.contains("an answer longer than 65536 bytes"),
+        "{message}"
+    );
     // Every answer, and one more.
     let mut answers: Vec<Value> = asked().iter().map(right).collect();
     answers.push(json!({"valid": true}));
@@ -276,6 +282,38 @@ fn answers_out_of_protocol_are_exit_2() {
         &answers,
     );
     assert!(message.contains("an answer more than the"), "{message}");
+}
+
+#[test]
+fn the_crates_own_answer_says_which_request_it_cannot_read() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["conformance", "answer"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(
+            stdin,
+            r#"{{"rule": "url", "input": "a:", "mode": "strict", "revision": "rfc1738"}}"#
+        )
+        .unwrap();
+        writeln!(
+            stdin,
+            r#"{{"rule": "url", "input": "a:", "mode": "loose", "revision": "rfc1738"}}"#
+        )
+        .unwrap();
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("line 2: unknown variant `loose`"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -297,25 +297,43 @@ fn read_lines(stdout: ChildStdout) -> Receiver<Line> {
     std::thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         loop {
-            let mut bytes = Vec::new();
-            match reader.read_until(b'\n', &mut bytes) {
-                Ok(0) => return,
-                Ok(_) => {
-                    let line = String::from_utf8(bytes)
-                        .map(|line| line.trim_end_matches(['\n', '\r']).to_string())
-                        .map_err(|_| "the answer is not UTF-8".to_string());
-                    if sender.send(line).is_err() {
-                        return;
-                    }
+            let line = match bounded_line(&mut reader) {
+                Ok(None) => return,
+                Ok(Some((bytes, false))) => {
+                    String::from_utf8(bytes).map_err(|_| "the answer is not UTF-8".to_string())
                 }
-                Err(error) => {
-                    let _ = sender.send(Err(error.to_string()));
-                    return;
-                }
+                Ok(Some((_, true))) => Err(format!("an answer longer than {LINE_LIMIT} bytes")),
+                Err(error) => Err(error.to_string()),
+            };
+            let last = line.is_err();
+            if sender.send(line).is_err() || last {
+                return;
             }
         }
     });
     receiver
+}
+
+/// The longest line read from the child: an answer is a few bytes, and a
+/// child that writes without end must not take the harness's memory.
+const LINE_LIMIT: u64 = 1 << 16;
+
+/// The next line without its end, and whether it was cut at
+/// [`LINE_LIMIT`]; `None` at the end of the output.
+fn bounded_line(reader: &mut impl BufRead) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+    let mut bytes = Vec::new();
+    let read = reader
+        .by_ref()
+        .take(LINE_LIMIT)
+        .read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    let ended = bytes.last() == Some(&b'\n');
+    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+        bytes.pop();
+    }
+    Ok(Some((bytes, !ended && read as u64 == LINE_LIMIT)))
 }
 
 /// The last lines the child wrote to its standard error, kept by a
@@ -332,7 +350,13 @@ fn keep_tail(stderr: Option<impl Read + Send + 'static>) -> StderrTail {
     if let Some(stderr) = stderr {
         let kept = Arc::clone(&lines);
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let mut reader = BufReader::new(stderr);
+            while let Ok(Some((bytes, cut))) = bounded_line(&mut reader) {
+                let mut line = String::from_utf8_lossy(&bytes).into_owned();
+                if cut {
+                    // The rest of a long line comes as further lines.
+                    line.push_str(" ...");
+                }
                 if let Ok(mut kept) = kept.lock() {
                     kept.push(line);
                     if kept.len() > 10 {
