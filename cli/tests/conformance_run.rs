@@ -284,30 +284,30 @@ fn answers_out_of_protocol_are_exit_2() {
     assert!(message.contains("an answer more than the"), "{message}");
 }
 
-#[test]
-fn the_crates_own_answer_says_which_request_it_cannot_read() {
+/// What `rfc1738 conformance answer` makes of these request lines.
+fn own_answers(requests: &[String]) -> Output {
+    use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(["conformance", "answer"])
         .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(
-            stdin,
-            r#"{{"rule": "url", "input": "a:", "mode": "strict", "revision": "rfc1738"}}"#
-        )
-        .unwrap();
-        writeln!(
-            stdin,
-            r#"{{"rule": "url", "input": "a:", "mode": "loose", "revision": "rfc1738"}}"#
-        )
-        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for request in requests {
+        writeln!(stdin, "{request}").unwrap();
     }
-    let output = child.wait_with_output().unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_crates_own_answer_says_which_request_it_cannot_read() {
+    let output = own_answers(&[
+        r#"{"rule": "url", "input": "a:", "mode": "strict", "revision": "rfc1738"}"#.into(),
+        r#"{"rule": "url", "input": "a:", "mode": "loose", "revision": "rfc1738"}"#.into(),
+    ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output).contains("line 2: unknown variant `loose`"),
@@ -379,21 +379,10 @@ fn the_crates_own_answers_agree_everywhere() {
         json!({"rule": "hostport", "input": "h:80", "mode": "strict", "revision": "rfc1738"}),
         json!({"rule": "hostport", "input": "h:8x", "mode": "default", "revision": "draft-03"}),
     ];
-    let mut child = Command::new(&bin)
-        .args(["conformance", "answer"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        for r in &requests {
-            assert!(request.is_valid(r));
-            writeln!(stdin, "{r}").unwrap();
-        }
+    for r in &requests {
+        assert!(request.is_valid(r));
     }
-    let output = child.wait_with_output().unwrap();
+    let output = own_answers(&requests.map(|r| r.to_string()));
     let lines: Vec<Value> = String::from_utf8(output.stdout)
         .unwrap()
         .lines()
