@@ -8,6 +8,7 @@ use rfc1738::dialect::{self, Dialect};
 use rfc1738::{Options, Rule};
 
 mod check;
+mod conformance;
 mod describe;
 mod explain;
 mod grammar;
@@ -44,6 +45,9 @@ enum Command {
     Lint(lint::LintArgs),
     /// Explain a lint code (none: list the codes).
     Explain(explain::ExplainArgs),
+    /// The test vectors of the four revisions: write them (`generate`), run
+    /// an implementation against them (`run`), or answer them (`answer`).
+    Conformance(conformance::ConformanceArgs),
 }
 
 #[derive(Args)]
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
+        Command::Conformance(args) => conformance::run(&args, &mut out),
     };
     let _ = out.flush();
     code
