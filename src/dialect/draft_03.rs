@@ -24,7 +24,7 @@
 //! ```
 
 use crate::dialect::chars::{
-    ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
+    ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03 as XALPHA, XPALPHA_03 as XPALPHA,
 };
 use crate::dialect::common::optional_port;
 use crate::dialect::recognize::{on_characters, part_on_characters};
@@ -140,29 +140,7 @@ production! {
     ), recognized |start| on_characters(start, characters::url)
 }
 
-production! {
-    /// ```text
-    /// scheme  ialpha
-    /// ```
-    ///
-    /// At 003:320-321. Used by no production (D30).
-    scheme = "scheme", |start| step(start, ialpha::read)
-}
-
-production! {
-    /// ```text
-    /// httpaddress  h t t p : / / hostport [ / path ] [ ? search ]
-    /// ```
-    ///
-    /// At 003:322-323. `http://host?q` still matches (D12); `:` is no path
-    /// character any more (D34).
-    httpaddress = "httpaddress", |start| seq!(start;
-        scheme_tag("http://"),
-        hostport::read,
-        opt(|s| seq!(s; tag("/"), path::read)),
-        opt(|s| seq!(s; tag("?"), search::read)),
-    ), recognized |start| on_characters(start, characters::httpaddress)
-}
+crate::dialect::shared::productions_of_1993_and_03!();
 
 production! {
     /// ```text
@@ -182,45 +160,7 @@ production! {
         recognized |start| on_characters(start, characters::ftpaddress)
 }
 
-production! {
-    /// ```text
-    /// afsaddress  a f s : / / cellname / path
-    /// ```
-    ///
-    /// At 003:326-327. No alternative of `url` (D24, D30).
-    afsaddress = "afsaddress", |start| seq!(start;
-        scheme_tag("afs://"),
-        cellname::read,
-        tag("/"),
-        path::read,
-    ),
-        recognized |start| on_characters(start, characters::afsaddress)
-}
-
-production! {
-    /// ```text
-    /// newsaddress  n e w s : groupart
-    /// ```
-    ///
-    /// At 003:328-329.
-    newsaddress = "newsaddress", |start| seq!(start; scheme_tag("news:"), groupart::read),
-        recognized |start| on_characters(start, characters::newsaddress)
-}
-
-production! {
-    /// ```text
-    /// nntpaddress  n n t p : group / digits
-    /// ```
-    ///
-    /// At 003:330-331. No server, a required number (D23).
-    nntpaddress = "nntpaddress", |start| seq!(start;
-        scheme_tag("nntp:"),
-        group::read,
-        tag("/"),
-        digits::read,
-    ),
-        recognized |start| on_characters(start, characters::nntpaddress)
-}
+crate::dialect::shared::productions_of_oct93_and_03!();
 
 production! {
     /// ```text
@@ -242,47 +182,7 @@ production! {
         recognized |start| on_characters(start, characters::cidaddress)
 }
 
-production! {
-    /// ```text
-    /// mailtoaddress  m a i l t o : xalphas @ hostname
-    /// ```
-    ///
-    /// At 003:336-337, printed `m a i l t o : :` (D22): with `:` gone from
-    /// `xalpha` (D34), `mailto::joe@cern.ch` fails. `@` is an `xalpha`: the
-    /// split is searched for (DECISIONS.md section 8).
-    mailtoaddress = "mailtoaddress", |start| {
-        let (rest, _) = scheme_tag("mailto:")(start)?;
-        at_split(rest, &XALPHA_03, xalphas::read, hostname::read)
-    }, recognized |start| on_characters(start, characters::mailtoaddress)
-}
-
-production! {
-    /// ```text
-    /// waisaddress  waisindex | waisdoc
-    /// ```
-    ///
-    /// At 003:338-339. A `waisindex` matches a prefix of every `waisdoc`, so
-    /// the alternative that matches the most is taken (DECISIONS.md section
-    /// 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
-        recognized |start| on_characters(start, characters::waisaddress)
-}
-
-production! {
-    /// ```text
-    /// waisindex  w a i s : / / hostport / database [ ? search ]
-    /// ```
-    ///
-    /// At 003:340-341.
-    waisindex = "waisindex", |start| seq!(start;
-        scheme_tag("wais://"),
-        hostport::read,
-        tag("/"),
-        database::read,
-        opt(|s| seq!(s; tag("?"), search::read)),
-    ),
-        recognized |start| on_characters(start, characters::waisindex)
-}
+crate::dialect::shared::waisaddress_of_every_draft!();
 
 production! {
     /// ```text
@@ -317,18 +217,6 @@ production! {
 
 production! {
     /// ```text
-    /// groupart  * | group | article
-    /// ```
-    ///
-    /// At 003:346-347. Not a first-match `alt`: a `group` is a prefix of
-    /// many an `article` and the other way round, so the alternative that
-    /// matches the most is taken.
-    groupart = "groupart", |start| longest_of!(start; tag("*"), group::read, article::read),
-        recognized |start| part_on_characters(start, characters::groupart)
-}
-
-production! {
-    /// ```text
     /// group  ialpha [ . group ]
     /// ```
     ///
@@ -341,78 +229,12 @@ production! {
 
 production! {
     /// ```text
-    /// article  xalphas @ host
-    /// ```
-    ///
-    /// At 003:350-351. `@` is an `xalpha`: the split is searched for
-    /// (DECISIONS.md section 8).
-    article = "article", |start| at_split(start, &XALPHA_03, xalphas::read, host::read),
-        recognized |start| part_on_characters(start, characters::article)
-}
-
-production! {
-    /// ```text
-    /// database  xalphas
-    /// ```
-    ///
-    /// At 003:352-353.
-    database = "database", |start| step(start, xalphas::read)
-}
-
-production! {
-    /// ```text
-    /// wtype  xalphas
-    /// ```
-    ///
-    /// At 003:354-355.
-    wtype = "wtype", |start| step(start, xalphas::read)
-}
-
-production! {
-    /// ```text
     /// prosperoaddress  prosperolink
     /// ```
     ///
     /// At 003:356-357.
     prosperoaddress = "prosperoaddress", |start| step(start, prosperolink::read),
         recognized |start| on_characters(start, characters::prosperolink)
-}
-
-production! {
-    /// ```text
-    /// prosperolink  p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]
-    /// ```
-    ///
-    /// At 003:358-359. D13, D38: `%00` is also an escape, so the `hsoname`
-    /// (a path) already takes the bracket's text; the bracket is read after
-    /// it as written and never adds to the match.
-    prosperolink = "prosperolink", |start| seq!(start;
-        scheme_tag("prospero://"),
-        hostport::read,
-        tag("/"),
-        hsoname::read,
-        opt(|s| seq!(s; tag("%00"), version::read, opt(|s| step(s, attributes::read)))),
-    ),
-        recognized |start| on_characters(start, characters::prosperolink)
-}
-
-production! {
-    /// ```text
-    /// hsoname  path
-    /// ```
-    ///
-    /// At 003:360-361.
-    hsoname = "hsoname", |start| step(start, path::read)
-}
-
-production! {
-    /// ```text
-    /// telnetaddress  t e l n e t : / / login
-    /// ```
-    ///
-    /// At 003:368-369. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_tag("telnet://"), login::read),
-        recognized |start| on_characters(start, characters::telnetaddress)
 }
 
 production! {
@@ -447,30 +269,6 @@ production! {
 
 production! {
     /// ```text
-    /// hostport  host [ : port ]
-    /// ```
-    ///
-    /// At 003:374-375. `:` is no `xalpha` any more (D34), so the bracket is
-    /// a port after any host.
-    hostport = "hostport", |start| {
-        let (rest, _) = host::read(start)?;
-        optional_port(rest)
-    }, recognized |start| part_on_characters(start, characters::hostport)
-}
-
-production! {
-    /// ```text
-    /// host  hostname | hostnumber
-    /// ```
-    ///
-    /// At 003:376-377. Disjoint (a letter or a digit first): the first that
-    /// matches is the only one.
-    host = "host", |start| step(start, alt((hostname::read, hostnumber::read))),
-        recognized |start| part_on_characters(start, characters::host)
-}
-
-production! {
-    /// ```text
     /// ftptype  A formcode | E formcode | I | L digits
     /// ```
     ///
@@ -490,27 +288,6 @@ production! {
     ///
     /// At 003:380-381. Upper case in both modes (section 3).
     formcode = "formcode", leaf, |start| step(start, one_of(&FORMCODE))
-}
-
-production! {
-    /// ```text
-    /// cellname  hostname
-    /// ```
-    ///
-    /// At 003:382-383.
-    cellname = "cellname", |start| step(start, hostname::read)
-}
-
-production! {
-    /// ```text
-    /// hostname  ialpha [ . hostname ]
-    /// ```
-    ///
-    /// At 003:384-385. The right recursion read as a loop; `.` is an
-    /// `xalpha`, so the first `ialpha` runs over every `.` (D11; `a+b` is a
-    /// host name, D34).
-    hostname = "hostname", |start| separated(start, ialpha::read, "."),
-        recognized |start| part_on_characters(start, characters::hostname)
 }
 
 production! {
@@ -544,17 +321,6 @@ production! {
 
 production! {
     /// ```text
-    /// search  xalphas [ + search ]
-    /// ```
-    ///
-    /// At 003:396-397. The right recursion read as a loop; `+` is an
-    /// `xalpha` now (D34), so the first `xalphas` takes it all.
-    search = "search", |start| separated(start, xalphas::read, "+"),
-        recognized |start| part_on_characters(start, characters::search)
-}
-
-production! {
-    /// ```text
     /// user  alphanum2 [ user ]
     /// ```
     ///
@@ -573,77 +339,11 @@ production! {
 
 production! {
     /// ```text
-    /// fragmentid  xalphas
-    /// ```
-    ///
-    /// At 003:402-403. Used by no production (D30).
-    fragmentid = "fragmentid", |start| step(start, xalphas::read)
-}
-
-production! {
-    /// ```text
-    /// gtype  xalpha
-    /// ```
-    ///
-    /// At 003:404-405. One character or one escape (D14).
-    gtype = "gtype", |start| step(start, xalpha::read)
-}
-
-production! {
-    /// ```text
     /// alphanum2  alpha | digit | - | _ | . | +
     /// ```
     ///
     /// At 003:406-407. Read as one class.
     alphanum2 = "alphanum2", leaf, |start| step(start, one_of(&ALPHANUM2))
-}
-
-production! {
-    /// ```text
-    /// xalpha  alpha | digit | safe | extra | escape
-    /// ```
-    ///
-    /// At 003:408-409, with draft 03's `safe` and `extra` (D34). Read as one
-    /// class with escapes.
-    xalpha = "xalpha", leaf, |start| step(start, unit_of(&XALPHA_03))
-}
-
-production! {
-    /// ```text
-    /// xalphas  xalpha [ xalphas ]
-    /// ```
-    ///
-    /// At 003:410-411. One or more `xalpha`s, read as one run.
-    xalphas = "xalphas", leaf, |start| step(start, take_while1(&XALPHA_03))
-}
-
-production! {
-    /// ```text
-    /// xpalpha  xalpha | +
-    /// ```
-    ///
-    /// At 003:412-413. `+` is in `safe` (D34): the same characters as
-    /// `xalpha`.
-    xpalpha = "xpalpha", leaf, |start| step(start, unit_of(&XPALPHA_03))
-}
-
-production! {
-    /// ```text
-    /// xpalphas  xpalpha [ xpalphas ]
-    /// ```
-    ///
-    /// At 003:414-415 (printed correctly, D10). One or more `xpalpha`s,
-    /// read as one run.
-    xpalphas = "xpalphas", leaf, |start| step(start, take_while1(&XPALPHA_03))
-}
-
-production! {
-    /// ```text
-    /// ialpha  alpha [ xalphas ]
-    /// ```
-    ///
-    /// At 003:416-417.
-    ialpha = "ialpha", |start| seq!(start; alpha::read, opt(|s| step(s, xalphas::read)))
 }
 
 production! {
@@ -681,7 +381,7 @@ production! {
     /// Not in the draft: supplied (D33), the draft's own rendering of "an
     /// RFC822 addr-spec mail address" in `mailtoaddress`. `@` is an
     /// `xalpha`: the split is searched for (DECISIONS.md section 8).
-    addr_spec = "addr-spec", |start| at_split(start, &XALPHA_03, xalphas::read, hostname::read),
+    addr_spec = "addr-spec", |start| at_split(start, &XALPHA, xalphas::read, hostname::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 

@@ -20,7 +20,7 @@
 //! assert_eq!(url.text, "ftp://joe@h.dom/x");
 //! ```
 
-use crate::dialect::chars::{VARIANT, XALPHA_1993};
+use crate::dialect::chars::{VARIANT, XALPHA_1993 as XALPHA};
 use crate::dialect::recognize::on_characters;
 use crate::dialect::shape::{at_split, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
@@ -143,17 +143,7 @@ production! {
     ), recognized |start| on_characters(start, characters::fileaddress)
 }
 
-production! {
-    /// ```text
-    /// waisaddress  waisindex | waisdoc
-    /// ```
-    ///
-    /// At 000:31242-31273, 001:309. A `waisindex` matches a prefix of every
-    /// `waisdoc`, so the alternative that matches the most is taken
-    /// (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
-        recognized |start| on_characters(start, characters::waisaddress)
-}
+crate::dialect::shared::waisaddress_of_every_draft!();
 
 production! {
     /// ```text
@@ -186,7 +176,7 @@ production! {
     /// tree shows the user.
     telnetaddress = "telnetaddress", |start| {
         let (rest, _) = scheme_tag("telnet://")(start)?;
-        longest_of!(rest; |s| at_split(s, &XALPHA_1993, user::read, hostport::read), hostport::read)
+        longest_of!(rest; |s| at_split(s, &XALPHA, user::read, hostport::read), hostport::read)
     }, recognized |start| on_characters(start, characters::telnetaddress)
 }
 

@@ -19,7 +19,7 @@
 //! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x").is_err());
 //! ```
 
-use crate::dialect::chars::XALPHA_1993;
+use crate::dialect::chars::XALPHA_1993 as XALPHA;
 use crate::dialect::draft_1993::user_and_password;
 use crate::dialect::recognize::{on_characters, part_on_characters};
 use crate::dialect::shape::{at_split, step};
@@ -157,46 +157,9 @@ production! {
         recognized |start| on_characters(start, characters::ftpaddress)
 }
 
-production! {
-    /// ```text
-    /// nntpaddress  n n t p : group / digits
-    /// ```
-    ///
-    /// At 002:956. No `//` and no server, and a required article number
-    /// (D23).
-    nntpaddress = "nntpaddress", |start| seq!(start;
-        scheme_tag("nntp:"),
-        group::read,
-        tag("/"),
-        digits::read,
-    ),
-        recognized |start| on_characters(start, characters::nntpaddress)
-}
+crate::dialect::shared::productions_of_oct93_and_03!();
 
-production! {
-    /// ```text
-    /// mailtoaddress  m a i l t o : xalphas @ hostname
-    /// ```
-    ///
-    /// At 002:958, printed `m a i l t o : :` (D22). A host name, not a host
-    /// number (D26). `@` is an `xalpha`: the split is searched for
-    /// (DECISIONS.md section 8).
-    mailtoaddress = "mailtoaddress", |start| {
-        let (rest, _) = scheme_tag("mailto:")(start)?;
-        at_split(rest, &XALPHA_1993, xalphas::read, hostname::read)
-    }, recognized |start| on_characters(start, characters::mailtoaddress)
-}
-
-production! {
-    /// ```text
-    /// waisaddress  waisindex | waisdoc
-    /// ```
-    ///
-    /// At 002:960. A `waisindex` matches a prefix of every `waisdoc`, so the
-    /// alternative that matches the most is taken (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
-        recognized |start| on_characters(start, characters::waisaddress)
-}
+crate::dialect::shared::waisaddress_of_every_draft!();
 
 production! {
     /// ```text
@@ -219,16 +182,6 @@ production! {
 
 production! {
     /// ```text
-    /// telnetaddress  t e l n e t : / / login
-    /// ```
-    ///
-    /// At 002:996. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_tag("telnet://"), login::read),
-        recognized |start| on_characters(start, characters::telnetaddress)
-}
-
-production! {
-    /// ```text
     /// login  [ user [ : password ] @ ] hostport
     /// ```
     ///
@@ -239,7 +192,7 @@ production! {
     /// when the host alone matches more (`bar:@h.dom` is a host name); on a
     /// tie the tree shows the user.
     login = "login", |start| longest_of!(start;
-        |s| at_split(s, &XALPHA_1993, |u| user_and_password(u, user::read, password::read), hostport::read),
+        |s| at_split(s, &XALPHA, |u| user_and_password(u, user::read, password::read), hostport::read),
         hostport::read),
         recognized |start| part_on_characters(start, characters::login)
 }

@@ -55,6 +55,7 @@ pub mod draft_oct93;
 mod recognize;
 mod revisions;
 mod shape;
+mod shared;
 
 pub use revisions::{revisions, revisions_with, Revisions, Verdict};
 
