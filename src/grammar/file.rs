@@ -27,8 +27,8 @@ production! {
     fileurl(start) -> FileUrl<'a>, named(Rule::Fileurl),
     {
         let (rest, scheme) = scheme_tag("file://")(start)?;
-        let (rest, host) = opt(host::read)(rest)?;
-        let (rest, fpath) = preceded(tag("/"), fpath::read)(rest)?;
+        let (rest, host) = opt(#[inline(always)] |s| host::read(s))(rest)?;
+        let (rest, fpath) = preceded(tag("/"), #[inline(always)] |s| fpath::read(s))(rest)?;
         let place = start.place_to(&rest);
         Ok((
             rest,

@@ -30,7 +30,7 @@ production! {
             Err(_) => (rest, None, None),
             Ok((slash, _)) => {
                 let (rest, fpath) = fpath::read(slash)?;
-                let (rest, ftptype) = opt(preceded(tag(";type="), ftptype::read))(rest)?;
+                let (rest, ftptype) = opt(preceded(tag(";type="), #[inline(always)] |s| ftptype::read(s)))(rest)?;
                 (rest, Some(fpath), ftptype)
             }
         };

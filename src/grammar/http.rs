@@ -30,7 +30,7 @@ production! {
             Err(_) => (rest, None, None),
             Ok((slash, _)) => {
                 let (rest, hpath) = hpath::read(slash)?;
-                let (rest, search) = opt(preceded(tag("?"), search::read))(rest)?;
+                let (rest, search) = opt(preceded(tag("?"), #[inline(always)] |s| search::read(s)))(rest)?;
                 (rest, Some(hpath), search)
             }
         };

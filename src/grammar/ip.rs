@@ -33,7 +33,7 @@ production! {
     {
         let (rest, _) = tag("//")(start)?;
         let (rest, login) = login::read(rest)?;
-        let (rest, urlpath) = opt(preceded(tag("/"), urlpath::read))(rest)?;
+        let (rest, urlpath) = opt(preceded(tag("/"), #[inline(always)] |s| urlpath::read(s)))(rest)?;
         let place = start.place_to(&rest);
         Ok((
             rest,
@@ -163,7 +163,11 @@ fn continues_userinfo(byte: u8) -> bool {
 #[inline(always)]
 fn userinfo<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, (User<'_>, Option<Password<'_>>), M> {
     let (rest, user) = user::read(start)?;
-    let (rest, password) = opt(preceded(tag(":"), password::read))(rest)?;
+    let (rest, password) = opt(preceded(
+        tag(":"),
+        #[inline(always)]
+        |s| password::read(s),
+    ))(rest)?;
     let (rest, _) = match password {
         // An `@` missing after a password is reported in the password,
         // whose run ended there and could have gone on, not in the login.
@@ -245,7 +249,12 @@ fn hostport_ends<M: Mode>(
         Host::Hostname(_) => 0,
         Host::Hostnumber(_) => HOSTNUMBER,
     };
-    let (rest_after_port, _) = opt(preceded(tag(":"), port::read))(rest).ok()?;
+    let (rest_after_port, _) = opt(preceded(
+        tag(":"),
+        #[inline(always)]
+        |s| port::read(s),
+    ))(rest)
+    .ok()?;
     Some(HostportEnds {
         host: rest.index() | kind,
         end: NonZeroUsize::new(rest_after_port.index())?,
@@ -263,8 +272,8 @@ production! {
     host(start) -> Host<'a>, named(Rule::Host),
     {
         alt((
-            map(hostname::read, Host::Hostname),
-            map(hostnumber::read, Host::Hostnumber),
+            map(#[inline(always)] |s| hostname::read(s), Host::Hostname),
+            map(#[inline(always)] |s| hostnumber::read(s), Host::Hostnumber),
         ))(start)
     }
 }
@@ -318,7 +327,14 @@ fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, no
             && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
         if dot_then_label {
             at = match at.traced() {
-                true => terminated(domainlabel::read, tag("."))(at)?.0,
+                true => {
+                    terminated(
+                        #[inline(always)]
+                        |s| domainlabel::read(s),
+                        tag("."),
+                    )(at)?
+                    .0
+                }
                 false if is_label(bytes, run, &ALPHADIGIT) => at.skip(run + 1),
                 false => return Err(nom::Err::Error(Backtrack)),
             };
@@ -419,7 +435,7 @@ production! {
     /// ```
     hostnumber(start) -> Hostnumber<'a>, named(Rule::Hostnumber),
     {
-        let dot_digits = preceded(tag("."), digits::read);
+        let dot_digits = preceded(tag("."), #[inline(always)] |s| digits::read(s));
         let (rest, _) = digits::read(start)?;
         let (rest, _) = dot_digits(rest)?;
         let (rest, _) = dot_digits(rest)?;

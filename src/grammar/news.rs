@@ -50,9 +50,9 @@ production! {
     grouppart(start) -> Grouppart<'a>, named(Rule::Grouppart),
     {
         alt((
-            map(article::read, Grouppart::Article),
+            map(#[inline(always)] |s| article::read(s), Grouppart::Article),
             all_groups,
-            map(group::read, Grouppart::Group),
+            map(#[inline(always)] |s| group::read(s), Grouppart::Group),
         ))(start)
     }
 }
@@ -84,7 +84,7 @@ production! {
     article(start) -> Article<'a>, named(Rule::Article),
     {
         let (at, _) = take_while1(&ARTICLE)(start)?;
-        let (rest, host) = preceded(tag("@"), host::read)(at)?;
+        let (rest, host) = preceded(tag("@"), #[inline(always)] |s| host::read(s))(at)?;
         let place = start.place_to(&rest);
         Ok((
             rest,

@@ -27,8 +27,8 @@ production! {
     {
         let (rest, scheme) = scheme_tag("nntp://")(start)?;
         let (rest, hostport) = hostport::read(rest)?;
-        let (rest, group) = preceded(tag("/"), group::read)(rest)?;
-        let (rest, article) = opt(preceded(tag("/"), digits::read))(rest)?;
+        let (rest, group) = preceded(tag("/"), #[inline(always)] |s| group::read(s))(rest)?;
+        let (rest, article) = opt(preceded(tag("/"), #[inline(always)] |s| digits::read(s)))(rest)?;
         let place = start.place_to(&rest);
         Ok((
             rest,

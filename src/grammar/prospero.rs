@@ -32,9 +32,9 @@ production! {
     {
         let (rest, scheme) = scheme_tag("prospero://")(start)?;
         let (rest, hostport) = hostport::read(rest)?;
-        let (fields, ppath) = preceded(tag("/"), ppath::read)(rest)?;
+        let (fields, ppath) = preceded(tag("/"), #[inline(always)] |s| ppath::read(s))(rest)?;
         // A `fieldspec` is never empty: it starts with `;`.
-        let (rest, _) = many0_count(fieldspec::read)(fields)?;
+        let (rest, _) = many0_count(#[inline(always)] |s| fieldspec::read(s))(fields)?;
         let place = start.place_to(&rest);
         Ok((
             rest,
@@ -83,8 +83,8 @@ production! {
     /// ```
     fieldspec(start) -> Fieldspec<'a>, named(Rule::Fieldspec),
     {
-        let (rest, fieldname) = preceded(tag(";"), fieldname::read)(start)?;
-        let (rest, fieldvalue) = preceded(tag("="), fieldvalue::read)(rest)?;
+        let (rest, fieldname) = preceded(tag(";"), #[inline(always)] |s| fieldname::read(s))(start)?;
+        let (rest, fieldvalue) = preceded(tag("="), #[inline(always)] |s| fieldvalue::read(s))(rest)?;
         let place = start.place_to(&rest);
         Ok((
             rest,

@@ -60,9 +60,21 @@ production! {
 #[inline(never)]
 fn waisurl_traced<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, WaisUrl<'_>, M> {
     alt((
-        map(waisdoc::read, WaisUrl::Doc),
-        map(waisindex::read, WaisUrl::Index),
-        map(waisdatabase::read, WaisUrl::Database),
+        map(
+            #[inline(always)]
+            |s| waisdoc::read(s),
+            WaisUrl::Doc,
+        ),
+        map(
+            #[inline(always)]
+            |s| waisindex::read(s),
+            WaisUrl::Index,
+        ),
+        map(
+            #[inline(always)]
+            |s| waisdatabase::read(s),
+            WaisUrl::Database,
+        ),
     ))(start)
 }
 
@@ -74,22 +86,38 @@ type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
 fn wais_head<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Head<'_>, M> {
     let (rest, scheme) = scheme_tag("wais://")(start)?;
     let (rest, hostport) = hostport::read(rest)?;
-    let (rest, database) = preceded(tag("/"), database::read)(rest)?;
+    let (rest, database) = preceded(
+        tag("/"),
+        #[inline(always)]
+        |s| database::read(s),
+    )(rest)?;
     Ok((rest, (scheme, hostport, database)))
 }
 
 /// `"/" wtype "/" wpath`: what a `waisdoc` reads after the head.
 #[inline(always)]
 fn doc_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, (Wtype<'_>, Wpath<'_>), M> {
-    let (rest, wtype) = preceded(tag("/"), wtype::read)(rest)?;
-    let (rest, wpath) = preceded(tag("/"), wpath::read)(rest)?;
+    let (rest, wtype) = preceded(
+        tag("/"),
+        #[inline(always)]
+        |s| wtype::read(s),
+    )(rest)?;
+    let (rest, wpath) = preceded(
+        tag("/"),
+        #[inline(always)]
+        |s| wpath::read(s),
+    )(rest)?;
     Ok((rest, (wtype, wpath)))
 }
 
 /// `"?" search`: what a `waisindex` reads after the head.
 #[inline(always)]
 fn index_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, Search<'_>, M> {
-    preceded(tag("?"), search::read)(rest)
+    preceded(
+        tag("?"),
+        #[inline(always)]
+        |s| search::read(s),
+    )(rest)
 }
 
 #[inline(always)]
