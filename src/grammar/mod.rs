@@ -347,12 +347,34 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
         Rule::Url | Rule::Genericurl | Rule::Otherurl => {
             generic::genericurl_end(start).is_some_and(|rest| rest.at_end())
         }
+        // A scheme's URL, read as `parse` reads it (in one function, its
+        // productions inlined), where its scheme is this one's.
+        _ if is_scheme_url(rule) => {
+            known_scheme(&start) == Some(rule) && matches_whole(rule, text, options)
+        }
         _ => whole_rule(rule, start.recognizing()).is_ok(),
     };
     match recognized {
         true => Ok(()),
         false => Err(Error::deferred(text, rule, options, explain_check)),
     }
+}
+
+/// Whether `rule` is the production of one of the ten schemes.
+fn is_scheme_url(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::Httpurl
+            | Rule::Ftpurl
+            | Rule::Newsurl
+            | Rule::Nntpurl
+            | Rule::Telneturl
+            | Rule::Gopherurl
+            | Rule::Waisurl
+            | Rule::Mailtourl
+            | Rule::Fileurl
+            | Rule::Prosperourl
+    )
 }
 
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
@@ -424,9 +446,24 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
 /// fails.
 #[cfg(feature = "lint")]
 pub(crate) fn parses(text: &str, options: Options) -> bool {
-    let start = Cursor::new(text, 0, options);
-    let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
-    whole_rule(rule, start.recognizing()).is_ok()
+    let rule = known_scheme(&Cursor::new(text, 0, options)).unwrap_or(Rule::Otherurl);
+    matches_whole(rule, text, options)
+}
+
+/// Whether the production of `rule` (one of the ten schemes, or else
+/// `otherurl`) matches the whole of `text`, read as `parse` reads it: the
+/// scheme's productions inlined into one function, no tree kept, no error.
+fn matches_whole(rule: Rule, text: &str, options: Options) -> bool {
+    /// The end of the text reached.
+    struct Matches;
+    impl<'a> MakeUrl<'a> for Matches {
+        type Output = bool;
+        #[inline(always)]
+        fn make<N>(self, reading: Reading<'a, N, Inlines>, _: impl FnOnce(N) -> Url<'a>) -> bool {
+            matches!(reading, Ok((rest, _)) if rest.at_end())
+        }
+    }
+    generic::each_scheme_url(rule, text, options, Matches)
 }
 
 /// The error of a diagnosis of RFC 1738's grammar, whose productions are
