@@ -635,27 +635,13 @@ fn diagnose<'a>(
     let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
     let stack = diagnosis.stack.iter().map(|p| p.name()).collect();
     let mut expected = diagnosis.expected;
-    drop_covered(dialect, &mut expected);
-    Mismatch::new(dialect, label, text, diagnosis.offset, stack, expected)
-}
-
-/// Drops the one-character literals that a class also expected there
-/// covers (`"@"` beside `xalpha`), so an error lists what a reader needs.
-fn drop_covered(dialect: Dialect, expected: &mut Vec<Expected>) {
-    let classes: Vec<&crate::grammar::chars::Class> = expected
-        .iter()
-        .filter_map(|item| match item {
-            Expected::Production(name) => chars::class_of(dialect, name),
-            _ => None,
-        })
-        .collect();
-    expected.retain(|item| match item {
-        Expected::Literal(text) => match text.as_bytes() {
-            [byte] => !classes.iter().any(|class| class.contains(*byte)),
-            _ => true,
-        },
-        _ => true,
+    // What another expectation covers is left out, as in RFC 1738's errors:
+    // `"@"` beside `xalpha`, `alpha` beside `xalpha`.
+    crate::grammar::chars::drop_subsumed_by(&mut expected, |item| match item {
+        Expected::Production(name) => chars::class_of(dialect, name),
+        _ => None,
     });
+    Mismatch::new(dialect, label, text, diagnosis.offset, stack, expected)
 }
 
 /// An error of RFC 1738's grammar, its rules named.

@@ -333,38 +333,140 @@ pub(crate) fn class_of(rule: Rule) -> Option<&'static Class> {
 /// character class inside a wider class of the same set (`"-"` and `alpha`
 /// beside `uchar`), so an error lists what a reader needs.
 pub(crate) fn drop_subsumed(expected: &mut Vec<Expected>) {
-    let classes: Vec<(Rule, &Class)> = expected
-        .iter()
-        .filter_map(|item| match item {
-            Expected::Rule(rule) => class_of(*rule).map(|class| (*rule, class)),
-            _ => None,
-        })
-        .collect();
-    expected.retain(|item| match item {
-        Expected::Literal(text) => match text.as_bytes() {
-            [byte] => !classes.iter().any(|(_, class)| class.contains(*byte)),
-            _ => true,
-        },
-        Expected::Rule(rule) => match class_of(*rule) {
-            Some(narrow) => !classes.iter().any(|(other, wide)| {
-                // Two classes with the same characters: keep the first.
-                other != rule
-                    && narrow.is_subset_of(wide)
-                    && (!wide.is_subset_of(narrow) || other < rule)
-            }),
-            None => true,
-        },
-        _ => true,
+    drop_subsumed_by(expected, |item| match item {
+        Expected::Rule(rule) => class_of(*rule),
+        _ => None,
     });
 }
 
-/// A class of another revision of the grammar (the drafts' classes of
-/// `src/dialect/chars.rs`): exactly `bytes`, with escapes as members when
-/// `escapes`, called `says` in errors.
+/// [`drop_subsumed`] for any grammar: `class_of` gives the class an
+/// expected item names, if it names one (a draft's `xalpha`).
+pub(crate) fn drop_subsumed_by(
+    expected: &mut Vec<Expected>,
+    class_of: impl Fn(&Expected) -> Option<&'static Class>,
+) {
+    let classes: Vec<(Expected, &Class)> = expected
+        .iter()
+        .filter_map(|item| class_of(item).map(|class| (*item, class)))
+        .collect();
+    let mut kept = Vec::with_capacity(expected.len());
+    for (index, item) in expected.iter().enumerate() {
+        let subsumed = match (item, class_of(item)) {
+            (Expected::Literal(text), _) => match text.as_bytes() {
+                [byte] => classes.iter().any(|(_, class)| class.contains(*byte)),
+                _ => false,
+            },
+            (_, Some(narrow)) => classes.iter().any(|(other, wide)| {
+                // Two classes with the same characters: keep the first
+                // listed.
+                let first = || expected.iter().position(|e| e == other) < Some(index);
+                other != item
+                    && narrow.is_subset_of(wide)
+                    && (!wide.is_subset_of(narrow) || first())
+            }),
+            _ => false,
+        };
+        if !subsumed {
+            kept.push(*item);
+        }
+    }
+    *expected = kept;
+}
+
+/// The classes of the drafts of 1993 and 1994 (`crate::dialect`), each
+/// declared once, with the words its errors use (the draft's own
+/// production names), and built on the byte sets above where the drafts
+/// share them with RFC 1738.
+///
+/// July and October 1993 define `safe`, `extra` and everything built on
+/// them identically (DECISIONS.md section 5, "Same text is not the same
+/// language"), so their classes are one declaration here; draft 03 changed
+/// `safe` and `extra` (D34) and has its own. `alpha`, `digit`, `hex`,
+/// `escape`, `alphanum` and `punctuation` read the same in all three
+/// drafts. `variant` (July) and `national` (October, 03) hold the same
+/// characters but are two productions, so two classes.
 #[cfg(feature = "dialect")]
-pub(crate) const fn draft_class(bytes: &[u8], escapes: bool, says: &'static [Expected]) -> Class {
-    let class = Class::of(bytes, says);
-    Class { escapes, ..class }
+pub(crate) mod drafts {
+    use super::{Class, ALPHA as LETTERS, ALPHADIGIT, DIGIT as DIGITS, HEX as HEX_DIGITS};
+    use crate::error::Expected;
+
+    const fn named(name: &'static str) -> Expected {
+        Expected::Production(name)
+    }
+
+    // Every draft.
+
+    /// `alpha  a | b | ... | z | A | B | ... | Z` (all three drafts): RFC
+    /// 1738's letters.
+    pub(crate) const ALPHA: Class = LETTERS.says(&[named("alpha")]);
+    /// `digit  0 |1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9` (all three drafts; D21
+    /// for October).
+    pub(crate) const DIGIT: Class = DIGITS.says(&[named("digit")]);
+    /// `hex  digit | a | b | c | d | e | f | A | B | C | D | E | F` (all
+    /// three drafts).
+    pub(crate) const HEX: Class = HEX_DIGITS.says(&[named("hex")]);
+    /// `alphanum  alpha | digit` (all three drafts).
+    pub(crate) const ALPHANUM: Class = ALPHADIGIT.says(&[named("alphanum")]);
+    /// `punctuation  < | >` (all three drafts).
+    pub(crate) const PUNCTUATION: Class = Class::of(b"<>", &[named("punctuation")]);
+
+    // July and October 1993.
+
+    /// `safe  $ | - | _ | @ | . | &` (July and October 1993).
+    pub(crate) const SAFE_1993: Class = Class::of(b"$-_@.&", &[named("safe")]);
+    /// `extra  ! | * | " | ' | ( | ) | : | ; | , | space` (July and October
+    /// 1993; D8: a space).
+    pub(crate) const EXTRA_1993: Class = Class::of(b"!*\"'():;, ", &[named("extra")]);
+    /// `xalpha  alpha | digit | safe | extra | escape` (July and October
+    /// 1993).
+    pub(crate) const XALPHA_1993: Class = ALPHA
+        .union(DIGIT)
+        .union(SAFE_1993)
+        .union(EXTRA_1993)
+        .with_escapes()
+        .says(&[named("xalpha")]);
+    /// `xpalpha  xalpha | +` (July and October 1993).
+    pub(crate) const XPALPHA_1993: Class = XALPHA_1993.with(b"+").says(&[named("xpalpha")]);
+    /// What a `path` of July or October 1993 is made of: its segments'
+    /// `xpalpha`s and the `/` that joins them. Read only where a path is
+    /// recognized in one run (`recognize::path_len`); no error names it.
+    pub(crate) const PATH_1993: Class = XPALPHA_1993.with(b"/");
+    /// `variant  { | } | | | | | [ | ] | \ | ^ | ~` (July 1993; D5: the bars
+    /// right after a separating bar are vertical lines).
+    pub(crate) const VARIANT: Class = Class::of(b"{}|[]\\^~", &[named("variant")]);
+
+    // October 1993 and draft 03.
+
+    /// `national  { | } | vline | [ | ] | \ | ^ | ~` (October 1993 and draft
+    /// 03; D5): the characters of `variant`.
+    pub(crate) const NATIONAL: Class = VARIANT.says(&[named("national")]);
+
+    // Draft 03.
+
+    /// `safe  $ | - | _ | @ | . | & | + | -` (draft 03, D34: `+` joins, `-`
+    /// is listed twice).
+    pub(crate) const SAFE_03: Class = SAFE_1993.with(b"+");
+    /// `extra  ! | * | " | ' | ( | ) | ,` (draft 03, D34: no `:`, `;`, space).
+    pub(crate) const EXTRA_03: Class = Class::of(b"!*\"'(),", &[named("extra")]);
+    /// `reserved  = | ; | / | # | ? | : | space` (draft 03).
+    pub(crate) const RESERVED_03: Class = Class::of(b"=;/#?: ", &[named("reserved")]);
+    /// `xalpha  alpha | digit | safe | extra | escape` (draft 03).
+    pub(crate) const XALPHA_03: Class = ALPHA
+        .union(DIGIT)
+        .union(SAFE_03)
+        .union(EXTRA_03)
+        .with_escapes()
+        .says(&[named("xalpha")]);
+    /// `xpalpha  xalpha | +` (draft 03): the characters of `xalpha`, since
+    /// `+` is in `safe` (D34).
+    pub(crate) const XPALPHA_03: Class = XALPHA_03.says(&[named("xpalpha")]);
+    /// What a `path` of draft 03 is made of: its segments' `xpalpha`s and
+    /// the `/` that joins them (see [`PATH_1993`]).
+    pub(crate) const PATH_03: Class = XPALPHA_03.with(b"/");
+    /// `alphanum2  alpha | digit | - | _ | . | +` (draft 03, D35).
+    pub(crate) const ALPHANUM2: Class = ALPHANUM.with(b"-_.+").says(&[named("alphanum2")]);
+    /// `formcode  N | T | C` (draft 03; upper case in both modes, section 3).
+    pub(crate) const FORMCODE: Class = Class::of(b"NTC", &[named("formcode")]);
 }
 
 #[cfg(test)]
