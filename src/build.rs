@@ -18,6 +18,7 @@
 
 use std::fmt;
 
+use crate::grammar::chars::{self, Class};
 use crate::rule::Rule;
 
 /// Why a builder could not make a URL of its parts.
@@ -51,44 +52,53 @@ impl std::error::Error for BuildError {}
 
 /// Whether `byte` is an `unreserved` character (alpha, digit, safe, extra).
 pub(crate) fn is_unreserved(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&byte)
+    chars::UNRESERVED.contains(byte)
 }
 
-/// The reserved characters each production admits as themselves.
+/// The characters each part admits as themselves: the class of its
+/// production, where section 3 reserves no more.
 mod allowed {
-    /// `user`, `password`: `;` `?` `&` `=` (3.1: `:` `@` `/` must be encoded).
-    pub const LOGIN: &[u8] = b";?&=";
-    /// `fsegment`, `psegment`: `?` `:` `@` `&` `=` (3.2.2: `/` `;` reserved).
-    pub const SEGMENT: &[u8] = b"?:@&=";
-    /// HTTP paths and searches: `:` `@` `&` `=`. The BNF's `hsegment` and
-    /// `search` also admit `;`, but 3.3 reserves `/`, `;` and `?` there.
-    pub const HTTP: &[u8] = b":@&=";
-    /// The `search` of gopher and WAIS URLs, as the BNF has it: `;` `:`
-    /// `@` `&` `=` (3.4.1: no character is reserved in the gopher path).
-    pub const SEARCH: &[u8] = b";:@&=";
+    use crate::grammar::chars::{self, Class};
+
+    /// `user`, `password` (3.1: `:` `@` `/` must be encoded).
+    pub const LOGIN: &Class = &chars::USER;
+    /// `fsegment`, `psegment` (3.2.2: `/` `;` reserved).
+    pub const SEGMENT: &Class = &chars::FSEGMENT;
+    /// A prospero path: its segments' characters and the `/` between them.
+    pub const PPATH: &Class = &chars::FPATH;
+    /// HTTP paths and searches: `hsegment` and `search` without `;`, which
+    /// 3.3 reserves there (with `/` and `?`).
+    pub const HTTP: &Class = &chars::HTTP_PART;
+    /// The `search` of gopher and WAIS URLs, as the BNF has it (3.4.1: no
+    /// character is reserved in the gopher path).
+    pub const SEARCH: &Class = &chars::HSEGMENT;
     /// `xchar` parts (`selector`, `gopher+_string`, `encoded822addr`): no
     /// character is reserved there (3.4.1, 3.5).
-    pub const ALL: &[u8] = b";/?:@&=";
+    pub const ALL: &Class = &chars::XCHAR;
     /// The part of an `article` before the `@`.
-    pub const ARTICLE: &[u8] = b";/?:&=";
-    /// `fieldname`, `fieldvalue`: `?` `:` `@` `&`.
-    pub const FIELD: &[u8] = b"?:@&";
+    pub const ARTICLE: &Class = &chars::ARTICLE;
+    /// `fieldname`, `fieldvalue`.
+    pub const FIELD: &Class = &chars::FIELD;
     /// `uchar` parts (`database`, `wtype`, `wpath`).
-    pub const NONE: &[u8] = b"";
+    pub const NONE: &Class = &chars::UCHAR;
 }
 
-/// Appends `bytes`, encoding every octet that is neither unreserved nor in
-/// `allowed`; hex digits in upper case.
-fn encode_into(out: &mut String, bytes: &[u8], allowed: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+/// Appends `bytes`, encoding every octet that `admitted` does not hold;
+/// hex digits in upper case.
+fn encode_into(out: &mut String, bytes: &[u8], admitted: &Class) {
     for &byte in bytes {
-        if is_unreserved(byte) || allowed.contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 0xF)]));
-        }
+        push_octet(out, byte, admitted.contains(byte));
+    }
+}
+
+/// Appends `byte` as itself, or as an escape with hex digits in upper case.
+fn push_octet(out: &mut String, byte: u8, as_itself: bool) {
+    if as_itself {
+        out.push(char::from(byte));
+    } else {
+        out.push('%');
+        out.push(char::from(chars::HEX_UPPER[usize::from(byte >> 4)]));
+        out.push(char::from(chars::HEX_UPPER[usize::from(byte & 0xF)]));
     }
 }
 
@@ -102,7 +112,13 @@ fn encode_into(out: &mut String, bytes: &[u8], allowed: &[u8]) {
 /// ```
 pub fn encode(bytes: &[u8], allowed: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
-    encode_into(&mut out, bytes, allowed);
+    for &byte in bytes {
+        push_octet(
+            &mut out,
+            byte,
+            is_unreserved(byte) || allowed.contains(&byte),
+        );
+    }
     out
 }
 
@@ -688,9 +704,7 @@ impl Prospero {
         let mut out = String::from("prospero://");
         push_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        let mut path_allowed = allowed::SEGMENT.to_vec();
-        path_allowed.push(b'/');
-        encode_into(&mut out, &self.hsoname, &path_allowed);
+        encode_into(&mut out, &self.hsoname, allowed::PPATH);
         for (name, value) in &self.fields {
             out.push(';');
             encode_into(&mut out, name, allowed::FIELD);

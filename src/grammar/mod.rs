@@ -71,7 +71,7 @@
 //! `waisurl` (three forms), the paths (`fpath`, `hpath`, `ppath` read as one
 //! run) and `prosperourl` (field specs counted, not collected).
 
-pub(crate) mod chars;
+pub mod chars;
 pub(crate) mod cursor;
 pub(crate) mod fast;
 pub mod file;
