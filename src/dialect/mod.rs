@@ -130,7 +130,6 @@ macro_rules! production {
             {
                 crate::dialect::shape::recognized_node(
                     start,
-                    $label,
                     |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
                     |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
                 )
@@ -152,7 +151,6 @@ macro_rules! production {
             {
                 crate::dialect::shape::node(
                     start,
-                    $label,
                     |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
                 )
             }
@@ -672,9 +670,9 @@ pub struct Node<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn from_raw(text: &'a str, raw: shape::Raw) -> Node<'a> {
+    fn from_raw(text: &'a str, raw: crate::grammar::cursor::Recorded) -> Node<'a> {
         Node {
-            name: raw.name,
+            name: raw.production.name(),
             span: raw.span,
             text: &text[raw.span.range()],
             children: raw
@@ -787,7 +785,8 @@ pub fn tree<'a>(
         .combinator(production)
         .ok_or_else(|| unknown(dialect, production))?;
     let start = Cursor::new(text, 0, options);
-    let (result, mut nodes) = shape::record(|| whole(combinator, start));
+    let (result, mut nodes) =
+        crate::grammar::cursor::record(start, |start| whole(combinator, start));
     match (result, nodes.pop()) {
         (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
         // `check` accepted the text, and the recording pass reads the same.

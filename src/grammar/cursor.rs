@@ -89,6 +89,14 @@ pub struct Cursor<'a, M: Mode = Calls> {
 /// reaches it (a text is at most `isize::MAX` bytes long).
 const TRACED: usize = 1 << (usize::BITS - 1);
 
+/// The bit of [`Cursor::base`] set where the trace records the derivation
+/// (the drafts' trees, `dialect::tree`). No offset reaches it either: a
+/// text is shorter than a quarter of the address space.
+const RECORDING: usize = 1 << (usize::BITS - 2);
+
+/// The bits of [`Cursor::base`] that are not the offset.
+const PASS: usize = TRACED | RECORDING;
+
 /// The bits of the flags word of [`Cursor::into_words`]: the options'
 /// strictness and whether the tree is wanted.
 const WORD_STRICT: u8 = 1;
@@ -101,11 +109,11 @@ impl<'a> Cursor<'a> {
     /// The cursor at the start of `text`, which begins `offset` bytes into
     /// the caller's text.
     pub(crate) fn new(text: &'a str, offset: usize, options: Options) -> Self {
-        debug_assert_eq!(offset & TRACED, 0);
+        debug_assert_eq!(offset & PASS, 0);
         Cursor {
             text,
             at: 0,
-            base: offset & !TRACED,
+            base: offset & !PASS,
             options,
             builds: true,
             mode: PhantomData,
@@ -136,7 +144,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn building(self) -> Self {
+    pub(crate) fn building(self) -> Self {
         Cursor {
             builds: true,
             ..self
@@ -148,6 +156,15 @@ impl<'a> Cursor<'a> {
         let base = match traced {
             true => self.base | TRACED,
             false => self.base & !TRACED,
+        };
+        Cursor { base, ..self }
+    }
+
+    /// The same cursor, recording the derivation into the trace or not.
+    pub(crate) fn with_recording(self, recording: bool) -> Self {
+        let base = match recording {
+            true => self.base | RECORDING,
+            false => self.base & !RECORDING,
         };
         Cursor { base, ..self }
     }
@@ -243,7 +260,7 @@ impl<'a, M: Mode> Cursor<'a, M> {
     /// The byte offset of the cursor in the caller's text.
     #[inline(always)]
     pub(crate) fn offset(&self) -> usize {
-        (self.base & !TRACED) + self.at
+        (self.base & !PASS) + self.at
     }
 
     /// The options this parse runs with.
@@ -258,12 +275,19 @@ impl<'a, M: Mode> Cursor<'a, M> {
         !M::INLINES && self.base & TRACED != 0
     }
 
+    /// Whether the trace records the derivation: the productions entered
+    /// and where each matched (see [`record`]).
+    #[inline(always)]
+    pub(crate) fn recording(&self) -> bool {
+        !M::INLINES && self.base & RECORDING != 0
+    }
+
     /// Records, without failing, that `ahead` bytes on the grammar would
     /// also have accepted `expected`.
     #[inline(always)]
     pub(crate) fn expect(&self, ahead: usize, expected: &[Expected]) {
         if self.traced() {
-            record(self.offset() + ahead, expected);
+            record_expected(self.offset() + ahead, expected);
         }
     }
 
@@ -284,7 +308,7 @@ impl<'a, M: Mode> Cursor<'a, M> {
     /// 0 (see [`Place`]).
     #[inline(always)]
     pub(crate) fn place_to(&self, rest: &Cursor<'a, M>) -> Place<'a> {
-        match self.base & !TRACED {
+        match self.base & !PASS {
             0 => Place::within(self.text, Span::new(self.at, rest.at)),
             _ => {
                 let (text, span) = self.upto(rest);
@@ -392,7 +416,7 @@ thread_local! {
 /// Records into the trace that `expected` would have matched at `offset`.
 #[cold]
 #[inline(never)]
-fn record(offset: usize, expected: &[Expected]) {
+fn record_expected(offset: usize, expected: &[Expected]) {
     TRACE.with(|trace| trace.record(offset, expected));
 }
 
@@ -425,6 +449,18 @@ struct Trace {
     /// [`preferred`]), and whether it has won the present one.
     preferring: Cell<bool>,
     preferred_won: Cell<bool>,
+    /// The derivation recorded so far (see [`record`]): the productions
+    /// that matched, outermost last, each with those inside it.
+    nodes: RefCell<Vec<Recorded>>,
+}
+
+/// A production of a recorded derivation, where it matched, and the
+/// productions inside it, in order.
+#[derive(Debug, Clone)]
+pub(crate) struct Recorded {
+    pub(crate) production: Production,
+    pub(crate) span: Span,
+    pub(crate) children: Vec<Recorded>,
 }
 
 impl Trace {
@@ -856,11 +892,66 @@ pub(crate) fn enter<'a, O, M: Mode>(
     if named {
         open(entry.production());
     }
+    let mark = match start.recording() {
+        true => Some(recording_mark()),
+        false => None,
+    };
     let result = body(start);
     if named {
         close();
     }
+    if let Some(mark) = mark {
+        let end = result.as_ref().ok().map(|(rest, _)| rest.offset());
+        recorded(mark, entry.production(), start.offset(), end);
+    }
     result
+}
+
+/// Where the nodes of the production about to be read begin in the
+/// trace's recorded derivation.
+#[cold]
+#[inline(never)]
+fn recording_mark() -> usize {
+    TRACE.with(|trace| trace.nodes.borrow().len())
+}
+
+/// The production read from `start` matched up to `end` (`None`: it did
+/// not): the nodes recorded since `mark` become its children, or are
+/// dropped with it.
+#[cold]
+#[inline(never)]
+fn recorded(mark: usize, production: Production, start: usize, end: Option<usize>) {
+    TRACE.with(|trace| {
+        let mut nodes = trace.nodes.borrow_mut();
+        let children = nodes.split_off(mark);
+        if let Some(end) = end {
+            nodes.push(Recorded {
+                production,
+                span: Span::new(start, end),
+                children,
+            });
+        }
+    });
+}
+
+/// Runs `parser` from `start` recording the derivation, and gives it back:
+/// the productions that matched outermost, in order, each with those inside
+/// it. For the trees of `dialect::tree`; no other pass records.
+pub(crate) fn record<'a, R>(
+    start: Cursor<'a>,
+    parser: impl FnOnce(Cursor<'a>) -> R,
+) -> (R, Vec<Recorded>) {
+    TRACE.with(|trace| trace.nodes.borrow_mut().clear());
+    let result = parser(start.building().with_recording(true));
+    let nodes = TRACE.with(|trace| trace.nodes.take());
+    (result, nodes)
+}
+
+/// Runs `parser` from `start` without recording: how a production that
+/// compares several derivations tries them, before it reads the chosen
+/// one again to record it.
+pub(crate) fn quiet<'a, R>(start: Cursor<'a>, parser: impl FnOnce(Cursor<'a>) -> R) -> R {
+    parser(start.with_recording(false))
 }
 
 /// A reading in another mode (see [`Cursor::in_mode`]).
