@@ -11,6 +11,7 @@
 //! exclude = ["vendor/**"]                 # replaces the default (none)
 //! extend-exclude = ["*.min.html"]
 //! markdown-code = false                   # URLs in Markdown code spans and blocks
+//! baseline = "rfc1738-baseline.toml"      # findings not reported (relative to this file)
 //!
 //! [per-file-ignores]
 //! "docs/legacy/*.md" = ["U003"]           # globs relative to this file
@@ -51,6 +52,7 @@ struct Raw {
     extend_exclude: Option<Vec<Spanned<String>>>,
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     markdown_code: Option<bool>,
+    baseline: Option<Spanned<String>>,
 }
 
 /// Globs matched against a path relative to a base directory: the whole
@@ -116,6 +118,25 @@ pub(crate) struct Config {
     pub(crate) exclude: Globs,
     pub(crate) per_file_ignores: Vec<(Globs, Vec<Code>)>,
     pub(crate) markdown_code: Option<bool>,
+    pub(crate) baseline: Option<BaselineName>,
+}
+
+/// `baseline = "FILE"`: the file (absolute), and where the configuration
+/// names it, for the error when it cannot be read.
+#[derive(Debug)]
+pub(crate) struct BaselineName {
+    pub(crate) path: PathBuf,
+    place: ConfigError,
+}
+
+impl BaselineName {
+    /// An error at the place that names the baseline.
+    pub(crate) fn error(&self, message: impl std::fmt::Display) -> ConfigError {
+        ConfigError {
+            message: format!("baseline {}: {message}", self.path.display()),
+            ..self.place.clone()
+        }
+    }
 }
 
 /// A configuration file that cannot be read or has an error: shown as
@@ -158,7 +179,7 @@ impl std::fmt::Display for ConfigError {
 }
 
 /// The error `message` at a byte offset of `text`, the file `path`.
-fn at(path: &Path, text: &str, offset: usize, message: &str) -> ConfigError {
+pub(crate) fn at(path: &Path, text: &str, offset: usize, message: &str) -> ConfigError {
     let offset = offset.min(text.len());
     let location = rfc1738::Location::of_offset(text, offset);
     ConfigError {
@@ -262,7 +283,12 @@ impl Config {
                 codes_of(path, &text, names)?,
             ));
         }
+        let baseline = raw.baseline.as_ref().map(|name| BaselineName {
+            path: dir.join(name.get_ref()),
+            place: at(path, &text, name.span().start, ""),
+        });
         Ok(Some(Config {
+            baseline,
             select: match &raw.select {
                 Some(names) => Some(codes_of(path, &text, names)?),
                 None => None,

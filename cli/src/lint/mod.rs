@@ -7,6 +7,7 @@
 //! Findings are written as they are made: memory does not grow with their
 //! number (only with the size of the file being linted).
 
+mod baseline;
 mod config;
 mod extract;
 mod fix;
@@ -15,6 +16,7 @@ mod pipeline;
 mod source;
 mod suppress;
 
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
@@ -24,7 +26,8 @@ use rfc1738::lint::{Code, Severity};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
-use config::{Configs, Globs};
+use baseline::{Baseline, Ledger, Recorder};
+use config::{Config, Configs, Globs};
 use extract::Kind;
 use output::{Format, Output, Report, RunInfo, Summary};
 use pipeline::{FileLint, Overrides, Piece, Reporter, Settings};
@@ -46,9 +49,15 @@ appendix: <URL:...>, angle brackets, bare URLs, line breaks).
 Configuration: the nearest .rfc1738.toml, rfc1738.toml, or pyproject.toml
 with a [tool.rfc1738] table, from each file's directory upward (keys:
 select, extend-select, ignore, level, exclude, extend-exclude,
-markdown-code, [per-file-ignores] with globs relative to the configuration
-file). Command-line --select replaces the file's select; --extend-select
-and --ignore add to it.
+markdown-code, baseline, [per-file-ignores] with globs relative to the
+configuration file). Command-line --select replaces the file's select;
+--extend-select and --ignore add to it.
+
+Baseline: --write-baseline FILE records the findings (file, code, URL and
+how many); --baseline FILE (or `baseline = \"FILE\"` in the configuration)
+reports only the findings it does not hold, matched by file, code, URL and
+occurrence, not by line. --statistics counts the findings not reported
+and the stale entries (recorded, no longer found).
 
 Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
 the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
@@ -103,9 +112,21 @@ pub(crate) struct LintArgs {
     /// Also find URLs in Markdown code spans and code blocks.
     #[arg(long)]
     markdown_code: bool,
-    /// Print the number of findings of each code instead of the findings.
+    /// Print the number of findings of each code instead of the findings,
+    /// and of the baseline's findings those not reported and those stale.
     #[arg(long)]
     statistics: bool,
+    /// Do not report the findings this baseline file holds (default: the
+    /// configuration's `baseline`).
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Record the findings in this baseline file (replacing it) and report none.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff"])]
+    write_baseline: Option<PathBuf>,
+    /// Apply the exclusions (--exclude, the configuration's exclude) to
+    /// files named on the command line too, as a pre-commit hook needs.
+    #[arg(long)]
+    force_exclude: bool,
     /// Print findings only: no summary line.
     #[arg(long, short)]
     quiet: bool,
@@ -204,6 +225,11 @@ struct Run<'a> {
     failing: bool,
     changed: bool,
     io_error: bool,
+    /// The baselines read, by path.
+    baselines: BTreeMap<PathBuf, Baseline>,
+    /// With `--write-baseline`: its directory and the findings.
+    recording: Option<(PathBuf, Recorder)>,
+    cwd: PathBuf,
 }
 
 /// Plain text longer than twice this is read in pieces of about this size
@@ -363,10 +389,23 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
         Colour::Never => false,
         Colour::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
     };
+    let recording = match &args.write_baseline {
+        Some(path) => {
+            let absolute = normalize(&cwd.join(path));
+            let dir = absolute
+                .parent()
+                .map_or_else(|| cwd.clone(), Path::to_path_buf);
+            Some((dir, Recorder::default()))
+        }
+        None => None,
+    };
     let mut run = Run {
         args,
         overrides,
         configs,
+        baselines: BTreeMap::new(),
+        recording,
+        cwd: cwd.clone(),
         output: output::output(args.format, colour),
         out,
         summary: Summary {
@@ -399,7 +438,10 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
     for input in inputs {
         if input == "-" {
             let name = args.stdin_filename.clone();
-            let absolute = cwd.join(name.as_deref().unwrap_or("<stdin>"));
+            let absolute = normalize(&cwd.join(name.as_deref().unwrap_or("<stdin>")));
+            if name.is_some() && run.force_excluded(&exclude, &absolute, &cwd)? {
+                continue;
+            }
             run.file(Input {
                 path: None,
                 display: name.map_or_else(
@@ -442,7 +484,9 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
                     .configs
                     .for_dir(&dir)
                     .map_err(|error| error.to_string())?;
-                if pipeline::excluded(config.as_deref(), &absolute) {
+                if pipeline::excluded(config.as_deref(), &absolute)
+                    || run.is_baseline(&absolute, config.as_deref())
+                {
                     continue;
                 }
                 run.file(Input {
@@ -453,8 +497,12 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
                 })?;
             }
         } else {
+            let absolute = normalize(&cwd.join(&path));
+            if run.force_excluded(&exclude, &absolute, &cwd)? {
+                continue;
+            }
             run.file(Input {
-                absolute: normalize(&cwd.join(&path)),
+                absolute,
                 display: display_path(&path, &cwd),
                 path: Some(path),
                 walked: false,
@@ -465,9 +513,10 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
 }
 
 /// Whether findings are printed: not with `--statistics` (counted),
-/// `--diff` (a diff) or `--fix` on standard input (the fixed text).
+/// `--diff` (a diff), `--write-baseline` (recorded) or `--fix` on standard
+/// input (the fixed text).
 fn prints_findings(args: &LintArgs) -> bool {
-    !(args.statistics || args.diff || args.fix && stdin_only(args))
+    !(args.statistics || args.diff || args.write_baseline.is_some() || args.fix && stdin_only(args))
 }
 
 fn stdin_only(args: &LintArgs) -> bool {
@@ -494,10 +543,100 @@ impl Run<'_> {
         self.io_error = true;
     }
 
+    /// With `--force-exclude`, whether the exclusions skip a file named on
+    /// the command line.
+    fn force_excluded(
+        &mut self,
+        exclude: &Globs,
+        absolute: &Path,
+        cwd: &Path,
+    ) -> Result<bool, String> {
+        if !self.args.force_exclude {
+            return Ok(false);
+        }
+        if exclude.matches(Path::new(&display_path(absolute, cwd))) {
+            return Ok(true);
+        }
+        let dir = absolute.parent().unwrap_or(cwd);
+        let config = self
+            .configs
+            .for_dir(dir)
+            .map_err(|error| error.to_string())?;
+        Ok(pipeline::excluded(config.as_deref(), absolute)
+            || self.is_baseline(absolute, config.as_deref()))
+    }
+
+    /// Whether a file is a baseline of this run (not linted when found in
+    /// a directory: its entries are URLs).
+    fn is_baseline(&self, absolute: &Path, config: Option<&Config>) -> bool {
+        let named = |path: &Option<PathBuf>| {
+            path.as_ref()
+                .is_some_and(|path| normalize(&self.cwd.join(path)) == absolute)
+        };
+        named(&self.args.baseline)
+            || named(&self.args.write_baseline)
+            || self.baselines.contains_key(absolute)
+            || config
+                .and_then(|config| config.baseline.as_ref())
+                .is_some_and(|baseline| normalize(&baseline.path) == absolute)
+    }
+
+    /// The ledger of a file: recording its findings (`--write-baseline`),
+    /// or matching them against its baseline (`--baseline`, or its
+    /// configuration's), with that baseline's path.
+    fn ledger(
+        &mut self,
+        absolute: &Path,
+        config: Option<&Config>,
+    ) -> Result<Option<(PathBuf, Ledger)>, String> {
+        if let Some((dir, _)) = &self.recording {
+            return Ok(Some((dir.clone(), Ledger::recording(dir, absolute))));
+        }
+        let named = config.and_then(|config| config.baseline.as_ref());
+        let path = match (&self.args.baseline, named) {
+            (Some(path), _) => std::path::absolute(path).map_err(|e| e.to_string())?,
+            (None, Some(named)) => named.path.clone(),
+            (None, None) => return Ok(None),
+        };
+        if !self.baselines.contains_key(&path) {
+            let baseline = match (&self.args.baseline, named) {
+                (None, Some(named)) => Baseline::load_named(named),
+                _ => Baseline::load(&path),
+            };
+            let baseline = baseline.map_err(|error| error.to_string())?;
+            self.baselines.insert(path.clone(), baseline);
+        }
+        let ledger = self.baselines[&path].ledger(absolute);
+        Ok(Some((path, ledger)))
+    }
+
     fn file(&mut self, input: Input) -> Result<(), String> {
-        let (settings, _) =
+        let (settings, config) =
             pipeline::settings_for(&mut self.configs, &self.overrides, &input.absolute)
                 .map_err(|error| error.to_string())?;
+        let mut ledger = self.ledger(&input.absolute, config.as_deref())?;
+        let linted = self.lint_file(&input, &settings, ledger.as_mut().map(|(_, l)| l))?;
+        match (ledger, &mut self.recording) {
+            (Some((_, ledger)), Some((_, recorder))) => recorder.add(&ledger),
+            (Some((path, ledger)), None) if linted => {
+                if let Some(baseline) = self.baselines.get_mut(&path) {
+                    baseline.settle(&ledger);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Lints one file with its settings, its findings counted in `ledger`;
+    /// whether its findings were reported (not when it cannot be read, is
+    /// binary, or with `--diff`).
+    fn lint_file(
+        &mut self,
+        input: &Input,
+        settings: &Settings,
+        mut ledger: Option<&mut Ledger>,
+    ) -> Result<bool, String> {
         let kind = Kind::of(&input.display);
         let report = |error: io::Error| format!("cannot write the report: {error}");
         let piece = text_piece();
@@ -505,18 +644,20 @@ impl Run<'_> {
             let large =
                 std::fs::metadata(path).is_ok_and(|m| m.len() > (piece as u64).saturating_mul(2));
             let result = match kind {
-                Kind::Text if large => Some(self.lint_in_pieces(&input, path, piece, &settings)),
+                Kind::Text if large => {
+                    Some(self.lint_in_pieces(input, path, piece, settings, ledger.as_deref_mut()))
+                }
                 Kind::Markdown if large => {
-                    Some(self.lint_markdown_in_pieces(&input, path, &settings))
+                    Some(self.lint_markdown_in_pieces(input, path, settings, ledger.as_deref_mut()))
                 }
                 _ => None,
             };
             if let Some(result) = result {
                 return match result {
-                    Ok(()) => Ok(()),
+                    Ok(linted) => Ok(linted),
                     Err(Failure::Read(error)) => {
-                        self.read_error(&input, &error);
-                        Ok(())
+                        self.read_error(input, &error);
+                        Ok(false)
                     }
                     Err(Failure::Write(error)) => Err(report(error)),
                 };
@@ -525,24 +666,26 @@ impl Run<'_> {
         let bytes = match read_input(input.path.as_deref()) {
             Ok(bytes) => bytes,
             Err(error) => {
-                self.read_error(&input, &error);
-                return Ok(());
+                self.read_error(input, &error);
+                return Ok(false);
             }
         };
         if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
             // Binary, as ripgrep decides.
-            return Ok(());
+            return Ok(false);
         }
         self.summary.files += 1;
         if !(self.args.fix || self.args.diff) {
             let doc = Decoded::new(bytes);
-            FileLint::new(&input.display, &doc, &settings, self)
+            FileLint::new(&input.display, &doc, settings, self)
+                .with_ledger(ledger)
                 .whole(kind)
                 .map_err(report)?;
-            return Ok(());
+            return Ok(true);
         }
         let (fixed, applied) =
-            pipeline::fix_all(&bytes, &input.display, kind, &settings).map_err(report)?;
+            pipeline::fix_all(&bytes, &input.display, kind, settings, ledger.as_deref())
+                .map_err(report)?;
         let changed = fixed != bytes;
         if self.args.diff {
             if changed {
@@ -550,11 +693,12 @@ impl Run<'_> {
                 write!(self.out, "{}", fix::diff(&input.display, &bytes, &fixed))
                     .map_err(report)?;
             }
-            return Ok(());
+            return Ok(false);
         }
         let Some(path) = &input.path else {
             // Standard input: the fixed text goes to the output.
-            return self.out.write_all(&fixed).map_err(report);
+            self.out.write_all(&fixed).map_err(report)?;
+            return Ok(false);
         };
         let mut outcome = fixed;
         if changed {
@@ -574,10 +718,11 @@ impl Run<'_> {
         }
         // What is left, reported as for a lint without fixes.
         let doc = Decoded::new(outcome);
-        FileLint::new(&input.display, &doc, &settings, self)
+        FileLint::new(&input.display, &doc, settings, self)
+            .with_ledger(ledger)
             .whole(kind)
             .map_err(report)?;
-        Ok(())
+        Ok(true)
     }
 
     /// Lints a long Markdown file piece by piece (cut where no link
@@ -589,21 +734,10 @@ impl Run<'_> {
         input: &Input,
         path: &Path,
         settings: &Settings,
-    ) -> Result<(), Failure> {
-        let whole = |run: &mut Self| -> Result<(), Failure> {
-            let bytes = std::fs::read(path).map_err(Failure::Read)?;
-            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-                return Ok(());
-            }
-            run.summary.files += 1;
-            let doc = Decoded::new(bytes);
-            FileLint::new(&input.display, &doc, settings, run)
-                .whole(Kind::Markdown)
-                .map_err(Failure::Write)?;
-            Ok(())
-        };
+        mut ledger: Option<&mut Ledger>,
+    ) -> Result<bool, Failure> {
         if has_marker(path).map_err(Failure::Read)? {
-            return whole(self);
+            return self.lint_read_whole(input, path, Kind::Markdown, settings, ledger);
         }
         let piece = markdown_piece();
         let code = settings.markdown_code;
@@ -612,7 +746,7 @@ impl Run<'_> {
         let mut index = 0;
         while let Some(bytes) = pieces.next_piece()? {
             if index == 0 && input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-                return Ok(());
+                return Ok(false);
             }
             let doc = Decoded::new(bytes);
             definitions.collect(&doc.text, index, 0);
@@ -634,13 +768,37 @@ impl Run<'_> {
             let doc = Decoded::new_at(bytes, line, base);
             let urls = extract::markdown_piece_urls(&doc.text, code, &definitions, index);
             FileLint::new(&input.display, &doc, settings, self)
+                .with_ledger(ledger.as_deref_mut())
                 .urls(urls, usize::MAX)
                 .map_err(Failure::Write)?;
             base += length;
             line += newlines;
             index += 1;
         }
-        Ok(())
+        Ok(true)
+    }
+
+    /// Lints a file read whole, unless it is binary (found in a directory);
+    /// whether it was linted.
+    fn lint_read_whole(
+        &mut self,
+        input: &Input,
+        path: &Path,
+        kind: Kind,
+        settings: &Settings,
+        ledger: Option<&mut Ledger>,
+    ) -> Result<bool, Failure> {
+        let bytes = std::fs::read(path).map_err(Failure::Read)?;
+        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+            return Ok(false);
+        }
+        self.summary.files += 1;
+        let doc = Decoded::new(bytes);
+        FileLint::new(&input.display, &doc, settings, self)
+            .with_ledger(ledger)
+            .whole(kind)
+            .map_err(Failure::Write)?;
+        Ok(true)
     }
 
     /// Lints a long plain-text file piece by piece, holding one piece (and
@@ -652,25 +810,17 @@ impl Run<'_> {
         path: &Path,
         piece: usize,
         settings: &Settings,
-    ) -> Result<(), Failure> {
+        mut ledger: Option<&mut Ledger>,
+    ) -> Result<bool, Failure> {
         if has_marker(path).map_err(Failure::Read)? {
-            let bytes = std::fs::read(path).map_err(Failure::Read)?;
-            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-                return Ok(());
-            }
-            self.summary.files += 1;
-            let doc = Decoded::new(bytes);
-            FileLint::new(&input.display, &doc, settings, self)
-                .whole(Kind::Text)
-                .map_err(Failure::Write)?;
-            return Ok(());
+            return self.lint_read_whole(input, path, Kind::Text, settings, ledger);
         }
         let mut reader = std::fs::File::open(path).map_err(Failure::Read)?;
         let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
         let mut eof = read_more(&mut reader, &mut buf, block)?;
         if input.walked && buf[..buf.len().min(8192)].contains(&0) {
-            return Ok(());
+            return Ok(false);
         }
         self.summary.files += 1;
         // The file offset and line number of the piece's first byte, and
@@ -696,9 +846,10 @@ impl Run<'_> {
                     limit: usize::MAX,
                 };
                 FileLint::new(&input.display, &doc, settings, self)
+                    .with_ledger(ledger)
                     .piece(Kind::Text, whole)
                     .map_err(Failure::Write)?;
-                return Ok(());
+                return Ok(true);
             };
             // Far enough past the limit for a URL that starts before it.
             let end = loop {
@@ -722,6 +873,7 @@ impl Run<'_> {
                 limit,
             };
             let next = FileLint::new(&input.display, &doc, settings, self)
+                .with_ledger(ledger.as_deref_mut())
                 .piece(Kind::Text, this)
                 .map_err(Failure::Write)?;
             // The next piece starts with the line where this one stopped.
@@ -744,10 +896,27 @@ impl Run<'_> {
             failing,
             changed,
             io_error,
+            baselines,
+            recording,
+            cwd,
             ..
         } = self;
         summary.success = !io_error;
         let written = (|| -> io::Result<()> {
+            if let (Some(path), Some((_, recorder))) = (&args.write_baseline, &recording) {
+                std::fs::write(path, recorder.text()).map_err(|error| {
+                    io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+                })?;
+                if !args.quiet {
+                    writeln!(
+                        out,
+                        "wrote {}: {} in {}",
+                        path.display(),
+                        output::plural(recorder.findings() as usize, "finding"),
+                        output::plural(recorder.files(), "file"),
+                    )?;
+                }
+            }
             if args.statistics {
                 let mut counted: Vec<(usize, Code)> = statistics
                     .iter()
@@ -759,6 +928,15 @@ impl Run<'_> {
                 for (count, code) in counted {
                     writeln!(out, "{count:>7}  {}  {}", code.code(), code.name())?;
                 }
+                for (path, baseline) in &baselines {
+                    writeln!(
+                        out,
+                        "baseline {}: {} not reported, {} stale (recorded, no longer found)",
+                        display_path(path, &cwd),
+                        output::plural(baseline.baselined() as usize, "finding"),
+                        baseline.stale(),
+                    )?;
+                }
             } else if prints_findings(args) {
                 output.finish(out, &summary)?;
             }
@@ -769,7 +947,7 @@ impl Run<'_> {
         }
         Ok(if io_error {
             ExitCode::from(2)
-        } else if args.exit_zero {
+        } else if args.exit_zero || args.write_baseline.is_some() {
             ExitCode::SUCCESS
         } else if args.diff {
             ExitCode::from(u8::from(changed))

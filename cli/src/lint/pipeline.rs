@@ -5,6 +5,7 @@
 //! findings go is the caller's [`Reporter`]: the command line's formats,
 //! the fixes being collected, or the language server's diagnostics.
 
+use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 use std::rc::Rc;
@@ -14,6 +15,7 @@ use rfc1738::lint::{lint_scanned_into, Code, Finding, Severity, Sink};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
+use super::baseline::Ledger;
 use super::config::{Config, ConfigError, Configs};
 use super::extract::{self, Kind};
 use super::fix;
@@ -174,19 +176,24 @@ const MAX_FIX_PASSES: usize = 4;
 
 /// `bytes` with the fixes applied until none is left (a fix can bring out
 /// another finding: an ftp typecode is checked once the URL parses), and
-/// the number of fixes applied.
+/// the number of fixes applied. The findings `ledger`'s baseline holds are
+/// not fixed.
 pub(crate) fn fix_all(
     bytes: &[u8],
     file: &str,
     kind: Kind,
     settings: &Settings,
+    ledger: Option<&Ledger>,
 ) -> io::Result<(Vec<u8>, usize)> {
     let mut fixed = bytes.to_vec();
     let mut applied = 0;
     for _ in 0..MAX_FIX_PASSES {
         let doc = Decoded::new(fixed.clone());
         let mut collector = Collector::default();
-        FileLint::new(file, &doc, settings, &mut collector).whole(kind)?;
+        let mut ledger = ledger.map(Ledger::fresh);
+        FileLint::new(file, &doc, settings, &mut collector)
+            .with_ledger(ledger.as_mut())
+            .whole(kind)?;
         if collector.edits.is_empty() {
             break;
         }
@@ -218,6 +225,7 @@ pub(crate) struct FileLint<'f> {
     doc: &'f Decoded,
     settings: &'f Settings,
     reporter: &'f mut dyn Reporter,
+    ledger: Option<&'f mut Ledger>,
 }
 
 impl<'f> FileLint<'f> {
@@ -232,7 +240,14 @@ impl<'f> FileLint<'f> {
             doc,
             settings,
             reporter,
+            ledger: None,
         }
+    }
+
+    /// Counts the findings in `ledger`, and reports none its baseline
+    /// holds.
+    pub(crate) fn with_ledger(self, ledger: Option<&'f mut Ledger>) -> FileLint<'f> {
+        FileLint { ledger, ..self }
     }
 
     /// Lints the whole document, read as `kind`.
@@ -266,6 +281,7 @@ impl<'f> FileLint<'f> {
             doc,
             settings,
             reporter,
+            ledger,
         } = self;
         let mut suppressions = Suppressions::find(&doc.text);
         for (span, code) in &suppressions.unknown {
@@ -274,6 +290,7 @@ impl<'f> FileLint<'f> {
         let urls_only = reporter.urls_only();
         let mut state = FileState {
             reporter,
+            ledger,
             file,
             doc,
             settings,
@@ -323,6 +340,7 @@ impl<'f> FileLint<'f> {
 /// One file being linted.
 struct FileState<'s, 'f> {
     reporter: &'s mut dyn Reporter,
+    ledger: Option<&'f mut Ledger>,
     file: &'f str,
     doc: &'f Decoded,
     settings: &'f Settings,
@@ -375,14 +393,13 @@ impl FileState<'_, '_> {
             if !self.wants(Code::InvalidUtf8, *span, true) {
                 continue;
             }
-            let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
             let finding = Finding::new(
                 Code::InvalidUtf8,
                 *span,
                 format!(
                     "invalid UTF-8 at byte offset {} (bytes {}); linted the rest",
                     self.doc.byte_offset(span.start),
-                    hex.join(" ")
+                    hex(bytes)
                 ),
             );
             self.report(&finding, None, None)?;
@@ -443,7 +460,8 @@ impl FileState<'_, '_> {
         Ok(())
     }
 
-    /// Gives one finding to the reporter, with its positions and fix.
+    /// Gives one finding to the reporter, with its positions and fix,
+    /// unless the baseline holds it.
     fn report(
         &mut self,
         finding: &Finding,
@@ -451,6 +469,11 @@ impl FileState<'_, '_> {
         fix: Option<&fix::Planned>,
     ) -> io::Result<()> {
         let doc = self.doc;
+        if let Some(ledger) = self.ledger.as_deref_mut() {
+            if ledger.baselined(finding.code, &subject(doc, finding, url)) {
+                return Ok(());
+            }
+        }
         let start = doc.position(finding.span.start);
         let edit = fix.filter(|_| self.reporter.wants_fixes()).map(|planned| {
             let span = planned.span();
@@ -485,6 +508,29 @@ impl FileState<'_, '_> {
         };
         self.reporter.finding(&report)
     }
+}
+
+/// What a finding is about, for the baseline: its URL's text; the bytes of
+/// invalid UTF-8 (in hex); the text at the finding.
+fn subject<'a>(doc: &'a Decoded, finding: &Finding, url: Option<&'a ScannedUrl>) -> Cow<'a, str> {
+    if let Some(url) = url {
+        return Cow::Borrowed(&url.text);
+    }
+    if finding.code == Code::InvalidUtf8 {
+        if let Ok(index) = doc
+            .invalid
+            .binary_search_by_key(&finding.span, |(span, _)| *span)
+        {
+            return Cow::Owned(hex(&doc.invalid[index].1));
+        }
+    }
+    Cow::Borrowed(doc.text.get(finding.span.range()).unwrap_or(""))
+}
+
+/// Bytes in hex, separated by spaces: `ff fe`.
+fn hex(bytes: &[u8]) -> String {
+    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    hex.join(" ")
 }
 
 /// The sink of one URL's findings.
