@@ -13,6 +13,7 @@ mod explain;
 mod grammar;
 mod lint;
 mod revisions;
+mod server;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -44,6 +45,8 @@ enum Command {
     Lint(lint::LintArgs),
     /// Explain a lint code (none: list the codes).
     Explain(explain::ExplainArgs),
+    /// The linter as a language server (LSP over standard input and output).
+    Server(server::ServerArgs),
 }
 
 #[derive(Args)]
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
+        Command::Server(args) => server::run(&args),
     };
     let _ = out.flush();
     code

@@ -337,6 +337,15 @@ impl Configs {
         })
     }
 
+    /// Each file's configuration found upward from its directory.
+    pub(crate) fn upward() -> Configs {
+        Configs {
+            fixed: None,
+            isolated: false,
+            cache: HashMap::new(),
+        }
+    }
+
     /// The configuration for files in the directory `dir` (absolute).
     pub(crate) fn for_dir(&mut self, dir: &Path) -> Result<Option<Rc<Config>>, ConfigError> {
         if self.isolated {

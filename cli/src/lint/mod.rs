@@ -7,14 +7,14 @@
 //! Findings are written as they are made: memory does not grow with their
 //! number (only with the size of the file being linted).
 
-mod baseline;
-mod config;
-mod extract;
+pub(crate) mod baseline;
+pub(crate) mod config;
+pub(crate) mod extract;
 mod fix;
-mod output;
-mod pipeline;
-mod source;
-mod suppress;
+pub(crate) mod output;
+pub(crate) mod pipeline;
+pub(crate) mod source;
+pub(crate) mod suppress;
 
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
