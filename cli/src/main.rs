@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
-        Command::Server(args) => server::run(&args),
+        Command::Server(args) => server::run(&args, &mut out),
     };
     let _ = out.flush();
     code

@@ -320,14 +320,25 @@ pub(crate) fn suppression_edit(
         end -= 1;
     }
     let line = &text[start..end];
-    let existing = Suppressions::find(line);
-    if let Some(directive) = existing
-        .list
-        .iter()
-        .find(|s| s.scope == Scope::Line(1) && !s.codes.is_empty())
-    {
-        let (_, last) = directive.codes.last()?;
-        return Some((start + last.end, format!(", {}", code.code())));
+    // A directive for this line already: the code joins it (on this line,
+    // or one for the next line on the line before).
+    let before = start.saturating_sub(1);
+    let previous = text[..before].rfind('\n').map_or(0, |i| i + 1);
+    for (from, to, scope) in [
+        (start, end, Scope::Line(1)),
+        (previous, before, Scope::Line(2)),
+    ] {
+        let found = Suppressions::find(&text[from..to]);
+        let directive = found
+            .list
+            .iter()
+            .find(|s| s.scope == scope && !s.codes.is_empty());
+        if let Some((_, last)) = directive.and_then(|d| d.codes.last()) {
+            return Some((from + last.end, format!(", {}", code.code())));
+        }
+        if start == 0 {
+            break;
+        }
     }
     let definition = name_is_markdown(name) && is_definition(line);
     if syntax.trailing && !definition && !obstacles.blocks(text, end) {
@@ -442,6 +453,17 @@ mod tests {
         assert_eq!(
             edit("let u = \"ftp://a:b@h/\";\r\nnext\r\n", "x.rs", 12, &none).as_deref(),
             Some("let u = \"ftp://a:b@h/\"; // rfc1738-ignore: U011\r\nnext\r\n")
+        );
+        // A second code for a definition joins the comment before it (a
+        // second comment there would move the first off its line).
+        let markdown = Obstacles {
+            urls: &[],
+            markup: true,
+        };
+        let definition = "<!-- rfc1738-ignore-next-line: U005 -->\n[r]: FTP://a:b@h/\n";
+        assert_eq!(
+            edit(definition, "x.md", 45, &markdown).as_deref(),
+            Some("<!-- rfc1738-ignore-next-line: U005, U011 -->\n[r]: FTP://a:b@h/\n")
         );
         // Files without comments, or of no known type: no edit.
         assert_eq!(edit("{\"u\": \"ftp://a:b@h/\"}", "x.json", 9, &none), None);

@@ -24,7 +24,7 @@ use crate::lint::source::Decoded;
 
 /// The most findings kept and shown for a document: memory and the
 /// editor's work stay bounded on a document of a million findings.
-pub(crate) const MAX_FINDINGS: usize = 10_000;
+pub(crate) const MAX_FINDINGS: usize = 1_000;
 
 /// The `source` of every diagnostic.
 pub(crate) const SOURCE: &str = "rfc1738";
@@ -238,6 +238,9 @@ pub(crate) fn diagnostics(
             format!("not linted: {problem}"),
         )];
     }
+    // One link a code, not a URL parsed for each finding.
+    let descriptions: Vec<Option<CodeDescription>> =
+        Code::ALL.iter().map(|code| description(*code)).collect();
     let mut converter = document.lines.converter(text, encoding);
     let mut diagnostics = Vec::with_capacity(linted.findings.len() + linted.unknown.len());
     for found in &linted.findings {
@@ -247,7 +250,7 @@ pub(crate) fn diagnostics(
         );
         diagnostics.push(Diagnostic {
             code: Some(NumberOrString::String(found.code.code().to_owned())),
-            code_description: description(found.code),
+            code_description: descriptions[found.code.index()].clone(),
             ..diagnostic(range, severity(found.severity), found.message.clone())
         });
     }

@@ -27,6 +27,7 @@ mod transport;
 mod tests;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -64,26 +65,27 @@ pub(crate) struct ServerArgs {
     stdio: bool,
 }
 
-pub(crate) fn run(_args: &ServerArgs) -> ExitCode {
+/// Serves on standard input and output: the main loop on a thread of its
+/// own, the messages written here (to `out`, standard output).
+pub(crate) fn run(_args: &ServerArgs, out: &mut impl Write) -> ExitCode {
     let (incoming_sender, incoming) = mpsc::sync_channel(2);
     let (outgoing, outgoing_receiver) = mpsc::channel();
     let reader = std::thread::Builder::new()
         .name("lsp-reader".to_owned())
         .spawn(move || transport::read_messages(std::io::stdin().lock(), &incoming_sender));
-    let writer = std::thread::Builder::new()
-        .name("lsp-writer".to_owned())
-        .spawn(move || transport::write_messages(std::io::stdout().lock(), &outgoing_receiver));
-    let (Ok(_reader), Ok(writer)) = (reader, writer) else {
+    let server = std::thread::Builder::new()
+        .name("lsp-server".to_owned())
+        .spawn(move || serve(&incoming, outgoing));
+    let (Ok(_reader), Ok(server)) = (reader, server) else {
         eprintln!("error: cannot start the server's threads");
         return ExitCode::from(2);
     };
-    let code = serve(&incoming, outgoing);
-    // Everything sent is written before the process ends; the reader may
-    // be waiting for input that never comes, and ends with the process.
-    if let Ok(Err(error)) = writer.join() {
+    // Until the server ends (its sender with it); the reader may be
+    // waiting for input that never comes, and ends with the process.
+    if let Err(error) = transport::write_messages(out, &outgoing_receiver) {
         eprintln!("error: writing to the client: {error}");
     }
-    ExitCode::from(code)
+    ExitCode::from(server.join().unwrap_or(2))
 }
 
 /// Serves the messages of `incoming` until `exit` (or the end of the
@@ -170,7 +172,8 @@ impl Server {
     }
 
     fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
-        self.send(Notification::new(N::METHOD.to_owned(), params));
+        let json = transport::notification_json(N::METHOD, &params);
+        let _ = self.outgoing.send(Outgoing::Json(json));
     }
 
     /// Handles one message; a panic in its handler (a bug) is an internal

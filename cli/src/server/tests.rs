@@ -74,9 +74,16 @@ impl Client {
     }
 
     fn receive(&mut self) -> Outgoing {
-        self.from_server
+        let outgoing = self
+            .from_server
             .recv_timeout(PATIENCE)
-            .expect("the server answers in time")
+            .expect("the server answers in time");
+        match outgoing {
+            Outgoing::Json(json) => {
+                Outgoing::Message(serde_json::from_slice(&json).expect("a message"))
+            }
+            other => other,
+        }
     }
 
     /// Sends a request; its result, or its error's code and message.

@@ -4,9 +4,7 @@
 //! lsp-server's own stdio transport ends the connection at the first
 //! malformed message; this one answers it with an error response
 //! (JSON-RPC's parse error or invalid request, with the message's id when
-//! it has one) and reads on. A frame's body is read as it arrives, never
-//! allocated at the size a header claims, and a body larger than
-//! [`MAX_MESSAGE`] is skipped.
+//! it has one) and reads on. A body larger than [`MAX_MESSAGE`] is skipped.
 
 use std::io::{self, BufRead, Read, Write};
 use std::sync::mpsc::{Receiver, SyncSender};
@@ -37,6 +35,9 @@ pub(crate) enum Incoming {
 #[derive(Debug)]
 pub(crate) enum Outgoing {
     Message(Message),
+    /// A message written already (JSON): a large one is not built as a
+    /// `serde_json::Value` first.
+    Json(Vec<u8>),
     /// An error response whose id lsp-server cannot express (`null`, or
     /// an id of a malformed request).
     Error {
@@ -143,7 +144,14 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
             "a message of {length} bytes, larger than the {MAX_MESSAGE} this server reads"
         ))));
     }
+    // Reserved at once, not grown by doubling: a page counts only once it
+    // is written, so a length that lies costs nothing.
     let mut body = Vec::new();
+    if body.try_reserve_exact(length).is_err() {
+        return Ok(Some(Frame::Bad(format!(
+            "no memory for a message of {length} bytes"
+        ))));
+    }
     input.by_ref().take(length as u64).read_to_end(&mut body)?;
     if body.len() < length {
         return Ok(None);
@@ -154,33 +162,34 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
     }))
 }
 
-/// A frame's body as a message.
+/// A frame's body as a message. Read straight into the message (a
+/// document's text is not held twice); when it is none, read again as JSON
+/// for the id of the error response.
 fn decode(body: &[u8]) -> Incoming {
-    let value: Value = match serde_json::from_slice(body) {
-        Ok(value) => value,
-        Err(error) => {
-            return Incoming::Malformed {
-                id: Value::Null,
-                code: ErrorCode::ParseError,
-                message: format!("the message is not JSON: {error}"),
-            }
-        }
-    };
-    let id = value.get("id").cloned().unwrap_or(Value::Null);
-    let has_method = value.get("method").is_some();
-    match serde_json::from_value(value) {
+    let error = match serde_json::from_slice::<Message>(body) {
         // A method that is no string: lsp-server's types take it for a
-        // response with neither result nor error.
-        Ok(Message::Response(_)) if has_method => Incoming::Malformed {
-            id,
-            code: ErrorCode::InvalidRequest,
-            message: "the method is not a string".to_owned(),
-        },
-        Ok(message) => Incoming::Message(message),
-        Err(error) => Incoming::Malformed {
-            id,
+        // response with a null result (small: read again to tell).
+        Ok(Message::Response(response))
+            if response.result.is_none()
+                && response.error.is_none()
+                && serde_json::from_slice::<Value>(body)
+                    .is_ok_and(|value| value.get("method").is_some()) =>
+        {
+            "the method is not a string".to_owned()
+        }
+        Ok(message) => return Incoming::Message(message),
+        Err(error) => error.to_string(),
+    };
+    match serde_json::from_slice::<Value>(body) {
+        Ok(value) => Incoming::Malformed {
+            id: value.get("id").cloned().unwrap_or(Value::Null),
             code: ErrorCode::InvalidRequest,
             message: format!("not a JSON-RPC request, response or notification: {error}"),
+        },
+        Err(error) => Incoming::Malformed {
+            id: Value::Null,
+            code: ErrorCode::ParseError,
+            message: format!("the message is not JSON: {error}"),
         },
     }
 }
@@ -209,6 +218,29 @@ pub(crate) fn read_messages(
     Ok(())
 }
 
+fn write_frame(output: &mut impl Write, body: &[u8]) -> io::Result<()> {
+    write!(output, "Content-Length: {}\r\n\r\n", body.len())?;
+    output.write_all(body)?;
+    output.flush()
+}
+
+/// A notification as JSON.
+pub(crate) fn notification_json(method: &str, params: &impl serde::Serialize) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    struct Wire<'a, P> {
+        jsonrpc: &'static str,
+        method: &'a str,
+        params: &'a P,
+    }
+    // Types of lsp-types serialize without error.
+    serde_json::to_vec(&Wire {
+        jsonrpc: "2.0",
+        method,
+        params,
+    })
+    .unwrap_or_default()
+}
+
 /// Writes the messages of `receiver` to `output` until the senders are
 /// gone.
 pub(crate) fn write_messages(
@@ -218,15 +250,14 @@ pub(crate) fn write_messages(
     for outgoing in receiver {
         match outgoing {
             Outgoing::Message(message) => message.write(&mut output)?,
+            Outgoing::Json(body) => write_frame(&mut output, &body)?,
             Outgoing::Error { id, code, message } => {
                 let body = serde_json::to_vec(&json!({
                     "jsonrpc": "2.0",
                     "id": id,
                     "error": { "code": code as i32, "message": message },
                 }))?;
-                write!(output, "Content-Length: {}\r\n\r\n", body.len())?;
-                output.write_all(&body)?;
-                output.flush()?;
+                write_frame(&mut output, &body)?;
             }
         }
     }
