@@ -2,7 +2,8 @@
 //! diagnostics (cli/EDITORS.md): the server run as a child process, spoken
 //! to over stdio by the tests' client, each change a keystroke (one
 //! character inserted in the middle of the document), timed from writing
-//! the `didChange` to reading the `publishDiagnostics` of its version.
+//! the `didChange` to reading the `publishDiagnostics` of its version; and
+//! the server's peak resident set (`VmHWM` of /proc, on Linux).
 //!
 //! ```sh
 //! cargo build --release -p rfc1738-cli --bin rfc1738 --example server_latency
@@ -31,8 +32,23 @@ fn number(arg: Option<String>, default: usize, what: &str) -> usize {
     }
 }
 
-/// The times from each change to its diagnostics, and their number.
-fn latencies(binary: &str, name: &str, text: &str, changes: usize) -> (Vec<Duration>, usize) {
+/// The peak resident set of a process in MB, from /proc (Linux).
+fn peak_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// What serving one document measured.
+struct Measured {
+    /// From each change to its diagnostics, sorted.
+    times: Vec<Duration>,
+    diagnostics: usize,
+    peak_mb: Option<f64>,
+}
+
+fn latencies(binary: &str, name: &str, text: &str, changes: usize) -> Measured {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut server = lsp::Server::start(binary, dir.path());
     server.initialize(&[]);
@@ -60,9 +76,14 @@ fn latencies(binary: &str, name: &str, text: &str, changes: usize) -> (Vec<Durat
             .as_array()
             .map_or(0, Vec::len);
     }
+    let peak_mb = peak_mb(server.child.id());
     server.stop();
     times.sort();
-    (times, count)
+    Measured {
+        times,
+        diagnostics: count,
+        peak_mb,
+    }
 }
 
 fn main() {
@@ -87,15 +108,20 @@ fn main() {
         ("dense.md", lint_data::dense_markdown(size)),
     ];
     println!(
-        "{:<10} {:>8} {:>12} {:>8} {:>8} {:>8}",
-        "document", "MB", "diagnostics", "min ms", "median", "max"
+        "{:<10} {:>8} {:>12} {:>8} {:>8} {:>8} {:>8}",
+        "document", "MB", "diagnostics", "min ms", "median", "max", "peak MB"
     );
     for (name, text) in &documents {
-        let (times, count) = latencies(&binary, name, text, changes);
+        let measured = latencies(&binary, name, text, changes);
+        let times = &measured.times;
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let peak = measured
+            .peak_mb
+            .map_or_else(|| "n/a".to_owned(), |mb| format!("{mb:.1}"));
         println!(
-            "{name:<10} {:>8.2} {count:>12} {:>8.1} {:>8.1} {:>8.1}",
+            "{name:<10} {:>8.2} {:>12} {:>8.1} {:>8.1} {:>8.1} {peak:>8}",
             text.len() as f64 / 1e6,
+            measured.diagnostics,
             ms(times[0]),
             ms(times[times.len() / 2]),
             ms(times[times.len() - 1]),
