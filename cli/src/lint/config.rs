@@ -333,7 +333,7 @@ impl Configs {
         Ok(Configs {
             fixed,
             isolated,
-            cache: HashMap::new(),
+            ..Configs::upward()
         })
     }
 

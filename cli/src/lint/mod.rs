@@ -594,8 +594,8 @@ impl Run<'_> {
         }
         let named = config.and_then(|config| config.baseline.as_ref());
         let path = match (&self.args.baseline, named) {
-            (Some(path), _) => std::path::absolute(path).map_err(|e| e.to_string())?,
-            (None, Some(named)) => named.path.clone(),
+            (Some(path), _) => normalize(&self.cwd.join(path)),
+            (None, Some(named)) => normalize(&named.path),
             (None, None) => return Ok(None),
         };
         if !self.baselines.contains_key(&path) {
