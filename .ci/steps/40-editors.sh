@@ -13,7 +13,12 @@ repo="$PWD"
 
 venv="$repo/target/editors-venv"
 if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
+    # Debian's python3 comes without venv; it is a package of its own.
+    if ! python3 -m venv "$venv"; then
+        rm -rf "$venv"
+        timeout 600 apt-get install -y --no-install-recommends python3 python3-venv
+        python3 -m venv "$venv"
+    fi
 fi
 timeout 600 "$venv/bin/pip" install --quiet --disable-pip-version-check \
     -r cli/tests/lsp/requirements.txt
