@@ -14,6 +14,7 @@ mod explain;
 mod grammar;
 mod lint;
 mod revisions;
+mod server;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -48,6 +49,8 @@ enum Command {
     /// The test vectors of the four revisions: write them (`generate`), run
     /// an implementation against them (`run`), or answer them (`answer`).
     Conformance(conformance::ConformanceArgs),
+    /// The linter as a language server (LSP over standard input and output).
+    Server(server::ServerArgs),
 }
 
 #[derive(Args)]
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
         Command::Conformance(args) => conformance::run(&args, &mut out),
+        Command::Server(args) => server::run(&args, &mut out),
     };
     let _ = out.flush();
     code
