@@ -161,6 +161,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The same cursor, recording the derivation into the trace or not.
+    #[cfg(feature = "dialect")]
     pub(crate) fn with_recording(self, recording: bool) -> Self {
         let base = match recording {
             true => self.base | RECORDING,
@@ -276,7 +277,8 @@ impl<'a, M: Mode> Cursor<'a, M> {
     }
 
     /// Whether the trace records the derivation: the productions entered
-    /// and where each matched (see [`record`]).
+    /// and where each matched (the drafts' trees, `record`).
+    #[cfg(feature = "dialect")]
     #[inline(always)]
     pub(crate) fn recording(&self) -> bool {
         !M::INLINES && self.base & RECORDING != 0
@@ -449,13 +451,15 @@ struct Trace {
     /// [`preferred`]), and whether it has won the present one.
     preferring: Cell<bool>,
     preferred_won: Cell<bool>,
-    /// The derivation recorded so far (see [`record`]): the productions
-    /// that matched, outermost last, each with those inside it.
+    /// The derivation recorded so far (see `record`): the productions that
+    /// matched, outermost last, each with those inside it.
+    #[cfg(feature = "dialect")]
     nodes: RefCell<Vec<Recorded>>,
 }
 
 /// A production of a recorded derivation, where it matched, and the
 /// productions inside it, in order.
+#[cfg(feature = "dialect")]
 #[derive(Debug, Clone)]
 pub(crate) struct Recorded {
     pub(crate) production: Production,
@@ -667,6 +671,15 @@ pub enum Production {
 }
 
 impl Production {
+    /// The rule of RFC 1738, for one of its productions.
+    pub(crate) fn rule(self) -> Option<Rule> {
+        match self {
+            Production::Rfc1738(rule) => Some(rule),
+            #[cfg(feature = "dialect")]
+            Production::Draft(_) => None,
+        }
+    }
+
     /// The name the grammar gives the production.
     pub fn name(self) -> &'static str {
         match self {
@@ -892,6 +905,7 @@ pub(crate) fn enter<'a, O, M: Mode>(
     if named {
         open(entry.production());
     }
+    #[cfg(feature = "dialect")]
     let mark = match start.recording() {
         true => Some(recording_mark()),
         false => None,
@@ -900,6 +914,7 @@ pub(crate) fn enter<'a, O, M: Mode>(
     if named {
         close();
     }
+    #[cfg(feature = "dialect")]
     if let Some(mark) = mark {
         let end = result.as_ref().ok().map(|(rest, _)| rest.offset());
         recorded(mark, entry.production(), start.offset(), end);
@@ -907,6 +922,7 @@ pub(crate) fn enter<'a, O, M: Mode>(
     result
 }
 
+#[cfg(feature = "dialect")]
 /// Where the nodes of the production about to be read begin in the
 /// trace's recorded derivation.
 #[cold]
@@ -915,6 +931,7 @@ fn recording_mark() -> usize {
     TRACE.with(|trace| trace.nodes.borrow().len())
 }
 
+#[cfg(feature = "dialect")]
 /// The production read from `start` matched up to `end` (`None`: it did
 /// not): the nodes recorded since `mark` become its children, or are
 /// dropped with it.
@@ -934,6 +951,7 @@ fn recorded(mark: usize, production: Production, start: usize, end: Option<usize
     });
 }
 
+#[cfg(feature = "dialect")]
 /// Runs `parser` from `start` recording the derivation, and gives it back:
 /// the productions that matched outermost, in order, each with those inside
 /// it. For the trees of `dialect::tree`; no other pass records.
@@ -947,6 +965,7 @@ pub(crate) fn record<'a, R>(
     (result, nodes)
 }
 
+#[cfg(feature = "dialect")]
 /// Runs `parser` from `start` without recording: how a production that
 /// compares several derivations tries them, before it reads the chosen
 /// one again to record it.

@@ -472,11 +472,7 @@ fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error {
     let stack = diagnosis
         .stack
         .iter()
-        .filter_map(|production| match production {
-            Production::Rfc1738(rule) => Some(*rule),
-            #[cfg(feature = "dialect")]
-            Production::Draft(_) => None,
-        })
+        .filter_map(|production| production.rule())
         .collect();
     Error::new(text, diagnosis.offset, stack, diagnosis.expected)
 }
