@@ -29,15 +29,6 @@ production! {
         let (rest, scheme) = scheme_tag("file://")(start)?;
         let (rest, host) = opt(#[inline(always)] |s| host::read(s))(rest)?;
         let (rest, fpath) = preceded(tag("/"), #[inline(always)] |s| fpath::read(s))(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            FileUrl {
-                place,
-                scheme,
-                host,
-                fpath,
-            },
-        ))
+        Ok((rest, FileUrl { place: start.place_to(&rest), scheme, host, fpath }))
     }
 }

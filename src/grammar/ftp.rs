@@ -7,7 +7,9 @@
 use crate::grammar::chars::{FPATH, FSEGMENT, FTPTYPE};
 use crate::grammar::cursor::{named, production};
 use crate::grammar::ip::login;
-use crate::grammar::notation::{one_of, opt, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{
+    map, one_of, opt, path_run, preceded, recognize, scheme_tag, tag, take_while,
+};
 use crate::rule::Rule;
 use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 
@@ -34,17 +36,7 @@ production! {
                 (rest, Some(fpath), ftptype)
             }
         };
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            FtpUrl {
-                place,
-                scheme,
-                login,
-                fpath,
-                ftptype,
-            },
-        ))
+        Ok((rest, FtpUrl { place: start.place_to(&rest), scheme, login, fpath, ftptype }))
     }
 }
 
@@ -69,8 +61,7 @@ production! {
     /// ```
     fsegment(start) -> Fsegment<'a>, named(Rule::Fsegment),
     {
-        let (rest, _) = take_while(&FSEGMENT)(start)?;
-        Ok((rest, Fsegment::at(start.place_to(&rest))))
+        map(recognize(take_while(&FSEGMENT)), Fsegment::at)(start)
     }
 }
 
@@ -83,7 +74,6 @@ production! {
     /// `a`, `i` and `d`; the linter reports the difference.
     ftptype(start) -> Ftptype<'a>, named(Rule::Ftptype),
     {
-        let (rest, _) = one_of(&FTPTYPE)(start)?;
-        Ok((rest, Ftptype::at(start.place_to(&rest))))
+        map(recognize(one_of(&FTPTYPE)), Ftptype::at)(start)
     }
 }

@@ -17,7 +17,7 @@ use crate::grammar::ip::ip_schemepart;
 use crate::grammar::mailto::mailtourl;
 use crate::grammar::news::newsurl;
 use crate::grammar::nntp::nntpurl;
-use crate::grammar::notation::{tag, take_while, take_while1};
+use crate::grammar::notation::{map, recognize, tag, take_while, take_while1};
 use crate::grammar::prospero::prosperourl;
 use crate::grammar::telnet::telneturl;
 use crate::grammar::wais::waisurl;
@@ -40,15 +40,7 @@ production! {
         let (rest, scheme) = scheme::read(start)?;
         let (rest, _) = tag(":")(rest)?;
         let (rest, schemepart) = schemepart::read(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            GenericUrl {
-                place,
-                scheme,
-                schemepart,
-            },
-        ))
+        Ok((rest, GenericUrl { place: start.place_to(&rest), scheme, schemepart }))
     }
 }
 
@@ -146,8 +138,7 @@ production! {
         } else {
             &SCHEME_ANY_CASE
         };
-        let (rest, _) = take_while1(class)(start)?;
-        Ok((rest, Scheme::at(start.place_to(&rest))))
+        map(recognize(take_while1(class)), Scheme::at)(start)
     }
 }
 

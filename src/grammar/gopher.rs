@@ -8,7 +8,7 @@ use crate::grammar::chars::XCHAR;
 use crate::grammar::cursor::{named, production, Cursor, Mode};
 use crate::grammar::fast::find_percent;
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{scheme_tag, tag, take_while, unit_of};
+use crate::grammar::notation::{map, recognize, scheme_tag, tag, take_while, unit_of};
 use crate::rule::Rule;
 use crate::tree::{GopherPlusString, GopherUrl, Gtype, Search, Selector};
 
@@ -155,8 +155,7 @@ production! {
     /// ```
     gtype(start) -> Gtype<'a>, named(Rule::Gtype),
     {
-        let (rest, _) = unit_of(&XCHAR)(start)?;
-        Ok((rest, Gtype::at(start.place_to(&rest))))
+        map(recognize(unit_of(&XCHAR)), Gtype::at)(start)
     }
 }
 
@@ -166,8 +165,7 @@ production! {
     /// ```
     selector(start) -> Selector<'a>, named(Rule::Selector),
     {
-        let (rest, _) = take_while(&XCHAR)(start)?;
-        Ok((rest, Selector::at(start.place_to(&rest))))
+        map(recognize(take_while(&XCHAR)), Selector::at)(start)
     }
 }
 
@@ -177,8 +175,7 @@ production! {
     /// ```
     gopher_plus_string(start) -> GopherPlusString<'a>, named(Rule::GopherPlusString),
     {
-        let (rest, _) = take_while(&XCHAR)(start)?;
-        Ok((rest, GopherPlusString::at(start.place_to(&rest))))
+        map(recognize(take_while(&XCHAR)), GopherPlusString::at)(start)
     }
 }
 

@@ -7,7 +7,9 @@
 use crate::grammar::chars::{HPATH, HSEGMENT};
 use crate::grammar::cursor::{named, production};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{opt, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{
+    map, opt, path_run, preceded, recognize, scheme_tag, tag, take_while,
+};
 use crate::rule::Rule;
 use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 
@@ -34,17 +36,7 @@ production! {
                 (rest, Some(hpath), search)
             }
         };
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            HttpUrl {
-                place,
-                scheme,
-                hostport,
-                hpath,
-                search,
-            },
-        ))
+        Ok((rest, HttpUrl { place: start.place_to(&rest), scheme, hostport, hpath, search }))
     }
 }
 
@@ -69,8 +61,7 @@ production! {
     /// ```
     hsegment(start) -> Hsegment<'a>, named(Rule::Hsegment),
     {
-        let (rest, _) = take_while(&HSEGMENT)(start)?;
-        Ok((rest, Hsegment::at(start.place_to(&rest))))
+        map(recognize(take_while(&HSEGMENT)), Hsegment::at)(start)
     }
 }
 
@@ -82,7 +73,6 @@ production! {
     /// Also the search of gopher and WAIS URLs.
     search(start) -> Search<'a>, named(Rule::Search),
     {
-        let (rest, _) = take_while(&HSEGMENT)(start)?;
-        Ok((rest, Search::at(start.place_to(&rest))))
+        map(recognize(take_while(&HSEGMENT)), Search::at)(start)
     }
 }

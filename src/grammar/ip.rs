@@ -17,7 +17,7 @@ use crate::grammar::cursor::{enter, leaf, named, production, Backtrack, Cursor, 
 use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
-    alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
+    alt, backtrack, expect, map, one_of, opt, preceded, recognize, tag, take_while, terminated,
 };
 use crate::rule::Rule;
 use crate::tree::{
@@ -34,15 +34,7 @@ production! {
         let (rest, _) = tag("//")(start)?;
         let (rest, login) = login::read(rest)?;
         let (rest, urlpath) = opt(preceded(tag("/"), #[inline(always)] |s| urlpath::read(s)))(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            IpSchemepart {
-                place,
-                login,
-                urlpath,
-            },
-        ))
+        Ok((rest, IpSchemepart { place: start.place_to(&rest), login, urlpath }))
     }
 }
 
@@ -117,11 +109,10 @@ fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> 
         false => (start, None, None),
     };
     let (rest, hostport) = hostport::read(rest)?;
-    let place = start.place_to(&rest);
     Ok((
         rest,
         Login {
-            place,
+            place: start.place_to(&rest),
             user,
             password,
             hostport,
@@ -462,8 +453,7 @@ production! {
     /// ```
     user(start) -> User<'a>, named(Rule::User),
     {
-        let (rest, _) = take_while(&USER)(start)?;
-        Ok((rest, User::at(start.place_to(&rest))))
+        map(recognize(take_while(&USER)), User::at)(start)
     }
 }
 
@@ -473,8 +463,7 @@ production! {
     /// ```
     password(start) -> Password<'a>, named(Rule::Password),
     {
-        let (rest, _) = take_while(&USER)(start)?;
-        Ok((rest, Password::at(start.place_to(&rest))))
+        map(recognize(take_while(&USER)), Password::at)(start)
     }
 }
 
@@ -484,8 +473,7 @@ production! {
     /// ```
     urlpath(start) -> Urlpath<'a>, named(Rule::Urlpath),
     {
-        let (rest, _) = take_while(&XCHAR)(start)?;
-        Ok((rest, Urlpath::at(start.place_to(&rest))))
+        map(recognize(take_while(&XCHAR)), Urlpath::at)(start)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::grammar::chars::XCHAR;
 use crate::grammar::cursor::{named, production};
-use crate::grammar::notation::{scheme_tag, take_while1};
+use crate::grammar::notation::{map, recognize, scheme_tag, take_while1};
 use crate::rule::Rule;
 use crate::tree::{Encoded822addr, MailtoUrl};
 
@@ -22,15 +22,7 @@ production! {
     {
         let (rest, scheme) = scheme_tag("mailto:")(start)?;
         let (rest, encoded822addr) = encoded822addr::read(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            MailtoUrl {
-                place,
-                scheme,
-                encoded822addr,
-            },
-        ))
+        Ok((rest, MailtoUrl { place: start.place_to(&rest), scheme, encoded822addr }))
     }
 }
 
@@ -40,7 +32,6 @@ production! {
     /// ```
     encoded822addr(start) -> Encoded822addr<'a>, named(Rule::Encoded822addr),
     {
-        let (rest, _) = take_while1(&XCHAR)(start)?;
-        Ok((rest, Encoded822addr::at(start.place_to(&rest))))
+        map(recognize(take_while1(&XCHAR)), Encoded822addr::at)(start)
     }
 }

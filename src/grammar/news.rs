@@ -28,15 +28,7 @@ production! {
     {
         let (rest, scheme) = scheme_tag("news:")(start)?;
         let (rest, grouppart) = grouppart::read(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            NewsUrl {
-                place,
-                scheme,
-                grouppart,
-            },
-        ))
+        Ok((rest, NewsUrl { place: start.place_to(&rest), scheme, grouppart }))
     }
 }
 
@@ -117,15 +109,7 @@ production! {
     {
         let (at, _) = take_while1(&ARTICLE)(start)?;
         let (rest, host) = preceded(tag("@"), #[inline(always)] |s| host::read(s))(at)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            Article {
-                place,
-                unique: start.upto(&at),
-                host,
-            },
-        ))
+        Ok((rest, Article { place: start.place_to(&rest), unique: start.upto(&at), host }))
     }
 }
 

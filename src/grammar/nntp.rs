@@ -29,16 +29,6 @@ production! {
         let (rest, hostport) = hostport::read(rest)?;
         let (rest, group) = preceded(tag("/"), #[inline(always)] |s| group::read(s))(rest)?;
         let (rest, article) = opt(preceded(tag("/"), #[inline(always)] |s| digits::read(s)))(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            NntpUrl {
-                place,
-                scheme,
-                hostport,
-                group,
-                article,
-            },
-        ))
+        Ok((rest, NntpUrl { place: start.place_to(&rest), scheme, hostport, group, article }))
     }
 }

@@ -24,6 +24,7 @@ use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Mode, Reading};
 use crate::grammar::fast::{escape_len, run_scan};
 use crate::rule::Rule;
+use crate::span::Place;
 use crate::tree::Scheme;
 
 /// Records, without failing, that at `input` plus `ahead` bytes the grammar
@@ -268,6 +269,20 @@ pub(crate) fn eof<M: Mode>(input: Cursor<'_, M>) -> Reading<'_, (), M> {
         Ok((input, ()))
     } else {
         fail(&input, &[Expected::EndOfInput])
+    }
+}
+
+/// Where what `parser` matched is, as a node's place (nom's `recognize`):
+/// how a production that is a run makes its node (`map(recognize(..),
+/// Node::at)`).
+#[inline(always)]
+pub(crate) fn recognize<'a, O, M: Mode>(
+    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Place<'a>, M> {
+    #[inline(always)]
+    move |input| {
+        let (rest, _) = parser(input)?;
+        Ok((rest, input.place_to(&rest)))
     }
 }
 

@@ -8,7 +8,9 @@
 use crate::grammar::chars::{FIELD, FPATH, FSEGMENT};
 use crate::grammar::cursor::{named, production};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{many0_count, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{
+    many0_count, map, path_run, preceded, recognize, scheme_tag, tag, take_while,
+};
 use crate::rule::Rule;
 use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
 
@@ -36,16 +38,7 @@ production! {
         // A `fieldspec` is never empty: it starts with `;`.
         let (rest, _) = many0_count(#[inline(always)] |s| fieldspec::read(s))(fields)?;
         let place = start.place_to(&rest);
-        Ok((
-            rest,
-            ProsperoUrl {
-                place,
-                fieldspecs: fields.upto(&rest),
-                scheme,
-                hostport,
-                ppath,
-            },
-        ))
+        Ok((rest, ProsperoUrl { place, fieldspecs: fields.upto(&rest), scheme, hostport, ppath }))
     }
 }
 
@@ -72,8 +65,7 @@ production! {
     /// ```
     psegment(start) -> Psegment<'a>, named(Rule::Psegment),
     {
-        let (rest, _) = take_while(&FSEGMENT)(start)?;
-        Ok((rest, Psegment::at(start.place_to(&rest))))
+        map(recognize(take_while(&FSEGMENT)), Psegment::at)(start)
     }
 }
 
@@ -85,15 +77,7 @@ production! {
     {
         let (rest, fieldname) = preceded(tag(";"), #[inline(always)] |s| fieldname::read(s))(start)?;
         let (rest, fieldvalue) = preceded(tag("="), #[inline(always)] |s| fieldvalue::read(s))(rest)?;
-        let place = start.place_to(&rest);
-        Ok((
-            rest,
-            Fieldspec {
-                place,
-                fieldname,
-                fieldvalue,
-            },
-        ))
+        Ok((rest, Fieldspec { place: start.place_to(&rest), fieldname, fieldvalue }))
     }
 }
 
@@ -103,8 +87,7 @@ production! {
     /// ```
     fieldname(start) -> Fieldname<'a>, named(Rule::Fieldname),
     {
-        let (rest, _) = take_while(&FIELD)(start)?;
-        Ok((rest, Fieldname::at(start.place_to(&rest))))
+        map(recognize(take_while(&FIELD)), Fieldname::at)(start)
     }
 }
 
@@ -114,7 +97,6 @@ production! {
     /// ```
     fieldvalue(start) -> Fieldvalue<'a>, named(Rule::Fieldvalue),
     {
-        let (rest, _) = take_while(&FIELD)(start)?;
-        Ok((rest, Fieldvalue::at(start.place_to(&rest))))
+        map(recognize(take_while(&FIELD)), Fieldvalue::at)(start)
     }
 }

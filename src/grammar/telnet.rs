@@ -27,14 +27,6 @@ production! {
         let (rest, login) = login::read(rest)?;
         let (rest, slash) = opt(tag("/"))(rest)?;
         let place = start.place_to(&rest);
-        Ok((
-            rest,
-            TelnetUrl {
-                place,
-                scheme,
-                login,
-                trailing_slash: slash.is_some(),
-            },
-        ))
+        Ok((rest, TelnetUrl { place, scheme, login, trailing_slash: slash.is_some() }))
     }
 }

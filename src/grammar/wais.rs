@@ -9,7 +9,7 @@ use crate::grammar::chars::UCHAR;
 use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
 use crate::grammar::http::search;
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{alt, map, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{alt, map, preceded, recognize, scheme_tag, tag, take_while};
 use crate::rule::Rule;
 use crate::tree::{
     Database, Hostport, Scheme, Search, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
@@ -214,8 +214,7 @@ production! {
     /// ```
     database(start) -> Database<'a>, named(Rule::Database),
     {
-        let (rest, _) = take_while(&UCHAR)(start)?;
-        Ok((rest, Database::at(start.place_to(&rest))))
+        map(recognize(take_while(&UCHAR)), Database::at)(start)
     }
 }
 
@@ -225,8 +224,7 @@ production! {
     /// ```
     wtype(start) -> Wtype<'a>, named(Rule::Wtype),
     {
-        let (rest, _) = take_while(&UCHAR)(start)?;
-        Ok((rest, Wtype::at(start.place_to(&rest))))
+        map(recognize(take_while(&UCHAR)), Wtype::at)(start)
     }
 }
 
@@ -236,7 +234,6 @@ production! {
     /// ```
     wpath(start) -> Wpath<'a>, named(Rule::Wpath),
     {
-        let (rest, _) = take_while(&UCHAR)(start)?;
-        Ok((rest, Wpath::at(start.place_to(&rest))))
+        map(recognize(take_while(&UCHAR)), Wpath::at)(start)
     }
 }
