@@ -170,6 +170,31 @@ fn reject(part: &'static str, bytes: &[u8], forbidden: &[u8], why: &str) -> Resu
     }
 }
 
+/// The setters every builder of a URL with a host shares: its `port`, and
+/// for a login (FTP, TELNET) its `user` and `password`.
+macro_rules! setters {
+    (port) => {
+        /// The port.
+        pub fn port(mut self, port: u16) -> Self {
+            self.port = Some(port);
+            self
+        }
+    };
+    (login) => {
+        /// The user name (may be empty; for TELNET, the one suggested).
+        pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
+            self.user = Some(user.as_ref().to_vec());
+            self
+        }
+
+        /// The password (may be empty; needs a user name).
+        pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
+            self.password = Some(password.as_ref().to_vec());
+            self
+        }
+    };
+}
+
 /// An FTP URL (section 3.2) from its parts.
 #[derive(Debug, Clone, Default)]
 pub struct Ftp {
@@ -191,23 +216,9 @@ impl Ftp {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
-    /// The user name (may be empty).
-    pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
-        self.user = Some(user.as_ref().to_vec());
-        self
-    }
-
-    /// The password (may be empty; needs a user name).
-    pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
-        self.password = Some(password.as_ref().to_vec());
-        self
-    }
+    setters!(login);
 
     /// Appends a directory to change to (`CWD`); may be empty, may hold `/`.
     pub fn cwd(mut self, directory: impl AsRef<[u8]>) -> Self {
@@ -278,11 +289,7 @@ impl Http {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// Appends a path segment (may be empty, may hold `/`).
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
@@ -342,11 +349,7 @@ impl Gopher {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// The gopher type, one octet.
     pub fn gopher_type(mut self, gopher_type: u8) -> Self {
@@ -522,23 +525,9 @@ impl Telnet {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
-    /// The suggested user name.
-    pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
-        self.user = Some(user.as_ref().to_vec());
-        self
-    }
-
-    /// The suggested password (needs a user name).
-    pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
-        self.password = Some(password.as_ref().to_vec());
-        self
-    }
+    setters!(login);
 
     /// The URL.
     pub fn build(&self) -> Result<String, BuildError> {
@@ -570,11 +559,7 @@ impl Wais {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// A search of the database.
     pub fn search(mut self, search: impl AsRef<[u8]>) -> Self {
@@ -686,11 +671,7 @@ impl Prospero {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// Appends a `;name=value` field.
     pub fn field(mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) -> Self {

@@ -20,18 +20,14 @@ impl<'a> MailtoUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     #[test]
     fn addresses() {
-        let Ok(Url::Mailto(url)) = parse("mailto:Joe.Bloggs@example.com") else {
-            panic!()
-        };
+        let url = parsed!(Mailto, "mailto:Joe.Bloggs@example.com");
         assert_eq!(url.addr_spec(), "Joe.Bloggs@example.com");
         assert!(url.addr_spec().is_borrowed());
-        let Ok(Url::Mailto(url)) = parse("mailto:%22a%20b%22@c.d") else {
-            panic!()
-        };
+        let url = parsed!(Mailto, "mailto:%22a%20b%22@c.d");
         assert_eq!(url.addr_spec(), "\"a b\"@c.d");
     }
 }

@@ -27,23 +27,17 @@ impl<'a> NntpUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     #[test]
     fn group_and_number() {
-        let Ok(Url::Nntp(url)) = parse("nntp://h.com:1119/alt.test") else {
-            panic!()
-        };
+        let url = parsed!(Nntp, "nntp://h.com:1119/alt.test");
         assert_eq!(url.group_name(), "alt.test");
         assert_eq!(url.article_number(), None);
         assert_eq!(url.port_or_default(), Some(1119));
-        let Ok(Url::Nntp(url)) = parse("nntp://h.com/a/007") else {
-            panic!()
-        };
+        let url = parsed!(Nntp, "nntp://h.com/a/007");
         assert_eq!(url.article_number(), Some(7));
-        let Ok(Url::Nntp(url)) = parse("nntp://h.com/a/99999999999999999999") else {
-            panic!()
-        };
+        let url = parsed!(Nntp, "nntp://h.com/a/99999999999999999999");
         assert_eq!(url.article_number(), None);
         assert!(url.article.is_some());
     }

@@ -49,24 +49,18 @@ impl<'a> WaisUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     #[test]
     fn three_forms() {
-        let Ok(Url::Wais(url)) = parse("wais://h.com:2100/db") else {
-            panic!()
-        };
+        let url = parsed!(Wais, "wais://h.com:2100/db");
         assert_eq!(url.database_name(), "db");
         assert_eq!((url.search(), url.wtype(), url.wpath()), (None, None, None));
         assert_eq!(url.port_or_default(), Some(2100));
-        let Ok(Url::Wais(url)) = parse("wais://h.com/db?a%3Fb") else {
-            panic!()
-        };
+        let url = parsed!(Wais, "wais://h.com/db?a%3Fb");
         assert_eq!(url.search().unwrap(), "a?b");
         assert_eq!(url.wtype(), None);
-        let Ok(Url::Wais(url)) = parse("wais://h.com/d%2Fb/TEXT/0%2012%2F") else {
-            panic!()
-        };
+        let url = parsed!(Wais, "wais://h.com/d%2Fb/TEXT/0%2012%2F");
         assert_eq!(url.database_name(), "d/b");
         assert_eq!(url.wtype().unwrap(), "TEXT");
         assert_eq!(url.wpath().unwrap(), "0 12/");
