@@ -5,10 +5,10 @@
 
 use crate::dialect::chars::{ALPHA, ALPHANUM, DIGIT, HEX, NATIONAL, PUNCTUATION};
 use crate::dialect::shape::{repeated, step};
-use crate::dialect::{production, seq};
+use crate::dialect::{leaves, production, seq};
 use crate::grammar::notation::{one_of, opt, tag, take_while1};
 
-production! {
+leaves! {
     /// ```text
     /// alpha  a | b | c | d | e | f | g | h | i | j | k | l | m | n | o | p | q | r | s | t | u | v | w | x | y | z | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z
     /// ```
@@ -16,10 +16,8 @@ production! {
     /// July 1993 (000:32324-32535, 001:351), October 1993 (002:1039-1049),
     /// draft 03 (003:418-419). Single letters are case-sensitive (D4); both
     /// cases are listed.
-    alpha = "alpha", leaf, |start| step(start, one_of(&ALPHA))
-}
+    alpha = "alpha", one_of(&ALPHA);
 
-production! {
     /// ```text
     /// digit  0 |1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
     /// ```
@@ -27,7 +25,7 @@ production! {
     /// July 1993 (000:32536-32578, 001:352), October 1993 (002:1051, a
     /// line printed without its name, D21), draft 03 (003:420-421). `|1` is
     /// `|` `1` (D2).
-    digit = "digit", leaf, |start| step(start, one_of(&DIGIT))
+    digit = "digit", one_of(&DIGIT);
 }
 
 production! {
@@ -40,7 +38,7 @@ production! {
     escape = "escape", leaf, |start| seq!(start; tag("%"), hex::read, hex::read)
 }
 
-production! {
+leaves! {
     /// ```text
     /// hex  digit | a | b | c | d | e | f | A | B | C | D | E | F
     /// ```
@@ -48,10 +46,8 @@ production! {
     /// July 1993 (000:32671-32728, 001:356), October 1993 (002:1059-1060),
     /// draft 03 (003:430-431). The alternatives are disjoint characters,
     /// read as one class.
-    hex = "hex", leaf, |start| step(start, one_of(&HEX))
-}
+    hex = "hex", one_of(&HEX);
 
-production! {
     /// ```text
     /// punctuation  < | >
     /// ```
@@ -59,10 +55,8 @@ production! {
     /// July 1993 (000:32771-32788, 001:358), October 1993 (002:1064), draft
     /// 03 (003:434-435). Used by no production (D5); asked for by name, one
     /// of its characters.
-    punctuation = "punctuation", leaf, |start| step(start, one_of(&PUNCTUATION))
-}
+    punctuation = "punctuation", one_of(&PUNCTUATION);
 
-production! {
     /// ```text
     /// national  { | } | vline | [ | ] | \ | ^ | ~
     /// ```
@@ -70,10 +64,8 @@ production! {
     /// October 1993 (002:1062) and draft 03 (003:432-433). The brackets that
     /// form whole alternatives are the characters, `vline` the vertical
     /// line (D5); used by no production.
-    national = "national", leaf, |start| step(start, one_of(&NATIONAL))
-}
+    national = "national", one_of(&NATIONAL);
 
-production! {
     /// ```text
     /// digits  digit [ digits ]
     /// ```
@@ -81,27 +73,23 @@ production! {
     /// July 1993 (000:32789-32812, 001:359), October 1993 (002:1066), draft
     /// 03 (003:436-437). The right recursion is one or more `digit`s (D3),
     /// read as one run.
-    digits = "digits", leaf, |start| step(start, take_while1(&DIGIT))
-}
+    digits = "digits", take_while1(&DIGIT);
 
-production! {
     /// ```text
     /// alphanum  alpha | digit
     /// ```
     ///
     /// July 1993 (000:32813-32835, 001:360), October 1993 (002:1068), draft
     /// 03 (003:438-439). Read as one class.
-    alphanum = "alphanum", leaf, |start| step(start, one_of(&ALPHANUM))
-}
+    alphanum = "alphanum", one_of(&ALPHANUM);
 
-production! {
     /// ```text
     /// alphanums  alphanum [ alphanums ]
     /// ```
     ///
     /// July 1993 (000:32836-32868, 001:361), October 1993 (002:1070), draft
     /// 03 (003:440-441). One or more `alphanum`s (D3), read as one run.
-    alphanums = "alphanums", leaf, |start| step(start, take_while1(&ALPHANUM))
+    alphanums = "alphanums", take_while1(&ALPHANUM);
 }
 
 production! {

@@ -29,7 +29,7 @@ use crate::dialect::chars::{
 use crate::dialect::common::optional_port;
 use crate::dialect::recognize::{on_characters, part_on_characters};
 use crate::dialect::shape::{at_split, path as path_of, repeated, separated, step};
-use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
+use crate::dialect::{draft_productions, leaves, longest_of, production, seq, url_alternatives};
 use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
 pub use crate::dialect::common::{
@@ -38,72 +38,16 @@ pub use crate::dialect::common::{
 };
 
 draft_productions! {
-    "prefixedurl" => prefixedurl,
-    "url" => url,
-    "scheme" => scheme,
-    "httpaddress" => httpaddress,
-    "ftpaddress" => ftpaddress,
-    "afsaddress" => afsaddress,
-    "newsaddress" => newsaddress,
-    "nntpaddress" => nntpaddress,
-    "midaddress" => midaddress,
-    "cidaddress" => cidaddress,
-    "mailtoaddress" => mailtoaddress,
-    "waisaddress" => waisaddress,
-    "waisindex" => waisindex,
-    "waisdoc" => waisdoc,
-    "wpath" => wpath,
-    "groupart" => groupart,
-    "group" => group,
-    "article" => article,
-    "database" => database,
-    "wtype" => wtype,
-    "prosperoaddress" => prosperoaddress,
-    "prosperolink" => prosperolink,
-    "hsoname" => hsoname,
-    "version" => version,
-    "attributes" => attributes,
-    "attribute" => attribute,
-    "telnetaddress" => telnetaddress,
-    "gopheraddress" => gopheraddress,
-    "login" => login,
-    "hostport" => hostport,
-    "host" => host,
-    "ftptype" => ftptype,
-    "formcode" => formcode,
-    "cellname" => cellname,
-    "hostname" => hostname,
-    "hostnumber" => hostnumber,
-    "port" => port,
-    "gcommand" => gcommand,
-    "path" => path,
-    "segment" => segment,
-    "search" => search,
-    "user" => user,
-    "password" => password,
-    "fragmentid" => fragmentid,
-    "gtype" => gtype,
-    "alphanum2" => alphanum2,
-    "xalpha" => xalpha,
-    "xalphas" => xalphas,
-    "xpalpha" => xpalpha,
-    "xpalphas" => xpalphas,
-    "ialpha" => ialpha,
-    "alpha" => alpha,
-    "digit" => digit,
-    "safe" => safe,
-    "extra" => extra,
-    "reserved" => reserved,
-    "escape" => escape,
-    "hex" => hex,
-    "national" => national,
-    "punctuation" => punctuation,
-    "digits" => digits,
-    "alphanum" => alphanum,
-    "alphanums" => alphanums,
-    "void" => void,
-    "addr-spec" => addr_spec,
-    "content-identifier" => content_identifier,
+    // In the order of the draft's text.
+    prefixedurl, url, scheme, httpaddress, ftpaddress, afsaddress, newsaddress, nntpaddress,
+    midaddress, cidaddress, mailtoaddress, waisaddress, waisindex, waisdoc, wpath, groupart,
+    group, article, database, wtype, prosperoaddress, prosperolink, hsoname, version,
+    attributes, attribute, telnetaddress, gopheraddress, login, hostport, host, ftptype,
+    formcode, cellname, hostname, hostnumber, port, gcommand, path, segment, search, user,
+    password, fragmentid, gtype, alphanum2, xalpha, xalphas, xpalpha, xpalphas, ialpha,
+    alpha, digit, safe, extra, reserved, escape, hex, national, punctuation, digits,
+    alphanum, alphanums, void, addr_spec = "addr-spec", content_identifier =
+    "content-identifier",
 }
 
 production! {
@@ -281,13 +225,13 @@ production! {
         |s| seq!(s; tag("L"), digits::read))
 }
 
-production! {
+leaves! {
     /// ```text
     /// formcode  N | T | C
     /// ```
     ///
     /// At 003:380-381. Upper case in both modes (section 3).
-    formcode = "formcode", leaf, |start| step(start, one_of(&FORMCODE))
+    formcode = "formcode", one_of(&FORMCODE);
 }
 
 production! {
@@ -337,40 +281,34 @@ production! {
     password = "password", |start| step(start, take_while1(&ALPHANUM2))
 }
 
-production! {
+leaves! {
     /// ```text
     /// alphanum2  alpha | digit | - | _ | . | +
     /// ```
     ///
     /// At 003:406-407. Read as one class.
-    alphanum2 = "alphanum2", leaf, |start| step(start, one_of(&ALPHANUM2))
-}
+    alphanum2 = "alphanum2", one_of(&ALPHANUM2);
 
-production! {
     /// ```text
     /// safe  $ | - | _ | @ | . | & | + | -
     /// ```
     ///
     /// At 003:422-423. `-` is listed twice (harmless); `+` is new (D34).
-    safe = "safe", leaf, |start| step(start, one_of(&SAFE_03))
-}
+    safe = "safe", one_of(&SAFE_03);
 
-production! {
     /// ```text
     /// extra  ! | * | " | ' | ( | ) | ,
     /// ```
     ///
     /// At 003:424-425. No `:`, `;` or space any more (D34).
-    extra = "extra", leaf, |start| step(start, one_of(&EXTRA_03))
-}
+    extra = "extra", one_of(&EXTRA_03);
 
-production! {
     /// ```text
     /// reserved  = | ; | / | # | ? | : | space
     /// ```
     ///
     /// At 003:426-427. Used by no production (D30, D34).
-    reserved = "reserved", leaf, |start| step(start, one_of(&RESERVED_03))
+    reserved = "reserved", one_of(&RESERVED_03);
 }
 
 production! {

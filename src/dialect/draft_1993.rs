@@ -11,7 +11,7 @@ use crate::dialect::chars::{
 use crate::dialect::common::{alpha, attributes, hostnumber, optional_port, version};
 use crate::dialect::recognize::{on_characters, part_on_characters};
 use crate::dialect::shape::{at_split, path as path_of, separated, step, within};
-use crate::dialect::{longest_of, production, seq};
+use crate::dialect::{leaves, longest_of, production, seq};
 use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
 production! {
@@ -104,23 +104,21 @@ production! {
     user = "user", |start| step(start, xalphas::read)
 }
 
-production! {
+leaves! {
     /// ```text
     /// safe  $ | - | _ | @ | . | &
     /// ```
     ///
     /// July (000:32579-32605, 001:353) and October 1993 (002:1053).
-    safe = "safe", leaf, |start| step(start, one_of(&SAFE_1993))
-}
+    safe = "safe", one_of(&SAFE_1993);
 
-production! {
     /// ```text
     /// extra  ! | * | " | ' | ( | ) | : | ; | , | space
     /// ```
     ///
     /// July (000:32606-32653, 001:354) and October 1993 (002:1055). `(` and
     /// `)` are characters (D2); `space` is a space (D8).
-    extra = "extra", leaf, |start| step(start, one_of(&EXTRA_1993))
+    extra = "extra", one_of(&EXTRA_1993);
 }
 
 /// `[ user [ : password ] @ ]`'s inside: the part before the `@`, a user

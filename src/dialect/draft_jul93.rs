@@ -22,8 +22,8 @@
 
 use crate::dialect::chars::{VARIANT, XALPHA_1993 as XALPHA};
 use crate::dialect::recognize::on_characters;
-use crate::dialect::shape::{at_split, step};
-use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
+use crate::dialect::shape::at_split;
+use crate::dialect::{draft_productions, leaves, longest_of, production, seq, url_alternatives};
 use crate::grammar::notation::{one_of, opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
@@ -38,59 +38,14 @@ pub use crate::dialect::draft_1993::{
 };
 
 draft_productions! {
-    "fragmentaddress" => fragmentaddress,
-    "url" => url,
-    "generic" => generic,
-    "scheme" => scheme,
-    "httpaddress" => httpaddress,
-    "fileaddress" => fileaddress,
-    "afsaddress" => afsaddress,
-    "newsaddress" => newsaddress,
-    "waisaddress" => waisaddress,
-    "waisindex" => waisindex,
-    "waisdoc" => waisdoc,
-    "groupart" => groupart,
-    "group" => group,
-    "article" => article,
-    "database" => database,
-    "wtype" => wtype,
-    "prosperoaddress" => prosperoaddress,
-    "prosperolink" => prosperolink,
-    "hsoname" => hsoname,
-    "version" => version,
-    "attributes" => attributes,
-    "attribute" => attribute,
-    "telnetaddress" => telnetaddress,
-    "gopheraddress" => gopheraddress,
-    "hostport" => hostport,
-    "host" => host,
-    "cellname" => cellname,
-    "hostname" => hostname,
-    "hostnumber" => hostnumber,
-    "port" => port,
-    "selector" => selector,
-    "path" => path,
-    "search" => search,
-    "user" => user,
-    "fragmentid" => fragmentid,
-    "gtype" => gtype,
-    "xalpha" => xalpha,
-    "xalphas" => xalphas,
-    "xpalpha" => xpalpha,
-    "xpalphas" => xpalphas,
-    "ialpha" => ialpha,
-    "alpha" => alpha,
-    "digit" => digit,
-    "safe" => safe,
-    "extra" => extra,
-    "escape" => escape,
-    "hex" => hex,
-    "variant" => variant,
-    "punctuation" => punctuation,
-    "digits" => digits,
-    "alphanum" => alphanum,
-    "alphanums" => alphanums,
-    "void" => void,
+    // In the order of the draft's text.
+    fragmentaddress, url, generic, scheme, httpaddress, fileaddress, afsaddress,
+    newsaddress, waisaddress, waisindex, waisdoc, groupart, group, article, database, wtype,
+    prosperoaddress, prosperolink, hsoname, version, attributes, attribute, telnetaddress,
+    gopheraddress, hostport, host, cellname, hostname, hostnumber, port, selector, path,
+    search, user, fragmentid, gtype, xalpha, xalphas, xpalpha, xpalphas, ialpha, alpha,
+    digit, safe, extra, escape, hex, variant, punctuation, digits, alphanum, alphanums,
+    void,
 }
 
 production! {
@@ -180,7 +135,7 @@ production! {
     }, recognized |start| on_characters(start, characters::telnetaddress)
 }
 
-production! {
+leaves! {
     /// ```text
     /// variant  { | } | | | | | [ | ] | \ | ^ | ~
     /// ```
@@ -188,7 +143,7 @@ production! {
     /// At 000:32729-32770, 001:357. D5: a `|` right after a separating `|`
     /// is the vertical line, so this lists `{ } | | [ ] \ ^ ~`. Used by no
     /// production.
-    variant = "variant", leaf, |start| step(start, one_of(&VARIANT))
+    variant = "variant", one_of(&VARIANT);
 }
 
 /// The productions `check` decides on their characters alone when their

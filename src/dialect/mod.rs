@@ -77,16 +77,21 @@ type Combinator<'a> = fn(Cursor<'a>) -> Reading<'a, Match<'a>>;
 /// the dispatcher from a name to its reading, and the `strict` twin of
 /// every combinator.
 macro_rules! draft_productions {
-    ($($label:literal => $name:ident,)*) => {
+    ($($name:ident $(= $label:literal)?),* $(,)?) => {
+        $crate::dialect::draft_productions!(@ $($name = $crate::dialect::label!($name $(, $label)?),)*);
+    };
+    (@ $($name:ident = $label:expr,)*) => {
         /// Every production of this draft, in the order of its text.
         pub(crate) const PRODUCTIONS: &[&str] = &[$($label),*];
 
         /// The production `name` (as the draft spells it) and its reading.
         pub(crate) fn combinator<'a>(name: &str) -> Option<(&'static str, crate::dialect::Combinator<'a>)> {
-            match name {
-                $($label => Some(($label, $name::read)),)*
-                _ => None,
-            }
+            $(
+                if name == $label {
+                    return Some(($label, $name::read));
+                }
+            )*
+            None
         }
 
         /// Every combinator of this draft again, reading the scheme
@@ -110,6 +115,18 @@ macro_rules! draft_productions {
     };
 }
 pub(crate) use draft_productions;
+
+/// The name a draft gives the production `name`: the identifier itself, or
+/// the label given where the draft's name holds a `-` (`addr-spec`).
+macro_rules! label {
+    ($name:ident) => {
+        stringify!($name)
+    };
+    ($name:ident, $label:literal) => {
+        $label
+    };
+}
+pub(crate) use label;
 
 /// One production of a draft: its doc comment, name, label (the name as
 /// the draft spells it), whether it is a leaf (a character class or a run,
@@ -158,6 +175,21 @@ macro_rules! production {
     };
 }
 pub(crate) use production;
+
+/// Declares productions of a draft that are character classes or runs of
+/// them (leaves, which do not name themselves on an error's stack), a line
+/// each: `name = "label", run;`.
+macro_rules! leaves {
+    ($($(#[$doc:meta])* $name:ident = $label:literal, $run:expr;)+) => {
+        $(
+            $crate::dialect::production! {
+                $(#[$doc])*
+                $name = $label, leaf, |start| crate::dialect::shape::step(start, $run)
+            }
+        )+
+    };
+}
+pub(crate) use leaves;
 
 /// `a | b | ...` as the alternative that matches the most text (see
 /// [`shape::longest`]).

@@ -1180,3 +1180,25 @@ macro_rules! production {
     };
 }
 pub(crate) use production;
+
+/// Declares productions that are runs of characters (or one character), a
+/// line each: `name -> Node = run, entry;` is the production `name`, whose
+/// node `Node` is the place of what `run` matched (`map(recognize(run),
+/// Node::at)`).
+macro_rules! runs {
+    ($($(#[$doc:meta])* $name:ident -> $node:ident = $run:expr, $entry:expr;)+) => {
+        $(
+            $crate::grammar::cursor::production! {
+                $(#[$doc])*
+                $name(start) -> $node<'a>, $entry,
+                {
+                    $crate::grammar::notation::map(
+                        $crate::grammar::notation::recognize($run),
+                        $node::at,
+                    )(start)
+                }
+            }
+        )+
+    };
+}
+pub(crate) use runs;

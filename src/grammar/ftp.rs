@@ -5,11 +5,9 @@
 //! `ftpurl`, `fpath`, `fsegment`, `ftptype` (section 3.2).
 
 use crate::grammar::chars::{FPATH, FSEGMENT, FTPTYPE};
-use crate::grammar::cursor::{named, production};
+use crate::grammar::cursor::{named, production, runs};
 use crate::grammar::ip::login;
-use crate::grammar::notation::{
-    map, one_of, opt, path_run, preceded, recognize, scheme_tag, tag, take_while,
-};
+use crate::grammar::notation::{one_of, opt, path_run, preceded, scheme_tag, tag, take_while};
 use crate::rule::Rule;
 use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
 
@@ -55,25 +53,17 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
     /// ```
-    fsegment(start) -> Fsegment<'a>, named(Rule::Fsegment),
-    {
-        map(recognize(take_while(&FSEGMENT)), Fsegment::at)(start)
-    }
-}
+    fsegment -> Fsegment = take_while(&FSEGMENT), named(Rule::Fsegment);
 
-production! {
     /// ```bnf
     /// ftptype        = "A" | "I" | "D" | "a" | "i" | "d"
     /// ```
     ///
     /// Upper case matches as the BNF says, though section 3.2.2 names only
     /// `a`, `i` and `d`; the linter reports the difference.
-    ftptype(start) -> Ftptype<'a>, named(Rule::Ftptype),
-    {
-        map(recognize(one_of(&FTPTYPE)), Ftptype::at)(start)
-    }
+    ftptype -> Ftptype = one_of(&FTPTYPE), named(Rule::Ftptype);
 }

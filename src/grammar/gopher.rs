@@ -5,10 +5,10 @@
 //! `gopherurl`, `gtype`, `selector`, `gopher+_string` (section 3.4).
 
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{named, production, Cursor, Mode};
+use crate::grammar::cursor::{named, production, runs, Cursor, Mode};
 use crate::grammar::fast::find_percent;
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{map, recognize, scheme_tag, tag, take_while, unit_of};
+use crate::grammar::notation::{scheme_tag, tag, take_while, unit_of};
 use crate::rule::Rule;
 use crate::tree::{GopherPlusString, GopherUrl, Gtype, Search, Selector};
 
@@ -149,34 +149,21 @@ fn gopher_tabs(bytes: &[u8]) -> (usize, usize) {
     (first_tab, second_tab.unwrap_or(NO_TAB))
 }
 
-production! {
+runs! {
     /// ```bnf
     /// gtype          = xchar
     /// ```
-    gtype(start) -> Gtype<'a>, named(Rule::Gtype),
-    {
-        map(recognize(unit_of(&XCHAR)), Gtype::at)(start)
-    }
-}
+    gtype -> Gtype = unit_of(&XCHAR), named(Rule::Gtype);
 
-production! {
     /// ```bnf
     /// selector       = *xchar
     /// ```
-    selector(start) -> Selector<'a>, named(Rule::Selector),
-    {
-        map(recognize(take_while(&XCHAR)), Selector::at)(start)
-    }
-}
+    selector -> Selector = take_while(&XCHAR), named(Rule::Selector);
 
-production! {
     /// ```bnf
     /// gopher+_string = *xchar
     /// ```
-    gopher_plus_string(start) -> GopherPlusString<'a>, named(Rule::GopherPlusString),
-    {
-        map(recognize(take_while(&XCHAR)), GopherPlusString::at)(start)
-    }
+    gopher_plus_string -> GopherPlusString = take_while(&XCHAR), named(Rule::GopherPlusString);
 }
 
 #[cfg(test)]

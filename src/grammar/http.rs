@@ -5,11 +5,9 @@
 //! `httpurl`, `hpath`, `hsegment`, `search` (section 3.3).
 
 use crate::grammar::chars::{HPATH, HSEGMENT};
-use crate::grammar::cursor::{named, production};
+use crate::grammar::cursor::{named, production, runs};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{
-    map, opt, path_run, preceded, recognize, scheme_tag, tag, take_while,
-};
+use crate::grammar::notation::{opt, path_run, preceded, scheme_tag, tag, take_while};
 use crate::rule::Rule;
 use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
 
@@ -55,24 +53,16 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// hsegment       = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
     /// ```
-    hsegment(start) -> Hsegment<'a>, named(Rule::Hsegment),
-    {
-        map(recognize(take_while(&HSEGMENT)), Hsegment::at)(start)
-    }
-}
+    hsegment -> Hsegment = take_while(&HSEGMENT), named(Rule::Hsegment);
 
-production! {
     /// ```bnf
     /// search         = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
     /// ```
     ///
     /// Also the search of gopher and WAIS URLs.
-    search(start) -> Search<'a>, named(Rule::Search),
-    {
-        map(recognize(take_while(&HSEGMENT)), Search::at)(start)
-    }
+    search -> Search = take_while(&HSEGMENT), named(Rule::Search);
 }

@@ -13,11 +13,13 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
 use core::marker::PhantomData;
 
-use crate::grammar::cursor::{enter, leaf, named, production, Backtrack, Cursor, Mode, Reading};
+use crate::grammar::cursor::{
+    enter, leaf, named, production, runs, Backtrack, Cursor, Mode, Reading,
+};
 use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
-    alt, backtrack, expect, map, one_of, opt, preceded, recognize, tag, take_while, terminated,
+    alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
 use crate::rule::Rule;
 use crate::tree::{
@@ -447,34 +449,21 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// user           = *[ uchar | ";" | "?" | "&" | "=" ]
     /// ```
-    user(start) -> User<'a>, named(Rule::User),
-    {
-        map(recognize(take_while(&USER)), User::at)(start)
-    }
-}
+    user -> User = take_while(&USER), named(Rule::User);
 
-production! {
     /// ```bnf
     /// password       = *[ uchar | ";" | "?" | "&" | "=" ]
     /// ```
-    password(start) -> Password<'a>, named(Rule::Password),
-    {
-        map(recognize(take_while(&USER)), Password::at)(start)
-    }
-}
+    password -> Password = take_while(&USER), named(Rule::Password);
 
-production! {
     /// ```bnf
     /// urlpath        = *xchar    ; depends on protocol see section 3.1
     /// ```
-    urlpath(start) -> Urlpath<'a>, named(Rule::Urlpath),
-    {
-        map(recognize(take_while(&XCHAR)), Urlpath::at)(start)
-    }
+    urlpath -> Urlpath = take_while(&XCHAR), named(Rule::Urlpath);
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 //! `mailtourl`, `encoded822addr` (section 3.5).
 
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{named, production};
-use crate::grammar::notation::{map, recognize, scheme_tag, take_while1};
+use crate::grammar::cursor::{named, production, runs};
+use crate::grammar::notation::{scheme_tag, take_while1};
 use crate::rule::Rule;
 use crate::tree::{Encoded822addr, MailtoUrl};
 
@@ -26,12 +26,9 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// encoded822addr = 1*xchar               ; further defined in RFC822
     /// ```
-    encoded822addr(start) -> Encoded822addr<'a>, named(Rule::Encoded822addr),
-    {
-        map(recognize(take_while1(&XCHAR)), Encoded822addr::at)(start)
-    }
+    encoded822addr -> Encoded822addr = take_while1(&XCHAR), named(Rule::Encoded822addr);
 }

@@ -6,11 +6,9 @@
 //! `fieldvalue` (section 3.11).
 
 use crate::grammar::chars::{FIELD, FPATH, FSEGMENT};
-use crate::grammar::cursor::{named, production};
+use crate::grammar::cursor::{named, production, runs};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{
-    many0_count, map, path_run, preceded, recognize, scheme_tag, tag, take_while,
-};
+use crate::grammar::notation::{many0_count, path_run, preceded, scheme_tag, tag, take_while};
 use crate::rule::Rule;
 use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
 
@@ -59,14 +57,11 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
     /// ```
-    psegment(start) -> Psegment<'a>, named(Rule::Psegment),
-    {
-        map(recognize(take_while(&FSEGMENT)), Psegment::at)(start)
-    }
+    psegment -> Psegment = take_while(&FSEGMENT), named(Rule::Psegment);
 }
 
 production! {
@@ -81,22 +76,14 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]
     /// ```
-    fieldname(start) -> Fieldname<'a>, named(Rule::Fieldname),
-    {
-        map(recognize(take_while(&FIELD)), Fieldname::at)(start)
-    }
-}
+    fieldname -> Fieldname = take_while(&FIELD), named(Rule::Fieldname);
 
-production! {
     /// ```bnf
     /// fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]
     /// ```
-    fieldvalue(start) -> Fieldvalue<'a>, named(Rule::Fieldvalue),
-    {
-        map(recognize(take_while(&FIELD)), Fieldvalue::at)(start)
-    }
+    fieldvalue -> Fieldvalue = take_while(&FIELD), named(Rule::Fieldvalue);
 }

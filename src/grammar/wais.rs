@@ -6,10 +6,10 @@
 //! `wpath` (section 3.9).
 
 use crate::grammar::chars::UCHAR;
-use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
+use crate::grammar::cursor::{named, production, runs, Cursor, Mode, Reading};
 use crate::grammar::http::search;
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{alt, map, preceded, recognize, scheme_tag, tag, take_while};
+use crate::grammar::notation::{alt, map, preceded, scheme_tag, tag, take_while};
 use crate::rule::Rule;
 use crate::tree::{
     Database, Hostport, Scheme, Search, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
@@ -208,32 +208,19 @@ production! {
     }
 }
 
-production! {
+runs! {
     /// ```bnf
     /// database       = *uchar
     /// ```
-    database(start) -> Database<'a>, named(Rule::Database),
-    {
-        map(recognize(take_while(&UCHAR)), Database::at)(start)
-    }
-}
+    database -> Database = take_while(&UCHAR), named(Rule::Database);
 
-production! {
     /// ```bnf
     /// wtype          = *uchar
     /// ```
-    wtype(start) -> Wtype<'a>, named(Rule::Wtype),
-    {
-        map(recognize(take_while(&UCHAR)), Wtype::at)(start)
-    }
-}
+    wtype -> Wtype = take_while(&UCHAR), named(Rule::Wtype);
 
-production! {
     /// ```bnf
     /// wpath          = *uchar
     /// ```
-    wpath(start) -> Wpath<'a>, named(Rule::Wpath),
-    {
-        map(recognize(take_while(&UCHAR)), Wpath::at)(start)
-    }
+    wpath -> Wpath = take_while(&UCHAR), named(Rule::Wpath);
 }
