@@ -70,16 +70,10 @@ production! {
     /// first-match `alt`: `waisaddress` and the others are read to their
     /// longest, and the alternative that matches the most is taken (D3).
     url = "url", |start| url_alternatives!(start;
-        "http" => httpaddress::read,
-        "ftp" => ftpaddress::read,
-        "news" => newsaddress::read,
-        "nntp" => nntpaddress::read,
-        "prospero" => prosperoaddress::read,
-        "telnet" => telnetaddress::read,
-        "gopher" => gopheraddress::read,
-        "wais" => waisaddress::read,
-        "mailto" => mailtoaddress::read,
-        "mid" => midaddress::read,
+        "http" => httpaddress::read, "ftp" => ftpaddress::read, "news" => newsaddress::read,
+        "nntp" => nntpaddress::read, "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read, "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read, "mailto" => mailtoaddress::read, "mid" => midaddress::read,
         "cid" => cidaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }

@@ -55,10 +55,8 @@ production! {
     ///
     /// At 000:30860-30896, 001:292. One `#` and a non-empty `fragmentid`
     /// (D18). `url` holds no `#`, so it ends where the bracket begins.
-    fragmentaddress = "fragmentaddress", |start| seq!(start;
-        url::read,
-        opt(|s| seq!(s; tag("#"), fragmentid::read)),
-    )
+    fragmentaddress = "fragmentaddress",
+    |start| seq!(start; url::read, opt(|s| seq!(s; tag("#"), fragmentid::read)))
 }
 
 production! {
@@ -71,14 +69,9 @@ production! {
     /// the alternative that matches the most is taken, the first of them on
     /// a tie (D3, D17).
     url = "url", |start| url_alternatives!(start; generic;
-        "http" => httpaddress::read,
-        "ftp" => fileaddress::read,
-        "news" => newsaddress::read,
-        "prospero" => prosperoaddress::read,
-        "telnet" => telnetaddress::read,
-        "gopher" => gopheraddress::read,
-        "wais" => waisaddress::read,
-        "afs" => afsaddress::read,
+        "http" => httpaddress::read, "ftp" => fileaddress::read, "news" => newsaddress::read,
+        "prospero" => prosperoaddress::read, "telnet" => telnetaddress::read,
+        "gopher" => gopheraddress::read, "wais" => waisaddress::read, "afs" => afsaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -90,12 +83,8 @@ production! {
     /// At 000:31136-31171, 001:306. The FTP production of July 1993 (D9):
     /// `host`, no login, no port; `ftp://joe@h.dom/x` and `ftp://h.dom:21/x`
     /// match through a host name (D11).
-    fileaddress = "fileaddress", |start| seq!(start;
-        scheme_tag("ftp://"),
-        host::read,
-        tag("/"),
-        path::read,
-    ), recognized |start| on_characters(start, characters::fileaddress)
+    fileaddress = "fileaddress",
+    |start| seq!(start; scheme_tag("ftp://"), host::read, tag("/"), path::read), recognized |start| on_characters(start, characters::fileaddress)
 }
 
 crate::dialect::shared::waisaddress_of_every_draft!();

@@ -55,10 +55,8 @@ production! {
     ///
     /// At 002:934. One `#` and a non-empty `fragmentid` (D18). `uri` holds
     /// no `#`, so it ends where the bracket begins.
-    fragmentaddress = "fragmentaddress", |start| seq!(start;
-        uri::read,
-        opt(|s| seq!(s; tag("#"), fragmentid::read)),
-    )
+    fragmentaddress = "fragmentaddress",
+    |start| seq!(start; uri::read, opt(|s| seq!(s; tag("#"), fragmentid::read)))
 }
 
 production! {
@@ -80,15 +78,10 @@ production! {
     /// that matches the most is taken, the first of them on a tie (D3,
     /// D17). `afsaddress` is no alternative (D24).
     url = "url", |start| url_alternatives!(start; generic;
-        "http" => httpaddress::read,
-        "ftp" => ftpaddress::read,
-        "news" => newsaddress::read,
-        "nntp" => nntpaddress::read,
-        "prospero" => prosperoaddress::read,
-        "telnet" => telnetaddress::read,
-        "gopher" => gopheraddress::read,
-        "wais" => waisaddress::read,
-        "mailto" => mailtoaddress::read,
+        "http" => httpaddress::read, "ftp" => ftpaddress::read, "news" => newsaddress::read,
+        "nntp" => nntpaddress::read, "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read, "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read, "mailto" => mailtoaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -98,12 +91,8 @@ production! {
     /// ```
     ///
     /// At 002:950. The `/` is required (D26: `ftp://h.dom` fails).
-    ftpaddress = "ftpaddress", |start| seq!(start;
-        scheme_tag("ftp://"),
-        login::read,
-        tag("/"),
-        path::read,
-    ),
+    ftpaddress = "ftpaddress",
+    |start| seq!(start; scheme_tag("ftp://"), login::read, tag("/"), path::read),
         recognized |start| on_characters(start, characters::ftpaddress)
 }
 

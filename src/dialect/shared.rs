@@ -51,12 +51,8 @@ macro_rules! productions_of_1993_and_03 {
             /// alternative of October's `url`, D24).
             ///
             /// In draft 03 (003:326-327). No alternative of `url` (D24, D30).
-            afsaddress = "afsaddress", |start| seq!(start;
-                scheme_tag("afs://"),
-                cellname::read,
-                tag("/"),
-                path::read,
-            ), recognized |start| on_characters(start, characters::afsaddress)
+            afsaddress = "afsaddress",
+            |start| seq!(start; scheme_tag("afs://"), cellname::read, tag("/"), path::read), recognized |start| on_characters(start, characters::afsaddress)
         }
         $crate::dialect::production! {
             /// ```text
@@ -330,12 +326,8 @@ macro_rules! productions_of_oct93_and_03 {
             /// (D23).
             ///
             /// In draft 03 (003:330-331). No server, a required number (D23).
-            nntpaddress = "nntpaddress", |start| seq!(start;
-                scheme_tag("nntp:"),
-                group::read,
-                tag("/"),
-                digits::read,
-            ),
+            nntpaddress = "nntpaddress",
+            |start| seq!(start; scheme_tag("nntp:"), group::read, tag("/"), digits::read),
                 recognized |start| on_characters(start, characters::nntpaddress)
         }
         $crate::dialect::production! {
