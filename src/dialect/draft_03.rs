@@ -89,10 +89,7 @@ production! {
     /// characters, so the path already takes it and the bracket, read after
     /// it as written, never adds to the match.
     ftpaddress = "ftpaddress", |start| seq!(start;
-        scheme_tag("ftp://"),
-        login::read,
-        tag("/"),
-        path::read,
+        scheme_tag("ftp://"), login::read, tag("/"), path::read,
         opt(|s| step(s, ftptype::read)),
     ),
         recognized |start| on_characters(start, characters::ftpaddress)
@@ -129,14 +126,8 @@ production! {
     ///
     /// At 003:342-343. D37.
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_tag("wais://"),
-        hostport::read,
-        tag("/"),
-        database::read,
-        tag("/"),
-        wtype::read,
-        tag("/"),
-        wpath::read,
+        scheme_tag("wais://"), hostport::read, tag("/"), database::read, tag("/"), wtype::read,
+        tag("/"), wpath::read,
     ),
         recognized |start| on_characters(start, characters::waisdoc)
 }

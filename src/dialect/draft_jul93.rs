@@ -84,7 +84,8 @@ production! {
     /// `host`, no login, no port; `ftp://joe@h.dom/x` and `ftp://h.dom:21/x`
     /// match through a host name (D11).
     fileaddress = "fileaddress",
-    |start| seq!(start; scheme_tag("ftp://"), host::read, tag("/"), path::read), recognized |start| on_characters(start, characters::fileaddress)
+    |start| seq!(start; scheme_tag("ftp://"), host::read, tag("/"), path::read),
+        recognized |start| on_characters(start, characters::fileaddress)
 }
 
 crate::dialect::shared::waisaddress_of_every_draft!();
@@ -96,16 +97,8 @@ production! {
     ///
     /// At 000:31331-31396, 001:312-313. With the length field (D15).
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_tag("wais://"),
-        hostport::read,
-        tag("/"),
-        database::read,
-        tag("/"),
-        wtype::read,
-        tag("/"),
-        digits::read,
-        tag("/"),
-        path::read,
+        scheme_tag("wais://"), hostport::read, tag("/"), database::read, tag("/"), wtype::read,
+        tag("/"), digits::read, tag("/"), path::read,
     ), recognized |start| on_characters(start, characters::waisdoc)
 }
 

@@ -107,14 +107,8 @@ production! {
     ///
     /// At 002:965-966. July's length field is gone (D26).
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_tag("wais://"),
-        hostport::read,
-        tag("/"),
-        database::read,
-        tag("/"),
-        wtype::read,
-        tag("/"),
-        path::read,
+        scheme_tag("wais://"), hostport::read, tag("/"), database::read, tag("/"), wtype::read,
+        tag("/"), path::read,
     ),
         recognized |start| on_characters(start, characters::waisdoc)
 }

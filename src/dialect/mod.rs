@@ -726,37 +726,17 @@ impl<'a> Node<'a> {
 
     /// This node and every node below it, parents before children.
     pub fn walk(&self) -> Vec<&Node<'a>> {
-        let mut out = Vec::new();
-        let mut pending = vec![self];
-        while let Some(node) = pending.pop() {
-            out.push(node);
-            pending.extend(node.children.iter().rev());
-        }
-        out
-    }
-
-    fn write(&self, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
-        writeln!(
-            f,
-            "{:indent$}{} {} {:?}",
-            "",
-            self.name,
-            self.span,
-            self.text,
-            indent = depth * 2
-        )?;
-        for child in &self.children {
-            child.write(f, depth + 1)?;
-        }
-        Ok(())
+        crate::syntax::walk(self)
     }
 }
+
+crate::syntax::derivation!(Node, |node| node.name);
 
 /// One line a node, indented by depth: `hostname 7..18 "example.com"`,
 /// as [`crate::SyntaxNode`] prints.
 impl fmt::Display for Node<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, 0)
+        crate::syntax::write_tree(f, self, 0)
     }
 }
 

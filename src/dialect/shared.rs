@@ -52,7 +52,8 @@ macro_rules! productions_of_1993_and_03 {
             ///
             /// In draft 03 (003:326-327). No alternative of `url` (D24, D30).
             afsaddress = "afsaddress",
-            |start| seq!(start; scheme_tag("afs://"), cellname::read, tag("/"), path::read), recognized |start| on_characters(start, characters::afsaddress)
+            |start| seq!(start; scheme_tag("afs://"), cellname::read, tag("/"), path::read),
+                recognized |start| on_characters(start, characters::afsaddress)
         }
         $crate::dialect::production! {
             /// ```text
@@ -74,10 +75,7 @@ macro_rules! productions_of_1993_and_03 {
             ///
             /// In draft 03 (003:340-341).
             waisindex = "waisindex", |start| seq!(start;
-                scheme_tag("wais://"),
-                hostport::read,
-                tag("/"),
-                database::read,
+                scheme_tag("wais://"), hostport::read, tag("/"), database::read,
                 opt(|s| seq!(s; tag("?"), search::read)),
             ), recognized |start| on_characters(start, characters::waisindex)
         }
@@ -145,10 +143,7 @@ macro_rules! productions_of_1993_and_03 {
             /// (a path) already takes the bracket's text; the bracket is read after
             /// it as written and never adds to the match.
             prosperolink = "prosperolink", |start| seq!(start;
-                scheme_tag("prospero://"),
-                hostport::read,
-                tag("/"),
-                hsoname::read,
+                scheme_tag("prospero://"), hostport::read, tag("/"), hsoname::read,
                 opt(|s| seq!(s; tag("%00"), version::read, opt(|s| step(s, attributes::read)))),
             ), recognized |start| on_characters(start, characters::prosperolink)
         }

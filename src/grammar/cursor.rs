@@ -1074,6 +1074,10 @@ macro_rules! production {
             #[allow(unused_imports)]
             use super::*;
 
+            /// The node the production gives.
+            #[allow(dead_code)]
+            pub(crate) type Output<'a> = $output;
+
             #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor: inlined where the productions are (see `Mode`), else a call of [`called`].")]
             // Not every production is read by another (the character
             // classes of section 5 are read by none).
@@ -1130,6 +1134,10 @@ macro_rules! production {
         pub(crate) mod $name {
             #[allow(unused_imports)]
             use super::*;
+
+            /// The node the production gives.
+            #[allow(dead_code)]
+            pub(crate) type Output<'a> = $output;
 
             #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor.")]
             #[allow(dead_code)]

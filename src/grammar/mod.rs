@@ -118,11 +118,10 @@ use cursor::{Cursor, Diagnosis, Inlines, Production, Reading};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
 
-/// One line a production: its `Rule`, its combinator and the node it
-/// gives. From this table come the dispatcher from a [`Rule`] to its
-/// reading and the strict twin of every combinator.
+/// The dispatcher from a [`Rule`] to its reading and the strict twin of
+/// every combinator, of the table of productions of `crate::rule`.
 macro_rules! productions {
-    ($($rule:ident => $module:ident :: $name:ident -> $output:ty;)*) => {
+    ($($rule:ident => $module:ident :: $name:ident,)*) => {
         /// The reading of `rule`, keeping only where it stopped: one
         /// function a production (each closure is its own), each calling
         /// that production's reading.
@@ -148,11 +147,10 @@ macro_rules! productions {
 
             use super::cursor::door;
             use super::*;
-            use crate::tree::*;
 
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
-                pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $output, E> {
+                pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $module::$name::Output<'a>, E> {
                     door(input, Options::strict(), $module::$name::entry, $module::$name::explain)
                 }
             )*
@@ -173,75 +171,7 @@ macro_rules! productions {
     };
 }
 
-productions! {
-    Genericurl => generic::genericurl -> GenericUrl<'a>;
-    Url => generic::url -> Url<'a>;
-    Otherurl => generic::otherurl -> GenericUrl<'a>;
-    Scheme => generic::scheme -> Scheme<'a>;
-    Schemepart => generic::schemepart -> Schemepart<'a>;
-    IpSchemepart => ip::ip_schemepart -> IpSchemepart<'a>;
-    Login => ip::login -> Login<'a>;
-    Hostport => ip::hostport -> Hostport<'a>;
-    Host => ip::host -> Host<'a>;
-    Hostname => ip::hostname -> Hostname<'a>;
-    Domainlabel => ip::domainlabel -> Domainlabel<'a>;
-    Toplabel => ip::toplabel -> Toplabel<'a>;
-    Alphadigit => ip::alphadigit -> &'a str;
-    Hostnumber => ip::hostnumber -> Hostnumber<'a>;
-    Port => ip::port -> Port<'a>;
-    User => ip::user -> User<'a>;
-    Password => ip::password -> Password<'a>;
-    Urlpath => ip::urlpath -> Urlpath<'a>;
-    Ftpurl => ftp::ftpurl -> FtpUrl<'a>;
-    Fpath => ftp::fpath -> Fpath<'a>;
-    Fsegment => ftp::fsegment -> Fsegment<'a>;
-    Ftptype => ftp::ftptype -> Ftptype<'a>;
-    Fileurl => file::fileurl -> FileUrl<'a>;
-    Httpurl => http::httpurl -> HttpUrl<'a>;
-    Hpath => http::hpath -> Hpath<'a>;
-    Hsegment => http::hsegment -> Hsegment<'a>;
-    Search => http::search -> Search<'a>;
-    Gopherurl => gopher::gopherurl -> GopherUrl<'a>;
-    Gtype => gopher::gtype -> Gtype<'a>;
-    Selector => gopher::selector -> Selector<'a>;
-    GopherPlusString => gopher::gopher_plus_string -> GopherPlusString<'a>;
-    Mailtourl => mailto::mailtourl -> MailtoUrl<'a>;
-    Encoded822addr => mailto::encoded822addr -> Encoded822addr<'a>;
-    Newsurl => news::newsurl -> NewsUrl<'a>;
-    Grouppart => news::grouppart -> Grouppart<'a>;
-    Group => news::group -> Group<'a>;
-    Article => news::article -> Article<'a>;
-    Nntpurl => nntp::nntpurl -> NntpUrl<'a>;
-    Telneturl => telnet::telneturl -> TelnetUrl<'a>;
-    Waisurl => wais::waisurl -> WaisUrl<'a>;
-    Waisdatabase => wais::waisdatabase -> WaisDatabase<'a>;
-    Waisindex => wais::waisindex -> WaisIndex<'a>;
-    Waisdoc => wais::waisdoc -> WaisDoc<'a>;
-    Database => wais::database -> Database<'a>;
-    Wtype => wais::wtype -> Wtype<'a>;
-    Wpath => wais::wpath -> Wpath<'a>;
-    Prosperourl => prospero::prosperourl -> ProsperoUrl<'a>;
-    Ppath => prospero::ppath -> Ppath<'a>;
-    Psegment => prospero::psegment -> Psegment<'a>;
-    Fieldspec => prospero::fieldspec -> Fieldspec<'a>;
-    Fieldname => prospero::fieldname -> Fieldname<'a>;
-    Fieldvalue => prospero::fieldvalue -> Fieldvalue<'a>;
-    Lowalpha => misc::lowalpha -> &'a str;
-    Hialpha => misc::hialpha -> &'a str;
-    Alpha => misc::alpha -> &'a str;
-    Digit => misc::digit -> &'a str;
-    Safe => misc::safe -> &'a str;
-    Extra => misc::extra -> &'a str;
-    National => misc::national -> &'a str;
-    Punctuation => misc::punctuation -> &'a str;
-    Reserved => misc::reserved -> &'a str;
-    Hex => misc::hex -> &'a str;
-    Escape => misc::escape -> &'a str;
-    Unreserved => misc::unreserved -> &'a str;
-    Uchar => misc::uchar -> &'a str;
-    Xchar => misc::xchar -> &'a str;
-    Digits => misc::digits -> Digits<'a>;
-}
+crate::rule::every_rule!(productions);
 
 /// A production of the grammar, then the end of the input (nom's
 /// `all_consuming`), with the grammar's error where the production
