@@ -1067,17 +1067,7 @@ macro_rules! production {
         $name:ident($start:ident) -> $output:ty, $entry:expr,
         $body:block
     ) => {
-        $crate::grammar::cursor::production!(@door $(#[$doc])* $name -> $output);
-
-        #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
-        pub(crate) mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            /// The node the production gives.
-            #[allow(dead_code)]
-            pub(crate) type Output<'a> = $output;
-
+        $crate::grammar::cursor::production!(@module $(#[$doc])* $name -> $output, $entry, {
             #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor: inlined where the productions are (see `Mode`), else a call of [`called`].")]
             // Not every production is read by another (the character
             // classes of section 5 are read by none).
@@ -1117,9 +1107,7 @@ macro_rules! production {
                     |$start| $body,
                 )
             }
-
-            $crate::grammar::cursor::production!(@entry $output, $entry);
-        }
+        });
     };
     // A production only ever called (the drafts': `parse` reads none).
     (
@@ -1128,17 +1116,7 @@ macro_rules! production {
         $name:ident($start:ident) -> $output:ty, $entry:expr,
         $body:block
     ) => {
-        $crate::grammar::cursor::production!(@door $(#[$doc])* $name -> $output);
-
-        #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
-        pub(crate) mod $name {
-            #[allow(unused_imports)]
-            use super::*;
-
-            /// The node the production gives.
-            #[allow(dead_code)]
-            pub(crate) type Output<'a> = $output;
-
+        $crate::grammar::cursor::production!(@module $(#[$doc])* $name -> $output, $entry, {
             #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor.")]
             #[allow(dead_code)]
             pub(crate) fn read<'a>(
@@ -1148,11 +1126,11 @@ macro_rules! production {
             }
 
             use read as called;
-
-            $crate::grammar::cursor::production!(@entry $output, $entry);
-        }
+        });
     };
-    (@door $(#[$doc:meta])* $name:ident -> $output:ty) => {
+    // The door, and the module beside it: the readings, the node type, the
+    // entry and the explanation of a failure.
+    (@module $(#[$doc:meta])* $name:ident -> $output:ty, $entry:expr, { $($reading:tt)* }) => {
         $(#[$doc])*
         pub fn $name<'a, I, E>(input: I) -> nom::IResult<I, $output, E>
         where
@@ -1166,24 +1144,35 @@ macro_rules! production {
                 $name::explain,
             )
         }
-    };
-    (@entry $output:ty, $entry:expr) => {
-        /// The entry of the production: what its doors call.
-        pub(crate) fn entry<'a>(
-            text: &'a str,
-            offset: usize,
-            options: $crate::Options,
-        ) -> $crate::grammar::cursor::Outcome<'a, $output> {
-            $crate::grammar::cursor::outcome(text, offset, options, $entry, called)
-        }
 
-        /// Why the production does not match the whole of `text`.
-        pub(crate) fn explain(
-            text: &str,
-            offset: usize,
-            options: $crate::Options,
-        ) -> $crate::grammar::cursor::Diagnosis {
-            $crate::grammar::cursor::explain_whole(text, offset, options, $entry, called)
+        #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
+        pub(crate) mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// The node the production gives.
+            #[allow(dead_code)]
+            pub(crate) type Output<'a> = $output;
+
+            $($reading)*
+
+            /// The entry of the production: what its doors call.
+            pub(crate) fn entry<'a>(
+                text: &'a str,
+                offset: usize,
+                options: $crate::Options,
+            ) -> $crate::grammar::cursor::Outcome<'a, $output> {
+                $crate::grammar::cursor::outcome(text, offset, options, $entry, called)
+            }
+
+            /// Why the production does not match the whole of `text`.
+            pub(crate) fn explain(
+                text: &str,
+                offset: usize,
+                options: $crate::Options,
+            ) -> $crate::grammar::cursor::Diagnosis {
+                $crate::grammar::cursor::explain_whole(text, offset, options, $entry, called)
+            }
         }
     };
 }
