@@ -25,6 +25,18 @@
 //!
 //! Where the BNF is ambiguous or has errata, and what this crate decides,
 //! is written down in `grammar/README.md` of the repository.
+//!
+//! # Features
+//!
+//! None is on by default: the grammar, the tree, the errors, [`semantics`],
+//! [`build`] and [`normalize`](Url::normalized) need none.
+//!
+//! - `dialect`: `rfc1738::dialect`, the grammars of the 1993-94 drafts of RFC 1738.
+//! - `lint`: `rfc1738::lint` and `rfc1738::scan`, URLs found in text and their findings.
+//! - `serde`: `Serialize` for the tree, the spans, the rules and the
+//!   syntax nodes.
+//! - `arbitrary`: `rfc1738::arbitrary::ArbitraryUrl`, grammar-valid URLs for
+//!   fuzzing.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
