@@ -6,9 +6,10 @@
 
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
 use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
+use crate::grammar::fast::short_run;
 use crate::grammar::ip::host;
 use crate::grammar::notation::{
-    alt, map, one_of, preceded, scheme_tag, tag, take_while, take_while1,
+    alt, map, one_of, preceded, scheme_tag, tag, take_while1, take_while_by,
 };
 use crate::rule::Rule;
 use crate::tree::{Article, Group, Grouppart, NewsUrl};
@@ -95,7 +96,8 @@ production! {
     group(start) -> Group<'a>, named(Rule::Group),
     {
         let (rest, _) = one_of(&ALPHA)(start)?;
-        let (rest, _) = take_while(&GROUP_TAIL)(rest)?;
+        // A group's tail is short: read byte by byte, inlined (`short_run`).
+        let (rest, _) = take_while_by(&GROUP_TAIL, 0, short_run)(rest)?;
         let place = start.place_to(&rest);
         Ok((rest, Group::at(place)))
     }
