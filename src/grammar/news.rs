@@ -8,9 +8,7 @@ use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
 use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
 use crate::grammar::fast::short_run;
 use crate::grammar::ip::host;
-use crate::grammar::notation::{
-    alt, map, one_of, preceded, scheme_tag, tag, take_while1, take_while_by,
-};
+use crate::grammar::notation::{alt, map, one_of, preceded, scheme_tag, tag, take_while_by};
 use crate::rule::Rule;
 use crate::tree::{Article, Group, Grouppart, NewsUrl};
 
@@ -96,7 +94,7 @@ production! {
     group(start) -> Group<'a>, named(Rule::Group),
     {
         let (rest, _) = one_of(&ALPHA)(start)?;
-        // A group's tail is short: read byte by byte, inlined (`short_run`).
+        // A group's tail is short: byte by byte, inlined (`short_run`).
         let (rest, _) = take_while_by(&GROUP_TAIL, 0, short_run)(rest)?;
         let place = start.place_to(&rest);
         Ok((rest, Group::at(place)))
@@ -109,7 +107,8 @@ production! {
     /// ```
     article(start) -> Article<'a>, named(Rule::Article),
     {
-        let (at, _) = take_while1(&ARTICLE)(start)?;
+        // Its part before the `@` is short too (`short_run`).
+        let (at, _) = take_while_by(&ARTICLE, 1, short_run)(start)?;
         let (rest, host) = preceded(tag("@"), #[inline(always)] |s| host::read(s))(at)?;
         Ok((rest, Article { place: start.place_to(&rest), unique: start.upto(&at), host }))
     }
