@@ -38,11 +38,14 @@ pub fn scheduler_session(config: SessionConfig) -> Result<SessionState> {
     Ok(state)
 }
 
-/// Ballista's default executor functions with these: an
-/// `ExecutorProcessConfig::override_function_registry`.
+/// Ballista's default executor functions with these, and with
+/// DataFusion's array, map and struct functions (`array_length`,
+/// `array_has`, ...), which Ballista's default leaves out though a client
+/// plans with them: an `ExecutorProcessConfig::override_function_registry`.
 pub fn executor_functions() -> Arc<BallistaFunctionRegistry> {
     let mut registry = BallistaFunctionRegistry::default();
-    for function in functions() {
+    let nested = datafusion::functions_nested::all_default_nested_functions();
+    for function in nested.into_iter().chain(functions()) {
         registry
             .scalar_functions
             .insert(function.name().to_owned(), function);

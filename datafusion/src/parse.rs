@@ -88,7 +88,7 @@ parts! {
     path_decoded: Cow<'a, str>, StringBuilder, DataType::Utf8;
     /// The search, decoded (http, gopher, wais).
     search: Cow<'a, str>, StringBuilder, DataType::Utf8;
-    /// The ftp typecode (`;type=`).
+    /// The ftp typecode (`;type=`), in lower case.
     typecode: Cow<'a, str>, StringBuilder, DataType::Utf8;
     /// The gopher type (`1` when the path is empty, 3.4.1).
     gopher_type: Cow<'a, str>, StringBuilder, DataType::Utf8;

@@ -1,17 +1,17 @@
 //! The results, written as they come: a table for people, CSV or JSON
 //! lines.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::sync::Arc;
 
 use clap::ValueEnum;
 use datafusion::arrow::array::{Array, ArrayRef, RecordBatch, StringArray};
 use datafusion::arrow::csv;
 use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
+use datafusion::arrow::error::ArrowError;
 use datafusion::arrow::json::writer::{make_encoder, LineDelimited};
 use datafusion::arrow::json::{EncoderOptions, WriterBuilder};
 use datafusion::arrow::util::pretty::{pretty_format_batches, pretty_format_batches_with_schema};
-use datafusion::error::Result;
 
 /// The rows of one table, at most: a table is printed when it is full, so
 /// that memory does not grow with the result.
@@ -46,7 +46,7 @@ impl Writer {
         }
     }
 
-    pub(crate) fn write(&mut self, out: &mut impl Write, batch: &RecordBatch) -> Result<()> {
+    pub(crate) fn write(&mut self, out: &mut impl Write, batch: &RecordBatch) -> io::Result<()> {
         match self.format {
             Format::Table => {
                 let mut rest = batch.clone();
@@ -63,11 +63,12 @@ impl Writer {
                 }
             }
             Format::Csv => {
-                let batch = flatten(batch)?;
+                let batch = flatten(batch).map_err(io_error)?;
                 csv::WriterBuilder::new()
                     .with_header(!self.started)
                     .build(&mut *out)
-                    .write(&batch)?;
+                    .write(&batch)
+                    .map_err(io_error)?;
                 self.started = true;
             }
             Format::Json => {
@@ -75,8 +76,8 @@ impl Writer {
                     let mut writer = WriterBuilder::new()
                         .with_explicit_nulls(true)
                         .build::<_, LineDelimited>(&mut *out);
-                    writer.write(batch)?;
-                    writer.finish()?;
+                    writer.write(batch).map_err(io_error)?;
+                    writer.finish().map_err(io_error)?;
                 }
             }
         }
@@ -85,7 +86,7 @@ impl Writer {
 
     /// Writes what is left: the last table, or the header alone when there
     /// was no row.
-    pub(crate) fn finish(mut self, out: &mut impl Write) -> Result<()> {
+    pub(crate) fn finish(mut self, out: &mut impl Write) -> io::Result<()> {
         match self.format {
             Format::Table if !self.pending.is_empty() || !self.started => self.print_table(out),
             Format::Csv if !self.started && !self.schema.fields().is_empty() => {
@@ -96,14 +97,17 @@ impl Writer {
         }
     }
 
-    fn print_table(&mut self, out: &mut impl Write) -> Result<()> {
+    fn print_table(&mut self, out: &mut impl Write) -> io::Result<()> {
         match self.pending.is_empty() {
-            true => writeln!(
+            true => {
+                let table = pretty_format_batches_with_schema(Arc::clone(&self.schema), &[]);
+                writeln!(out, "{}", table.map_err(io_error)?)?;
+            }
+            false => writeln!(
                 out,
                 "{}",
-                pretty_format_batches_with_schema(Arc::clone(&self.schema), &[])?
+                pretty_format_batches(&self.pending).map_err(io_error)?
             )?,
-            false => writeln!(out, "{}", pretty_format_batches(&self.pending)?)?,
         }
         self.pending.clear();
         self.pending_rows = 0;
@@ -112,9 +116,18 @@ impl Writer {
     }
 }
 
+/// An Arrow error of writing as the I/O error it is (a closed pipe stays
+/// a closed pipe), any other as an I/O error that says it.
+fn io_error(error: ArrowError) -> io::Error {
+    match error {
+        ArrowError::IoError(_, error) => error,
+        other => io::Error::other(other),
+    }
+}
+
 /// The batch with every nested column (a struct, a list) as JSON text,
 /// which CSV can hold: `{"scheme":"http","user":null,...}`, `["a","b"]`.
-fn flatten(batch: &RecordBatch) -> Result<RecordBatch> {
+fn flatten(batch: &RecordBatch) -> Result<RecordBatch, ArrowError> {
     if !batch
         .schema()
         .fields()
@@ -147,8 +160,5 @@ fn flatten(batch: &RecordBatch) -> Result<RecordBatch> {
             columns.push(Arc::clone(column));
         }
     }
-    Ok(RecordBatch::try_new(
-        Arc::new(Schema::new(fields)),
-        columns,
-    )?)
+    RecordBatch::try_new(Arc::new(Schema::new(fields)), columns)
 }

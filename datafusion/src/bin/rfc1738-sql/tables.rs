@@ -96,24 +96,29 @@ pub(crate) async fn register(ctx: &SessionContext, table: &TableArg) -> Result<(
     let (kind, extension, location) = if metadata.is_dir() {
         let mut found = BTreeSet::new();
         kinds_under(&table.path, &mut found).map_err(|error| error.to_string())?;
-        let mut kinds = found.into_iter();
-        match (kinds.next(), kinds.next()) {
-            (Some((kind, extension)), None) => {
+        let kinds: Vec<(Kind, String)> = found.into_iter().collect();
+        match kinds.as_slice() {
+            [(kind, extension)] => {
                 let mut location = table.path.to_string_lossy().into_owned();
                 if !location.ends_with('/') {
                     location.push('/');
                 }
-                (kind, extension, location)
+                (*kind, extension.clone(), location)
             }
-            (None, _) => {
+            [] => {
                 return Err(
                     "the folder holds no .parquet, .csv, .json, .ndjson or .jsonl file".to_owned(),
                 )
             }
-            (Some((_, first)), Some((_, second))) => {
+            several => {
+                let extensions: Vec<String> = several
+                    .iter()
+                    .map(|(_, extension)| format!(".{extension}"))
+                    .collect();
                 return Err(format!(
-                    "the folder holds files of several kinds (.{first}, .{second}): a table is made of one"
-                ))
+                    "the folder holds files of several kinds ({}): a table is made of one",
+                    extensions.join(", ")
+                ));
             }
         }
     } else {
