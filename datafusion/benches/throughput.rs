@@ -62,7 +62,7 @@ const URL_REGEX: &str =
     r"^[a-zA-Z0-9+.-]+:([a-zA-Z0-9$_.+!*'(),;/?:@&=-]|%[0-9a-fA-F][0-9a-fA-F])*$";
 
 /// The queries, each a count over the whole table.
-const QUERIES: [(&str, &str); 4] = [
+const QUERIES: [(&str, &str); 7] = [
     (
         "rfc1738_check",
         "SELECT count(*) FROM urls WHERE rfc1738_check(url)",
@@ -76,6 +76,18 @@ const QUERIES: [(&str, &str); 4] = [
         "SELECT count(*) FROM urls WHERE regexp_like(url, '@')",
     ),
     ("scan only", "SELECT sum(octet_length(url)) FROM urls"),
+    (
+        "rfc1738_error",
+        "SELECT count(rfc1738_error(url)) FROM urls",
+    ),
+    (
+        "rfc1738_normalize",
+        "SELECT count(rfc1738_normalize(url)) FROM urls",
+    ),
+    (
+        "rfc1738_revisions",
+        "SELECT sum(cardinality(rfc1738_revisions(url))) FROM urls",
+    ),
 ];
 
 fn write(file: &Path, compression: Compression, batches: impl Iterator<Item = Vec<urls::Row>>) {
@@ -250,6 +262,13 @@ async fn run(file: &Path, runs: usize) -> Result<()> {
                 record(&format!("{name}, {cores_used} partition(s)"), &timing);
                 answers.push((name, timing.answer));
             }
+        }
+        for (name, value) in &answers {
+            let mut same = answers.iter().filter(|other| other.0 == *name);
+            assert!(
+                same.all(|other| other.1 == *value),
+                "{name}: one answer on any core count"
+            );
         }
         let answer = |wanted: &str| {
             answers
