@@ -157,6 +157,29 @@ fn a_long_result_is_printed_as_tables_of_a_thousand_rows() {
 }
 
 #[test]
+fn statements_that_return_nothing_print_nothing() {
+    let script = format!(
+        "CREATE EXTERNAL TABLE u STORED AS PARQUET LOCATION '{}';\n\
+         SET datafusion.execution.batch_size = 1024;\n\
+         SELECT count(*) AS n FROM u WHERE rfc1738_check(url);",
+        sample_parquet().display()
+    );
+    let valid = urls::sample()
+        .iter()
+        .filter(|row| rfc1738::check(rfc1738::Rule::Url, &row.url).is_ok())
+        .count();
+    for format in ["table", "csv", "json"] {
+        let output = sql(&["--format", format], Some(&script)).ok();
+        let expected = match format {
+            "table" => format!("+------+\n| n    |\n+------+\n| {valid} |\n+------+\n"),
+            "csv" => format!("n\n{valid}\n"),
+            _ => format!("{{\"n\":{valid}}}\n"),
+        };
+        assert_eq!(output.stdout, expected, "{format}");
+    }
+}
+
+#[test]
 fn the_query_on_standard_input() {
     let query = "SELECT rfc1738_normalize('HTTP://h.com/%7e') AS n;\nSELECT 2 AS two";
     let expected = "n\nhttp://h.com/%7E\ntwo\n2\n";

@@ -47,6 +47,10 @@ impl Writer {
     }
 
     pub(crate) fn write(&mut self, out: &mut impl Write, batch: &RecordBatch) -> io::Result<()> {
+        if self.schema.fields().is_empty() {
+            // A statement that returns nothing (`CREATE`, `SET`).
+            return Ok(());
+        }
         match self.format {
             Format::Table => {
                 let mut rest = batch.clone();
@@ -87,9 +91,12 @@ impl Writer {
     /// Writes what is left: the last table, or the header alone when there
     /// was no row.
     pub(crate) fn finish(mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.schema.fields().is_empty() {
+            return Ok(());
+        }
         match self.format {
             Format::Table if !self.pending.is_empty() || !self.started => self.print_table(out),
-            Format::Csv if !self.started && !self.schema.fields().is_empty() => {
+            Format::Csv if !self.started => {
                 let empty = RecordBatch::new_empty(Arc::clone(&self.schema));
                 self.write(out, &empty)
             }
