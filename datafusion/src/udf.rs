@@ -109,22 +109,19 @@ impl UrlFunction {
 
     /// The function of a batch of URLs.
     fn evaluate(&self, urls: &dyn Array, grammar: &[Option<&ScalarValue>]) -> Result<ArrayRef> {
-        let target = match self.kind {
-            Kind::Check { .. } | Kind::Error { .. } => match self.target(grammar)? {
-                Some(target) => Some(target),
-                None => return Ok(new_null_array(&self.data_type(), urls.len())),
-            },
-            Kind::Parse | Kind::Normalize | Kind::Revisions => None,
-        };
-        match (self.kind, target) {
-            (Kind::Check { .. }, Some(target)) => check(urls, &target),
-            (Kind::Error { .. }, Some(target)) => error::evaluate(urls, &target),
-            (Kind::Parse, _) => parse::evaluate(urls),
-            (Kind::Normalize, _) => normalize(urls),
-            (Kind::Revisions, _) => accepting_revisions(urls),
-            (Kind::Check { .. } | Kind::Error { .. }, None) => {
-                exec_err!("{}: no production to check against", self.name)
+        match self.kind {
+            Kind::Check { .. } | Kind::Error { .. } => {
+                let Some(target) = self.target(grammar)? else {
+                    return Ok(new_null_array(&self.data_type(), urls.len()));
+                };
+                match self.kind {
+                    Kind::Check { .. } => check(urls, &target),
+                    _ => error::evaluate(urls, &target),
+                }
             }
+            Kind::Parse => parse::evaluate(urls),
+            Kind::Normalize => normalize(urls),
+            Kind::Revisions => accepting_revisions(urls),
         }
     }
 }
