@@ -155,8 +155,8 @@ fn revision_names() -> String {
 }
 
 /// The text of a constant string argument, `None` for NULL or an absent
-/// argument; a planning error when the argument is not a constant.
-fn constant_string<'a>(
+/// argument; a planning error when the argument is not a string.
+pub(crate) fn constant_string<'a>(
     function: &str,
     what: &str,
     value: Option<&'a ScalarValue>,
@@ -174,10 +174,16 @@ fn constant_string<'a>(
     }
 }
 
-/// The planning error for a rule or revision that is not a literal.
-pub(crate) fn not_a_constant(function: &str, what: &str) -> Result<Option<Target>> {
+/// The planning error for a rule, revision or field that is not a
+/// literal.
+pub(crate) fn not_a_constant<T>(function: &str, what: &str) -> Result<T> {
+    let example = match what {
+        "revision" => "draft-03",
+        "field" => "host",
+        _ => "hostname",
+    };
     plan_err!(
-        "{function}: the {what} must be a constant string (a literal such as 'hostname'), \
+        "{function}: the {what} must be a constant string (a literal such as '{example}'), \
          so that it is checked once when the query is planned"
     )
 }

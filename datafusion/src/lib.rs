@@ -11,15 +11,15 @@
 //! | --- | --- |
 //! | `rfc1738_check(url [, rule [, revision]])` | whether the whole string matches the production `rule` (default `url`) of `revision` (default `rfc1738`; or `draft-jul93`, `draft-oct93`, `draft-03`), scheme names in any case |
 //! | `rfc1738_check_strict(url [, rule [, revision]])` | the same, scheme names in lower case only (the letter of the BNF) |
-//! | `rfc1738_parse(url)` | the URL's parts (a struct, fields in [`PARSE_FIELDS`]); NULL when `rfc1738::parse` rejects it |
+//! | `rfc1738_parse(url [, field])` | the URL's parts (a struct, fields in [`PARSE_FIELDS`]), or the one field named; NULL when `rfc1738::parse` rejects it |
 //! | `rfc1738_error(url [, rule [, revision]])` | where and why it does not match (a struct: `offset`, `line`, `column`, `expected`, `found`, `stack`, `message`); NULL when it matches |
 //! | `rfc1738_error_strict(url [, rule [, revision]])` | the same in strict mode |
 //! | `rfc1738_normalize(url)` | the URL normalized by sections 2.1 and 2.2; NULL when it does not parse |
 //! | `rfc1738_revisions(url)` | the revisions whose grammar accepts it, oldest first |
 //!
-//! The rule and the revision must be constants. A name the revision does
-//! not have is an error when the query is planned, and the message lists
-//! the names it has.
+//! The rule, the revision and the field must be constants. A name the
+//! grammar or the struct does not have is an error when the query is
+//! planned, and the message lists the names it has.
 //!
 //! ```ignore
 //! use datafusion::prelude::{ParquetReadOptions, SessionContext};
@@ -47,6 +47,7 @@ use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionContext;
 
 pub mod cluster;
+mod columns;
 mod error;
 mod grammar;
 mod parse;

@@ -63,7 +63,10 @@ fn arity(required: usize, most: usize) -> String {
 
 /// Calls `each` with the text of every row of `array` in order, `None`
 /// for a NULL; the array is one of the types [`coerce`] lets through.
-pub(crate) fn for_each(array: &dyn Array, mut each: impl FnMut(Option<&str>)) -> Result<()> {
+pub(crate) fn for_each<'a>(
+    array: &'a dyn Array,
+    mut each: impl FnMut(Option<&'a str>),
+) -> Result<()> {
     match array.data_type() {
         DataType::Utf8 => array.as_string::<i32>().iter().for_each(each),
         DataType::LargeUtf8 => array.as_string::<i64>().iter().for_each(each),

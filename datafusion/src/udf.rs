@@ -15,6 +15,7 @@ use datafusion::logical_expr::{
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::Options;
 
+use crate::columns::TextColumn;
 use crate::grammar::{not_a_constant, Target};
 use crate::{error, parse, strings};
 
@@ -48,8 +49,9 @@ pub(crate) const FUNCTIONS: [(&str, Kind); 7] = [
 ];
 
 /// The arguments a function may take: the URL, then, for the checks and
-/// errors, the production and the revision.
+/// errors, the production and the revision; for `rfc1738_parse`, a field.
 const WITH_GRAMMAR: [&str; 3] = ["url", "rule", "revision"];
+const WITH_FIELD: [&str; 2] = ["url", "field"];
 const URL_ONLY: [&str; 1] = ["url"];
 
 impl UrlFunction {
@@ -70,7 +72,8 @@ impl UrlFunction {
     fn parameters(&self) -> &'static [&'static str] {
         match self.kind {
             Kind::Check { .. } | Kind::Error { .. } => &WITH_GRAMMAR,
-            Kind::Parse | Kind::Normalize | Kind::Revisions => &URL_ONLY,
+            Kind::Parse => &WITH_FIELD,
+            Kind::Normalize | Kind::Revisions => &URL_ONLY,
         }
     }
 
@@ -84,42 +87,60 @@ impl UrlFunction {
     /// The production to check against, from the constant arguments after
     /// the URL (`None` for one that is not a constant); `Ok(None)` when
     /// one is NULL.
-    fn target(&self, grammar: &[Option<&ScalarValue>]) -> Result<Option<Target>> {
-        for (argument, what) in grammar.iter().zip(["rule", "revision"]) {
+    fn target(&self, constants: &[Option<&ScalarValue>]) -> Result<Option<Target>> {
+        for (argument, what) in constants.iter().zip(["rule", "revision"]) {
             if argument.is_none() {
                 return not_a_constant(self.name, what);
             }
         }
-        match grammar {
+        match constants {
             [] => Ok(Some(Target::url(self.strict()))),
             [rule] => Target::named(self.name, *rule, None, self.strict()),
             [rule, revision, ..] => Target::named(self.name, *rule, *revision, self.strict()),
         }
     }
 
-    fn data_type(&self) -> DataType {
-        match self.kind {
-            Kind::Check { .. } => DataType::Boolean,
-            Kind::Error { .. } => DataType::Struct(error::FIELDS.clone()),
-            Kind::Parse => DataType::Struct(parse::FIELDS.clone()),
+    /// What the function returns, given its constant arguments after the
+    /// URL; a planning error for a name the grammar or the struct does
+    /// not have.
+    fn data_type(&self, constants: &[Option<&ScalarValue>]) -> Result<DataType> {
+        Ok(match self.kind {
+            Kind::Check { .. } => {
+                self.target(constants)?;
+                DataType::Boolean
+            }
+            Kind::Error { .. } => {
+                self.target(constants)?;
+                DataType::Struct(error::FIELDS.clone())
+            }
+            Kind::Parse => match constants.first() {
+                None => DataType::Struct(parse::FIELDS.clone()),
+                Some(field) => parse::field_type(self.name, *field)?,
+            },
             Kind::Normalize => DataType::Utf8,
             Kind::Revisions => error::string_list(),
-        }
+        })
     }
 
     /// The function of a batch of URLs.
-    fn evaluate(&self, urls: &dyn Array, grammar: &[Option<&ScalarValue>]) -> Result<ArrayRef> {
+    fn evaluate(&self, urls: &dyn Array, constants: &[Option<&ScalarValue>]) -> Result<ArrayRef> {
         match self.kind {
             Kind::Check { .. } | Kind::Error { .. } => {
-                let Some(target) = self.target(grammar)? else {
-                    return Ok(new_null_array(&self.data_type(), urls.len()));
+                let Some(target) = self.target(constants)? else {
+                    return Ok(new_null_array(&self.data_type(constants)?, urls.len()));
                 };
                 match self.kind {
                     Kind::Check { .. } => check(urls, &target),
                     _ => error::evaluate(urls, &target),
                 }
             }
-            Kind::Parse => parse::evaluate(urls),
+            Kind::Parse => match constants.first() {
+                None => parse::evaluate(urls),
+                Some(field) => match parse::field_index(self.name, *field)? {
+                    Some(index) => parse::evaluate_field(urls, index),
+                    None => Ok(new_null_array(&DataType::Utf8, urls.len())),
+                },
+            },
             Kind::Normalize => normalize(urls),
             Kind::Revisions => accepting_revisions(urls),
         }
@@ -139,24 +160,25 @@ impl ScalarUDFImpl for UrlFunction {
         strings::coerce(self.name, self.parameters(), 1, arg_types)
     }
 
+    /// The type without constants (DataFusion asks
+    /// `return_field_from_args`, which sees them, when it plans).
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(self.data_type())
+        self.data_type(&[])
     }
 
-    /// Checks the rule and revision when the query is planned, so that a
-    /// wrong name fails the query before any row is read.
+    /// Checks the rule, revision or field when the query is planned, so
+    /// that a wrong name fails the query before any row is read.
     fn return_field_from_args(&self, args: ReturnFieldArgs) -> Result<FieldRef> {
-        if let Some(grammar) = args.scalar_arguments.get(1..) {
-            self.target(grammar)?;
-        }
-        Ok(Arc::new(Field::new(self.name, self.data_type(), true)))
+        let constants = args.scalar_arguments.get(1..).unwrap_or_default();
+        let data_type = self.data_type(constants)?;
+        Ok(Arc::new(Field::new(self.name, data_type, true)))
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let Some((url, grammar)) = args.args.split_first() else {
+        let Some((url, constants)) = args.args.split_first() else {
             return exec_err!("{} takes a URL", self.name);
         };
-        let grammar: Vec<Option<&ScalarValue>> = grammar
+        let constants: Vec<Option<&ScalarValue>> = constants
             .iter()
             .map(|argument| match argument {
                 ColumnarValue::Scalar(value) => Some(value),
@@ -164,9 +186,9 @@ impl ScalarUDFImpl for UrlFunction {
             })
             .collect();
         match url {
-            ColumnarValue::Array(urls) => self.evaluate(urls, &grammar).map(ColumnarValue::Array),
+            ColumnarValue::Array(urls) => self.evaluate(urls, &constants).map(ColumnarValue::Array),
             ColumnarValue::Scalar(url) => {
-                let result = self.evaluate(&url.to_array()?, &grammar)?;
+                let result = self.evaluate(&url.to_array()?, &constants)?;
                 ScalarValue::try_from_array(&result, 0).map(ColumnarValue::Scalar)
             }
         }
@@ -188,12 +210,12 @@ fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
 /// Each URL normalized (sections 2.1 and 2.2); NULL for a NULL and for a
 /// string `rfc1738::parse` rejects.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut builder = StringBuilder::with_capacity(urls.len(), 0);
+    let mut column = TextColumn::with_capacity(urls.len());
     strings::for_each(urls, |text| {
         let url = text.and_then(|text| rfc1738::parse(text).ok());
-        builder.append_option(url.map(|url| url.normalized()));
+        column.push(url.map(|url| url.normalized()).as_deref());
     })?;
-    Ok(Arc::new(builder.finish()))
+    column.finish()
 }
 
 /// The names of the revisions whose grammar accepts each URL, oldest

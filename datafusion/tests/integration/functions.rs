@@ -421,6 +421,16 @@ async fn parts_agree_with_the_syntax_tree() {
         }
         // Every production of `parse` is among the rows compared.
         assert_eq!(schemes.len(), 11, "{schemes:?}");
+        // One field asked for alone is that field of the struct.
+        for (index, name) in names.iter().enumerate() {
+            let alone = column(&ctx, &format!("rfc1738_parse(url, '{name}')")).await;
+            assert_eq!(
+                alone.data_type(),
+                parsed.column(index).data_type(),
+                "{name}"
+            );
+            assert_eq!(&alone, parsed.column(index), "{layout}: {name}");
+        }
     }
 }
 
@@ -481,9 +491,9 @@ async fn wrong_names_are_planning_errors_that_list_the_right_ones() {
         error.contains("rfc1738_check: the revision must be a constant string"),
         "{error}"
     );
-    let error = planning_error("SELECT rfc1738_parse(url, 'url') FROM urls").await;
+    let error = planning_error("SELECT rfc1738_parse(url, 'host', 'port') FROM urls").await;
     assert!(
-        error.contains("rfc1738_parse takes one argument (url), not 2 arguments"),
+        error.contains("rfc1738_parse takes one to two arguments (url, field), not 3 arguments"),
         "{error}"
     );
     let error = planning_error("SELECT rfc1738_check() FROM urls").await;
@@ -491,6 +501,13 @@ async fn wrong_names_are_planning_errors_that_list_the_right_ones() {
         error.contains(
             "rfc1738_check takes one to three arguments (url, rule, revision), not 0 arguments"
         ),
+        "{error}"
+    );
+    let error = planning_error("SELECT rfc1738_parse(url, 'hots') FROM urls").await;
+    assert!(error.contains("rfc1738_parse: the URL's parts have no field \"hots\"; the fields are: scheme, production, user,"), "{error}");
+    let error = planning_error("SELECT rfc1738_parse(url, url) FROM urls").await;
+    assert!(
+        error.contains("rfc1738_parse: the field must be a constant string"),
         "{error}"
     );
     let error = planning_error("SELECT rfc1738_normalize(id) FROM urls").await;
@@ -519,8 +536,8 @@ async fn constants_nulls_and_dictionaries() {
         [some("true"), some("false"), None, None, None, some("http://a.b/%7E")]
     );
     assert_eq!(
-        values("SELECT rfc1738_parse('news:*')['group'], rfc1738_error('')['found'], rfc1738_error('')['message'], rfc1738_revisions('')").await,
-        [some("*"), None, some("1:1: expected alpha, digit, \"+\", \"-\" or \".\", found end of input (in url > otherurl > genericurl > scheme)"), some("[]")]
+        values("SELECT rfc1738_parse('news:*')['group'], rfc1738_error('')['found'], rfc1738_error('')['message'], rfc1738_revisions(''), rfc1738_parse('http://h:8/', 'effective_port'), rfc1738_parse('http://h/', NULL)").await,
+        [some("*"), None, some("1:1: expected alpha, digit, \"+\", \"-\" or \".\", found end of input (in url > otherurl > genericurl > scheme)"), some("[]"), some("8"), None]
     );
     // Every row NULL when the rule is NULL; a dictionary column read as
     // its values.
