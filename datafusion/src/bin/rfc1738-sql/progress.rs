@@ -111,23 +111,27 @@ impl Ticker {
     /// Stops the line: a last one in [`Mode::Lines`], the line cleared on
     /// a terminal.
     pub(crate) fn finish(mut self) {
+        self.stop();
+        if self.mode == Mode::Lines {
+            let _ = writeln!(std::io::stderr().lock(), "{}", self.progress.line());
+        }
+    }
+
+    /// Stops the task and clears a terminal's line, so that what follows
+    /// (an error's message) starts a line of its own.
+    fn stop(&mut self) {
         if let Some(task) = self.task.take() {
             task.abort();
+            if self.mode == Mode::Terminal {
+                let _ = write!(std::io::stderr().lock(), "\r\x1b[K");
+            }
         }
-        let mut stderr = std::io::stderr().lock();
-        let _ = match self.mode {
-            Mode::Off => Ok(()),
-            Mode::Terminal => write!(stderr, "\r\x1b[K"),
-            Mode::Lines => writeln!(stderr, "{}", self.progress.line()),
-        };
     }
 }
 
 impl Drop for Ticker {
     fn drop(&mut self) {
-        if let Some(task) = self.task.take() {
-            task.abort();
-        }
+        self.stop();
     }
 }
 
