@@ -96,3 +96,23 @@ pub fn register_functions(registry: &mut dyn FunctionRegistry) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_functions_are_the_names() {
+        let names: Vec<String> = functions().iter().map(|f| f.name().to_owned()).collect();
+        assert_eq!(names, FUNCTION_NAMES);
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("lots")
+            .unwrap_err()
+            .contains("a size such as 512MiB"));
+    }
+}
