@@ -18,6 +18,7 @@
 
 use std::fmt;
 
+use crate::grammar::chars::{self, Class};
 use crate::rule::Rule;
 
 /// Why a builder could not make a URL of its parts.
@@ -51,44 +52,53 @@ impl std::error::Error for BuildError {}
 
 /// Whether `byte` is an `unreserved` character (alpha, digit, safe, extra).
 pub(crate) fn is_unreserved(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&byte)
+    chars::UNRESERVED.contains(byte)
 }
 
-/// The reserved characters each production admits as themselves.
+/// The characters each part admits as themselves: the class of its
+/// production, where section 3 reserves no more.
 mod allowed {
-    /// `user`, `password`: `;` `?` `&` `=` (3.1: `:` `@` `/` must be encoded).
-    pub const LOGIN: &[u8] = b";?&=";
-    /// `fsegment`, `psegment`: `?` `:` `@` `&` `=` (3.2.2: `/` `;` reserved).
-    pub const SEGMENT: &[u8] = b"?:@&=";
-    /// HTTP paths and searches: `:` `@` `&` `=`. The BNF's `hsegment` and
-    /// `search` also admit `;`, but 3.3 reserves `/`, `;` and `?` there.
-    pub const HTTP: &[u8] = b":@&=";
-    /// The `search` of gopher and WAIS URLs, as the BNF has it: `;` `:`
-    /// `@` `&` `=` (3.4.1: no character is reserved in the gopher path).
-    pub const SEARCH: &[u8] = b";:@&=";
+    use crate::grammar::chars::{self, Class};
+
+    /// `user`, `password` (3.1: `:` `@` `/` must be encoded).
+    pub const LOGIN: &Class = &chars::USER;
+    /// `fsegment`, `psegment` (3.2.2: `/` `;` reserved).
+    pub const SEGMENT: &Class = &chars::FSEGMENT;
+    /// A prospero path: its segments' characters and the `/` between them.
+    pub const PPATH: &Class = &chars::FPATH;
+    /// HTTP paths and searches: `hsegment` and `search` without `;`, which
+    /// 3.3 reserves there (with `/` and `?`).
+    pub const HTTP: &Class = &chars::HTTP_PART;
+    /// The `search` of gopher and WAIS URLs, as the BNF has it (3.4.1: no
+    /// character is reserved in the gopher path).
+    pub const SEARCH: &Class = &chars::HSEGMENT;
     /// `xchar` parts (`selector`, `gopher+_string`, `encoded822addr`): no
     /// character is reserved there (3.4.1, 3.5).
-    pub const ALL: &[u8] = b";/?:@&=";
+    pub const ALL: &Class = &chars::XCHAR;
     /// The part of an `article` before the `@`.
-    pub const ARTICLE: &[u8] = b";/?:&=";
-    /// `fieldname`, `fieldvalue`: `?` `:` `@` `&`.
-    pub const FIELD: &[u8] = b"?:@&";
+    pub const ARTICLE: &Class = &chars::ARTICLE;
+    /// `fieldname`, `fieldvalue`.
+    pub const FIELD: &Class = &chars::FIELD;
     /// `uchar` parts (`database`, `wtype`, `wpath`).
-    pub const NONE: &[u8] = b"";
+    pub const NONE: &Class = &chars::UCHAR;
 }
 
-/// Appends `bytes`, encoding every octet that is neither unreserved nor in
-/// `allowed`; hex digits in upper case.
-fn encode_into(out: &mut String, bytes: &[u8], allowed: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+/// Appends `bytes`, encoding every octet that `admitted` does not hold;
+/// hex digits in upper case.
+fn encode_into(out: &mut String, bytes: &[u8], admitted: &Class) {
     for &byte in bytes {
-        if is_unreserved(byte) || allowed.contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 0xF)]));
-        }
+        push_octet(out, byte, admitted.contains(byte));
+    }
+}
+
+/// Appends `byte` as itself, or as an escape with hex digits in upper case.
+fn push_octet(out: &mut String, byte: u8, as_itself: bool) {
+    if as_itself {
+        out.push(char::from(byte));
+    } else {
+        out.push('%');
+        out.push(char::from(chars::HEX_UPPER[usize::from(byte >> 4)]));
+        out.push(char::from(chars::HEX_UPPER[usize::from(byte & 0xF)]));
     }
 }
 
@@ -102,7 +112,13 @@ fn encode_into(out: &mut String, bytes: &[u8], allowed: &[u8]) {
 /// ```
 pub fn encode(bytes: &[u8], allowed: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());
-    encode_into(&mut out, bytes, allowed);
+    for &byte in bytes {
+        push_octet(
+            &mut out,
+            byte,
+            is_unreserved(byte) || allowed.contains(&byte),
+        );
+    }
     out
 }
 
@@ -154,6 +170,31 @@ fn reject(part: &'static str, bytes: &[u8], forbidden: &[u8], why: &str) -> Resu
     }
 }
 
+/// The setters every builder of a URL with a host shares: its `port`, and
+/// for a login (FTP, TELNET) its `user` and `password`.
+macro_rules! setters {
+    (port) => {
+        /// The port.
+        pub fn port(mut self, port: u16) -> Self {
+            self.port = Some(port);
+            self
+        }
+    };
+    (login) => {
+        /// The user name (may be empty; for TELNET, the one suggested).
+        pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
+            self.user = Some(user.as_ref().to_vec());
+            self
+        }
+
+        /// The password (may be empty; needs a user name).
+        pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
+            self.password = Some(password.as_ref().to_vec());
+            self
+        }
+    };
+}
+
 /// An FTP URL (section 3.2) from its parts.
 #[derive(Debug, Clone, Default)]
 pub struct Ftp {
@@ -175,23 +216,9 @@ impl Ftp {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
-    /// The user name (may be empty).
-    pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
-        self.user = Some(user.as_ref().to_vec());
-        self
-    }
-
-    /// The password (may be empty; needs a user name).
-    pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
-        self.password = Some(password.as_ref().to_vec());
-        self
-    }
+    setters!(login);
 
     /// Appends a directory to change to (`CWD`); may be empty, may hold `/`.
     pub fn cwd(mut self, directory: impl AsRef<[u8]>) -> Self {
@@ -262,11 +289,7 @@ impl Http {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// Appends a path segment (may be empty, may hold `/`).
     pub fn segment(mut self, segment: impl AsRef<[u8]>) -> Self {
@@ -326,11 +349,7 @@ impl Gopher {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// The gopher type, one octet.
     pub fn gopher_type(mut self, gopher_type: u8) -> Self {
@@ -506,23 +525,9 @@ impl Telnet {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
-    /// The suggested user name.
-    pub fn user(mut self, user: impl AsRef<[u8]>) -> Self {
-        self.user = Some(user.as_ref().to_vec());
-        self
-    }
-
-    /// The suggested password (needs a user name).
-    pub fn password(mut self, password: impl AsRef<[u8]>) -> Self {
-        self.password = Some(password.as_ref().to_vec());
-        self
-    }
+    setters!(login);
 
     /// The URL.
     pub fn build(&self) -> Result<String, BuildError> {
@@ -554,11 +559,7 @@ impl Wais {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// A search of the database.
     pub fn search(mut self, search: impl AsRef<[u8]>) -> Self {
@@ -670,11 +671,7 @@ impl Prospero {
         }
     }
 
-    /// The port.
-    pub fn port(mut self, port: u16) -> Self {
-        self.port = Some(port);
-        self
-    }
+    setters!(port);
 
     /// Appends a `;name=value` field.
     pub fn field(mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) -> Self {
@@ -688,9 +685,7 @@ impl Prospero {
         let mut out = String::from("prospero://");
         push_hostport(&mut out, &self.host, self.port)?;
         out.push('/');
-        let mut path_allowed = allowed::SEGMENT.to_vec();
-        path_allowed.push(b'/');
-        encode_into(&mut out, &self.hsoname, &path_allowed);
+        encode_into(&mut out, &self.hsoname, allowed::PPATH);
         for (name, value) in &self.fields {
             out.push(';');
             encode_into(&mut out, name, allowed::FIELD);

@@ -7,7 +7,17 @@ use core::fmt;
 pub const GRAMMAR: &str = include_str!("../grammar/rfc1738.bnf");
 
 macro_rules! rules {
-    ($($variant:ident = $name:literal in $module:ident :: $combinator:ident;)*) => {
+    (($d:tt) $($variant:ident = $name:literal in $module:ident :: $combinator:ident;)*) => {
+        /// Calls `$callback!` with every production's `Rule` variant and
+        /// combinator (`Hostport => ip::hostport, ...`): how the grammar
+        /// makes its dispatcher and its strict twins of this one table.
+        macro_rules! every_rule {
+            ($d callback:ident) => {
+                $d callback! { $($variant => $module::$combinator,)* }
+            };
+        }
+        pub(crate) use every_rule;
+
         /// A production of RFC 1738 section 5: every rule of the BNF has one
         /// variant, named after it, and one combinator in [`crate::grammar`].
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,6 +67,7 @@ macro_rules! rules {
 }
 
 rules! {
+    ($)
     Genericurl = "genericurl" in generic::genericurl;
     Url = "url" in generic::url;
     Otherurl = "otherurl" in generic::otherurl;

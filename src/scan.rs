@@ -340,7 +340,7 @@ fn find_colon_or_open(bytes: &[u8]) -> Option<usize> {
 }
 
 fn is_scheme_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')
+    crate::grammar::chars::SCHEME_ANY_CASE.contains(byte)
 }
 
 fn scheme_end(bytes: &[u8], start: usize) -> usize {

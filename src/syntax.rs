@@ -36,35 +36,86 @@ impl<'a> SyntaxNode<'a> {
 
     /// This node and every node below it, parents before children.
     pub fn walk(&self) -> Vec<&SyntaxNode<'a>> {
-        let mut out = Vec::new();
-        let mut pending = vec![self];
-        while let Some(node) = pending.pop() {
-            out.push(node);
-            pending.extend(node.children.iter().rev());
-        }
-        out
+        walk(self)
     }
+}
 
-    fn write(&self, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
-        writeln!(
-            f,
-            "{:indent$}{} {} {:?}",
-            "",
-            self.rule.name(),
-            self.span,
-            self.text,
-            indent = depth * 2
-        )?;
-        for child in &self.children {
-            child.write(f, depth + 1)?;
+/// A node of a derivation, as both kinds of tree keep it (this one, and the
+/// drafts' `dialect::Node`, which names its production by the draft's
+/// name): what the walk and the printing of a tree read.
+pub(crate) trait Derivation: Sized {
+    /// The production's name.
+    fn name(&self) -> &str;
+    /// Where it matched.
+    fn span(&self) -> Span;
+    /// What it matched.
+    fn text(&self) -> &str;
+    /// The nodes inside it, in order.
+    fn children(&self) -> &[Self];
+}
+
+/// [`Derivation`] for a tree node type with `span`, `text` and `children`
+/// fields, whose production's name `$name` reads off the node.
+macro_rules! derivation {
+    ($type:ident, |$node:ident| $name:expr) => {
+        impl $crate::syntax::Derivation for $type<'_> {
+            fn name(&self) -> &str {
+                let $node = self;
+                $name
+            }
+            fn span(&self) -> $crate::span::Span {
+                self.span
+            }
+            fn text(&self) -> &str {
+                self.text
+            }
+            fn children(&self) -> &[Self] {
+                &self.children
+            }
         }
-        Ok(())
+    };
+}
+#[cfg(feature = "dialect")]
+pub(crate) use derivation;
+
+derivation!(SyntaxNode, |node| node.rule.name());
+
+/// `root` and every node below it, parents before children.
+pub(crate) fn walk<N: Derivation>(root: &N) -> Vec<&N> {
+    let mut out = Vec::new();
+    let mut pending = vec![root];
+    while let Some(node) = pending.pop() {
+        out.push(node);
+        pending.extend(node.children().iter().rev());
     }
+    out
+}
+
+/// Writes `node` and the nodes below it, one line each, indented by depth:
+/// `hostname 7..18 "example.com"`.
+pub(crate) fn write_tree<N: Derivation>(
+    f: &mut fmt::Formatter<'_>,
+    node: &N,
+    depth: usize,
+) -> fmt::Result {
+    writeln!(
+        f,
+        "{:indent$}{} {} {:?}",
+        "",
+        node.name(),
+        node.span(),
+        node.text(),
+        indent = depth * 2
+    )?;
+    for child in node.children() {
+        write_tree(f, child, depth + 1)?;
+    }
+    Ok(())
 }
 
 /// One line a node, indented by depth: `hostname 7..18 "example.com"`.
 impl fmt::Display for SyntaxNode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, 0)
+        write_tree(f, self, 0)
     }
 }

@@ -265,6 +265,33 @@ fn outcome<'a, O>(
     }
 }
 
+/// Calls `$callback!` with every rule and the name of its combinator.
+macro_rules! every_rule {
+    ($callback:ident) => {
+        $callback! {
+            Genericurl => genericurl, Url => url, Otherurl => otherurl, Scheme => scheme,
+            Schemepart => schemepart, IpSchemepart => ip_schemepart, Login => login,
+            Hostport => hostport, Host => host, Hostname => hostname, Domainlabel => domainlabel,
+            Toplabel => toplabel, Alphadigit => alphadigit, Hostnumber => hostnumber, Port => port,
+            User => user, Password => password, Urlpath => urlpath, Ftpurl => ftpurl,
+            Fpath => fpath, Fsegment => fsegment, Ftptype => ftptype, Fileurl => fileurl,
+            Httpurl => httpurl, Hpath => hpath, Hsegment => hsegment, Search => search,
+            Gopherurl => gopherurl, Gtype => gtype, Selector => selector,
+            GopherPlusString => gopher_plus_string, Mailtourl => mailtourl,
+            Encoded822addr => encoded822addr, Newsurl => newsurl, Grouppart => grouppart,
+            Group => group, Article => article, Nntpurl => nntpurl, Telneturl => telneturl,
+            Waisurl => waisurl, Waisdatabase => waisdatabase, Waisindex => waisindex,
+            Waisdoc => waisdoc, Database => database, Wtype => wtype, Wpath => wpath,
+            Prosperourl => prosperourl, Ppath => ppath, Psegment => psegment,
+            Fieldspec => fieldspec, Fieldname => fieldname, Fieldvalue => fieldvalue,
+            Lowalpha => lowalpha, Hialpha => hialpha, Alpha => alpha, Digit => digit, Safe => safe,
+            Extra => extra, National => national, Punctuation => punctuation,
+            Reserved => reserved, Hex => hex, Escape => escape, Unreserved => unreserved,
+            Uchar => uchar, Xchar => xchar, Digits => digits,
+        }
+    };
+}
+
 /// The combinator of `rule` (strict or not) on the whole of `text`.
 fn run(rule: Rule, strict: bool, text: &str) -> Outcome {
     macro_rules! each {
@@ -278,27 +305,52 @@ fn run(rule: Rule, strict: bool, text: &str) -> Outcome {
             }
         };
     }
-    each! {
-        Genericurl => genericurl, Url => url, Otherurl => otherurl, Scheme => scheme,
-        Schemepart => schemepart, IpSchemepart => ip_schemepart, Login => login,
-        Hostport => hostport, Host => host, Hostname => hostname, Domainlabel => domainlabel,
-        Toplabel => toplabel, Alphadigit => alphadigit, Hostnumber => hostnumber, Port => port,
-        User => user, Password => password, Urlpath => urlpath, Ftpurl => ftpurl,
-        Fpath => fpath, Fsegment => fsegment, Ftptype => ftptype, Fileurl => fileurl,
-        Httpurl => httpurl, Hpath => hpath, Hsegment => hsegment, Search => search,
-        Gopherurl => gopherurl, Gtype => gtype, Selector => selector,
-        GopherPlusString => gopher_plus_string, Mailtourl => mailtourl,
-        Encoded822addr => encoded822addr, Newsurl => newsurl, Grouppart => grouppart,
-        Group => group, Article => article, Nntpurl => nntpurl, Telneturl => telneturl,
-        Waisurl => waisurl, Waisdatabase => waisdatabase, Waisindex => waisindex,
-        Waisdoc => waisdoc, Database => database, Wtype => wtype, Wpath => wpath,
-        Prosperourl => prosperourl, Ppath => ppath, Psegment => psegment,
-        Fieldspec => fieldspec, Fieldname => fieldname, Fieldvalue => fieldvalue,
-        Lowalpha => lowalpha, Hialpha => hialpha, Alpha => alpha, Digit => digit, Safe => safe,
-        Extra => extra, National => national, Punctuation => punctuation,
-        Reserved => reserved, Hex => hex, Escape => escape, Unreserved => unreserved,
-        Uchar => uchar, Xchar => xchar, Digits => digits,
+    every_rule!(each)
+}
+
+/// Where and in which productions `grammar::whole` and, with a parser after
+/// it that fails, `grammar::terminated` of the combinator of `rule` fail on
+/// `text` (`None`: `whole` matched it all), on a `&str` and after a prefix
+/// in a `LocatedSpan`, which must agree.
+fn run_whole(rule: Rule, strict: bool, text: &str) -> Option<(usize, Vec<&'static str>)> {
+    fn failed<I: nom::Input + nom::Offset + Clone + core::fmt::Debug>(
+        text: I,
+        result: IResult<I, (), VerboseError<I>>,
+    ) -> Option<(usize, Vec<&'static str>)> {
+        match result {
+            Ok(_) => None,
+            Err(nom::Err::Error(error)) => {
+                Some((text.offset(&error.errors[0].0), contexts(&error)))
+            }
+            Err(other) => panic!("{other:?}, not an Error"),
+        }
     }
+    macro_rules! each {
+        ($($variant:ident => $name:ident,)*) => {
+            match rule {
+                $(Rule::$variant => {
+                    let located = LocatedSpan::new(text);
+                    let (whole, terminated, spanned) = if strict {
+                        (
+                            failed(text, grammar::whole(grammar::strict::$name).map(|_| ()).parse(text)),
+                            failed(text, grammar::terminated(grammar::strict::$name, nom::combinator::eof).map(|_| ()).parse(text)),
+                            failed(located, grammar::whole(grammar::strict::$name).map(|_| ()).parse(located)),
+                        )
+                    } else {
+                        (
+                            failed(text, grammar::whole(grammar::$name).map(|_| ()).parse(text)),
+                            failed(text, grammar::terminated(grammar::$name, nom::combinator::eof).map(|_| ()).parse(text)),
+                            failed(located, grammar::whole(grammar::$name).map(|_| ()).parse(located)),
+                        )
+                    };
+                    assert_eq!(terminated, whole, "terminated {rule} {text:?}");
+                    assert_eq!(spanned, whole, "LocatedSpan {rule} {text:?}");
+                    whole
+                })*
+            }
+        };
+    }
+    every_rule!(each)
 }
 
 /// A seed no other test uses: strings the grammar was not tuned on.
@@ -347,6 +399,48 @@ fn every_combinator_agrees_with_check_on_held_out_strings() {
     eprintln!("compose: {compared} strings, {failures_compared} errors compared");
     assert_eq!(compared, 67 * 2 * 300);
     assert!(failures_compared > 1000, "{failures_compared}");
+}
+
+/// `grammar::whole` and `grammar::terminated` of every combinator fail
+/// where `check` fails, in the productions it names, also where the
+/// combinator matches a prefix (where nom's `all_consuming` says only
+/// `Eof`), and accept what `check` accepts.
+#[test]
+fn whole_and_terminated_fail_as_check_does() {
+    let grammar = parse_bnf(include_str!("../grammar/rfc1738.bnf"));
+    let mut rng = Rng::new(HELD_OUT_SEED ^ 1);
+    let (mut compared, mut prefixes) = (0, 0);
+    for &rule in Rule::ALL {
+        for strict in [false, true] {
+            let options = Options::default().with_strict(strict);
+            for index in 0..100 {
+                let valid = grammar.generate(rule.name(), &mut rng, !strict);
+                let text = match index % 2 {
+                    0 => valid,
+                    _ => near_miss(&valid, &mut rng),
+                };
+                let checked = check_with(rule, &text, options);
+                match (run_whole(rule, strict, &text), checked) {
+                    (None, Ok(())) => {}
+                    (Some((offset, contexts)), Err(error)) => {
+                        let mut names: Vec<&str> =
+                            error.stack().iter().map(|rule| rule.name()).collect();
+                        names.reverse();
+                        assert_eq!(offset, error.offset(), "{rule} {text:?}: {error}");
+                        assert_eq!(contexts, names, "{rule} {text:?}: {error}");
+                        prefixes +=
+                            usize::from(matches!(run(rule, strict, &text), Outcome::Prefix(_)));
+                    }
+                    (whole, checked) => {
+                        panic!("{rule} strict={strict} {text:?}: {whole:?} but {checked:?}")
+                    }
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 67 * 2 * 100);
+    assert!(prefixes > 1000, "{prefixes}");
 }
 
 /// Every node of the tree, read at the start of a `&str` (where the nodes

@@ -626,6 +626,59 @@ mod errors {
         assert_eq!(error.stack(), [Rule::Url, Rule::Httpurl]);
     }
 
+    /// Where a scheme's own production fails as far as `otherurl` does,
+    /// `check(url)` gives the scheme's error, as `parse` does: the stack
+    /// and what that production expected, not what both expected in their
+    /// common `url`.
+    #[test]
+    fn url_names_the_schemes_production_where_both_fail_alike() {
+        let error = check(Rule::Url, "ftp://user:pa ss@host/").unwrap_err();
+        assert_eq!(error.offset(), 13);
+        assert_eq!(
+            error.stack(),
+            [Rule::Url, Rule::Ftpurl, Rule::Login, Rule::Password]
+        );
+        assert!(error.expected().contains(&Expected::Literal("@")));
+        assert!(!error.expected().contains(&Expected::Rule(Rule::Xchar)));
+        // A failure of the scheme's production before `otherurl`'s is not
+        // the error: `otherurl` went further.
+        let error = check(Rule::Url, "http://user@host/ x").unwrap_err();
+        assert_eq!(error.offset(), 17);
+        assert_eq!(
+            error.stack(),
+            [
+                Rule::Url,
+                Rule::Otherurl,
+                Rule::Genericurl,
+                Rule::Schemepart
+            ]
+        );
+        // No scheme of the ten: `otherurl` alone.
+        let error = check(Rule::Url, "x-ftp://a b").unwrap_err();
+        assert_eq!(error.stack()[1], Rule::Otherurl);
+    }
+
+    /// With an `@` ahead of the path, a character no user or password may
+    /// hold is reported where it stands, in the login; with none, the host
+    /// is what the text has, and its error stands.
+    #[test]
+    fn a_login_with_an_at_sign_ahead_is_reported_in_its_bracket() {
+        let error = check(Rule::Ftpurl, "ftp://user:pa ss@host/").unwrap_err();
+        assert_eq!(error.offset(), 13);
+        assert_eq!(error.stack(), [Rule::Ftpurl, Rule::Login, Rule::Password]);
+        // The user's run and the host's end at the same space: what both
+        // expected, in what they share.
+        let error = check(Rule::Ftpurl, "ftp://us er@host/").unwrap_err();
+        assert_eq!(error.offset(), 8);
+        assert!(error.expected().contains(&Expected::Literal("@")));
+        assert!(error.expected().contains(&Expected::Literal("/")));
+        // No `@` before the path: the bracket is not tried.
+        let error = check(Rule::Ftpurl, "ftp://ho st/a@b").unwrap_err();
+        assert_eq!(error.offset(), 8);
+        assert!(!error.expected().contains(&Expected::Literal("@")));
+        assert!(error.expected().contains(&Expected::Literal(".")));
+    }
+
     #[test]
     fn errors_name_the_production_stack() {
         let error = check(Rule::Ftpurl, "ftp://host.-com/").unwrap_err();

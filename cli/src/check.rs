@@ -102,20 +102,23 @@ fn strings(dialect: Dialect, args: &CheckArgs, options: Options, out: &mut impl 
     let name = production.name();
     let mut all_match = true;
     for string in strings {
-        match production.check(string, options) {
-            Ok(()) => {
-                let _ = writeln!(out, "{string}: matches {name}");
-            }
-            Err(error) => {
-                all_match = false;
-                let _ = writeln!(out, "{string}: does not match {name}: {error}");
-            }
-        }
+        let result = production.check(string, options);
+        all_match &= result.is_ok();
+        let _ = writeln!(out, "{}", verdict(string, name, result));
     }
     if all_match {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// The line `check` prints for a string: `STRING: matches NAME`, or
+/// `STRING: does not match NAME: ERROR`.
+pub(crate) fn verdict(string: &str, name: &str, result: Result<(), impl Display>) -> String {
+    match result {
+        Ok(()) => format!("{string}: matches {name}"),
+        Err(error) => format!("{string}: does not match {name}: {error}"),
     }
 }
 

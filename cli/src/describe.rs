@@ -106,6 +106,15 @@ pub(crate) fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
     }
 }
 
+/// What `describe` prints for a URL (`--format human`): the hover of the
+/// language server.
+pub(crate) fn human_text(url: &Url<'_>) -> String {
+    let mut out = Vec::new();
+    // Writing to memory does not fail.
+    let _ = write_human(&describe(url, None), &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 fn describe(url: &Url<'_>, email: Option<&str>) -> Report {
     let mut report = Report::default();
     report.put("url", json!(url.as_str()));

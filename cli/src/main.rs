@@ -8,11 +8,13 @@ use rfc1738::dialect::{self, Dialect};
 use rfc1738::{Options, Rule};
 
 mod check;
+mod conformance;
 mod describe;
 mod explain;
 mod grammar;
 mod lint;
 mod revisions;
+mod server;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -44,6 +46,11 @@ enum Command {
     Lint(lint::LintArgs),
     /// Explain a lint code (none: list the codes).
     Explain(explain::ExplainArgs),
+    /// The test vectors of the four revisions: write them (`generate`), run
+    /// an implementation against them (`run`), or answer them (`answer`).
+    Conformance(conformance::ConformanceArgs),
+    /// The linter as a language server (LSP over standard input and output).
+    Server(server::ServerArgs),
 }
 
 #[derive(Args)]
@@ -75,6 +82,8 @@ fn main() -> ExitCode {
         Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
+        Command::Conformance(args) => conformance::run(&args, &mut out),
+        Command::Server(args) => server::run(&args, &mut out),
     };
     let _ = out.flush();
     code

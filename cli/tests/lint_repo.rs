@@ -2,41 +2,18 @@
 //! ignore files, configuration, suppression comments, output options,
 //! fixes.
 
+#[path = "support/repo.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use snapbox::cmd::{cargo_bin, Command};
+use support::{repo, Output};
 
-/// A temporary repository with `files` (path, content).
-fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    std::fs::create_dir(dir.path().join(".git")).expect("a .git directory");
-    for (path, content) in files {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().expect("a parent")).expect("directories");
-        std::fs::write(path, content).expect("a file");
-    }
-    dir
-}
-
-struct Output {
-    stdout: String,
-    stderr: String,
-    code: Option<i32>,
-}
-
+/// `rfc1738 lint ARGS` in `dir`.
 fn lint_in(dir: &Path, args: &[&str]) -> Output {
-    let output = Command::new(cargo_bin("rfc1738"))
-        .current_dir(dir)
-        .arg("lint")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    Output {
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 errors"),
-        code: output.status.code(),
-    }
+    support::rfc1738_in(dir, &[&["lint"], args].concat())
 }
 
 fn sorted_lines(text: &str) -> Vec<&str> {

@@ -4,11 +4,11 @@
 //! positions are each draft's.
 
 use crate::dialect::chars::{ALPHA, ALPHANUM, DIGIT, HEX, NATIONAL, PUNCTUATION};
-use crate::dialect::shape::{maybe, repeated, step};
-use crate::dialect::{production, seq};
-use crate::grammar::primitives::{literal, one, run};
+use crate::dialect::shape::{repeated, step};
+use crate::dialect::{leaves, production, seq};
+use crate::grammar::notation::{one_of, opt, tag, take_while1};
 
-production! {
+leaves! {
     /// ```text
     /// alpha  a | b | c | d | e | f | g | h | i | j | k | l | m | n | o | p | q | r | s | t | u | v | w | x | y | z | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z
     /// ```
@@ -16,10 +16,8 @@ production! {
     /// July 1993 (000:32324-32535, 001:351), October 1993 (002:1039-1049),
     /// draft 03 (003:418-419). Single letters are case-sensitive (D4); both
     /// cases are listed.
-    alpha = "alpha", leaf, |start| step(start, one(&ALPHA))
-}
+    alpha = "alpha", one_of(&ALPHA);
 
-production! {
     /// ```text
     /// digit  0 |1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9
     /// ```
@@ -27,7 +25,7 @@ production! {
     /// July 1993 (000:32536-32578, 001:352), October 1993 (002:1051, a
     /// line printed without its name, D21), draft 03 (003:420-421). `|1` is
     /// `|` `1` (D2).
-    digit = "digit", leaf, |start| step(start, one(&DIGIT))
+    digit = "digit", one_of(&DIGIT);
 }
 
 production! {
@@ -37,10 +35,10 @@ production! {
     ///
     /// July 1993 (000:32654-32670, 001:355), October 1993 (002:1057),
     /// draft 03 (003:428-429). Never decoded (D6).
-    escape = "escape", leaf, |start| seq!(start; literal("%"), hex, hex)
+    escape = "escape", leaf, |start| seq!(start; tag("%"), hex::read, hex::read)
 }
 
-production! {
+leaves! {
     /// ```text
     /// hex  digit | a | b | c | d | e | f | A | B | C | D | E | F
     /// ```
@@ -48,10 +46,8 @@ production! {
     /// July 1993 (000:32671-32728, 001:356), October 1993 (002:1059-1060),
     /// draft 03 (003:430-431). The alternatives are disjoint characters,
     /// read as one class.
-    hex = "hex", leaf, |start| step(start, one(&HEX))
-}
+    hex = "hex", one_of(&HEX);
 
-production! {
     /// ```text
     /// punctuation  < | >
     /// ```
@@ -59,10 +55,8 @@ production! {
     /// July 1993 (000:32771-32788, 001:358), October 1993 (002:1064), draft
     /// 03 (003:434-435). Used by no production (D5); asked for by name, one
     /// of its characters.
-    punctuation = "punctuation", leaf, |start| step(start, one(&PUNCTUATION))
-}
+    punctuation = "punctuation", one_of(&PUNCTUATION);
 
-production! {
     /// ```text
     /// national  { | } | vline | [ | ] | \ | ^ | ~
     /// ```
@@ -70,10 +64,8 @@ production! {
     /// October 1993 (002:1062) and draft 03 (003:432-433). The brackets that
     /// form whole alternatives are the characters, `vline` the vertical
     /// line (D5); used by no production.
-    national = "national", leaf, |start| step(start, one(&NATIONAL))
-}
+    national = "national", one_of(&NATIONAL);
 
-production! {
     /// ```text
     /// digits  digit [ digits ]
     /// ```
@@ -81,27 +73,23 @@ production! {
     /// July 1993 (000:32789-32812, 001:359), October 1993 (002:1066), draft
     /// 03 (003:436-437). The right recursion is one or more `digit`s (D3),
     /// read as one run.
-    digits = "digits", leaf, |start| step(start, run(&DIGIT, 1))
-}
+    digits = "digits", take_while1(&DIGIT);
 
-production! {
     /// ```text
     /// alphanum  alpha | digit
     /// ```
     ///
     /// July 1993 (000:32813-32835, 001:360), October 1993 (002:1068), draft
     /// 03 (003:438-439). Read as one class.
-    alphanum = "alphanum", leaf, |start| step(start, one(&ALPHANUM))
-}
+    alphanum = "alphanum", one_of(&ALPHANUM);
 
-production! {
     /// ```text
     /// alphanums  alphanum [ alphanums ]
     /// ```
     ///
     /// July 1993 (000:32836-32868, 001:361), October 1993 (002:1070), draft
     /// 03 (003:440-441). One or more `alphanum`s (D3), read as one run.
-    alphanums = "alphanums", leaf, |start| step(start, run(&ALPHANUM, 1))
+    alphanums = "alphanums", take_while1(&ALPHANUM);
 }
 
 production! {
@@ -123,7 +111,7 @@ production! {
     /// July 1993 (000:31634-31648, 001:324), October 1993 (002:990), draft
     /// 03 (003:362-363). Not empty, although the prose allows an empty
     /// version (D13).
-    version = "version", |start| step(start, digits)
+    version = "version", |start| step(start, digits::read)
 }
 
 production! {
@@ -135,7 +123,7 @@ production! {
     /// 03 (003:364-365). The right recursion read as a loop; `attribute` is
     /// a run of `alphanum`s with no separator (D13), so the first one takes
     /// them all.
-    attributes = "attributes", |start| repeated(start, attribute)
+    attributes = "attributes", |start| repeated(start, attribute::read)
 }
 
 production! {
@@ -145,7 +133,7 @@ production! {
     ///
     /// July 1993 (000:31685-31704, 001:326), October 1993 (002:994), draft
     /// 03 (003:366-367).
-    attribute = "attribute", |start| step(start, alphanums)
+    attribute = "attribute", |start| step(start, alphanums::read)
 }
 
 production! {
@@ -157,8 +145,8 @@ production! {
     /// 03 (003:386-387). No range check: `300.300.300.300` matches,
     /// `10.0.0` does not (D11).
     hostnumber = "hostnumber", |start| {
-        let dot = || literal(".");
-        seq!(start; digits, dot(), digits, dot(), digits, dot(), digits)
+        let dot = || tag(".");
+        seq!(start; digits::read, dot(), digits::read, dot(), digits::read, dot(), digits::read)
     }
 }
 
@@ -169,12 +157,12 @@ production! {
     ///
     /// July 1993 (000:31981-31992, 001:336), October 1993 (002:1013), draft
     /// 03 (003:388-389).
-    port = "port", |start| step(start, digits)
+    port = "port", |start| step(start, digits::read)
 }
 
 /// `[ : port ]` after a host: the bracket, or nothing.
 pub(crate) fn optional_port<'a>(
     start: crate::grammar::cursor::Cursor<'a>,
 ) -> crate::dialect::shape::Step<'a> {
-    maybe(|s| seq!(s; literal(":"), port))(start)
+    step(start, opt(|s| seq!(s; tag(":"), port::read)))
 }

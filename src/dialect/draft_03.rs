@@ -24,13 +24,13 @@
 //! ```
 
 use crate::dialect::chars::{
-    ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03, XPALPHA_03,
+    ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03 as XALPHA, XPALPHA_03 as XPALPHA,
 };
 use crate::dialect::common::optional_port;
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, either, maybe, path as path_of, repeated, separated, step};
-use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
-use crate::grammar::primitives::{literal, one, run, scheme_literal, unit};
+use crate::dialect::shape::{at_split, path as path_of, repeated, separated, step};
+use crate::dialect::{draft_productions, leaves, longest_of, production, seq, url_alternatives};
+use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
 pub use crate::dialect::common::{
     alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
@@ -38,72 +38,16 @@ pub use crate::dialect::common::{
 };
 
 draft_productions! {
-    "prefixedurl" => prefixedurl,
-    "url" => url,
-    "scheme" => scheme,
-    "httpaddress" => httpaddress,
-    "ftpaddress" => ftpaddress,
-    "afsaddress" => afsaddress,
-    "newsaddress" => newsaddress,
-    "nntpaddress" => nntpaddress,
-    "midaddress" => midaddress,
-    "cidaddress" => cidaddress,
-    "mailtoaddress" => mailtoaddress,
-    "waisaddress" => waisaddress,
-    "waisindex" => waisindex,
-    "waisdoc" => waisdoc,
-    "wpath" => wpath,
-    "groupart" => groupart,
-    "group" => group,
-    "article" => article,
-    "database" => database,
-    "wtype" => wtype,
-    "prosperoaddress" => prosperoaddress,
-    "prosperolink" => prosperolink,
-    "hsoname" => hsoname,
-    "version" => version,
-    "attributes" => attributes,
-    "attribute" => attribute,
-    "telnetaddress" => telnetaddress,
-    "gopheraddress" => gopheraddress,
-    "login" => login,
-    "hostport" => hostport,
-    "host" => host,
-    "ftptype" => ftptype,
-    "formcode" => formcode,
-    "cellname" => cellname,
-    "hostname" => hostname,
-    "hostnumber" => hostnumber,
-    "port" => port,
-    "gcommand" => gcommand,
-    "path" => path,
-    "segment" => segment,
-    "search" => search,
-    "user" => user,
-    "password" => password,
-    "fragmentid" => fragmentid,
-    "gtype" => gtype,
-    "alphanum2" => alphanum2,
-    "xalpha" => xalpha,
-    "xalphas" => xalphas,
-    "xpalpha" => xpalpha,
-    "xpalphas" => xpalphas,
-    "ialpha" => ialpha,
-    "alpha" => alpha,
-    "digit" => digit,
-    "safe" => safe,
-    "extra" => extra,
-    "reserved" => reserved,
-    "escape" => escape,
-    "hex" => hex,
-    "national" => national,
-    "punctuation" => punctuation,
-    "digits" => digits,
-    "alphanum" => alphanum,
-    "alphanums" => alphanums,
-    "void" => void,
-    "addr-spec" => addr_spec,
-    "content-identifier" => content_identifier,
+    // In the order of the draft's text.
+    prefixedurl, url, scheme, httpaddress, ftpaddress, afsaddress, newsaddress, nntpaddress,
+    midaddress, cidaddress, mailtoaddress, waisaddress, waisindex, waisdoc, wpath, groupart,
+    group, article, database, wtype, prosperoaddress, prosperolink, hsoname, version,
+    attributes, attribute, telnetaddress, gopheraddress, login, hostport, host, ftptype,
+    formcode, cellname, hostname, hostnumber, port, gcommand, path, segment, search, user,
+    password, fragmentid, gtype, alphanum2, xalpha, xalphas, xpalpha, xpalphas, ialpha,
+    alpha, digit, safe, extra, reserved, escape, hex, national, punctuation, digits,
+    alphanum, alphanums, void, addr_spec = "addr-spec", content_identifier =
+    "content-identifier",
 }
 
 production! {
@@ -114,7 +58,7 @@ production! {
     /// At 003:316-317. D31: `url:` is a scheme keyword written in lower
     /// case (strict: `url:` only; default: any case, `URL:`), folded apart
     /// from the scheme after it; once, and without `<` `>`.
-    prefixedurl = "prefixedurl", |start| seq!(start; scheme_literal("url:"), url)
+    prefixedurl = "prefixedurl", |start| seq!(start; scheme_tag("url:"), url::read)
 }
 
 production! {
@@ -126,43 +70,15 @@ production! {
     /// first-match `alt`: `waisaddress` and the others are read to their
     /// longest, and the alternative that matches the most is taken (D3).
     url = "url", |start| url_alternatives!(start;
-        "http" => httpaddress,
-        "ftp" => ftpaddress,
-        "news" => newsaddress,
-        "nntp" => nntpaddress,
-        "prospero" => prosperoaddress,
-        "telnet" => telnetaddress,
-        "gopher" => gopheraddress,
-        "wais" => waisaddress,
-        "mailto" => mailtoaddress,
-        "mid" => midaddress,
-        "cid" => cidaddress,
+        "http" => httpaddress::read, "ftp" => ftpaddress::read, "news" => newsaddress::read,
+        "nntp" => nntpaddress::read, "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read, "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read, "mailto" => mailtoaddress::read, "mid" => midaddress::read,
+        "cid" => cidaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
-production! {
-    /// ```text
-    /// scheme  ialpha
-    /// ```
-    ///
-    /// At 003:320-321. Used by no production (D30).
-    scheme = "scheme", |start| step(start, ialpha)
-}
-
-production! {
-    /// ```text
-    /// httpaddress  h t t p : / / hostport [ / path ] [ ? search ]
-    /// ```
-    ///
-    /// At 003:322-323. `http://host?q` still matches (D12); `:` is no path
-    /// character any more (D34).
-    httpaddress = "httpaddress", |start| seq!(start;
-        scheme_literal("http://"),
-        hostport,
-        maybe(|s| seq!(s; literal("/"), path)),
-        maybe(|s| seq!(s; literal("?"), search)),
-    ), recognized |start| on_characters(start, characters::httpaddress)
-}
+crate::dialect::shared::productions_of_1993_and_03!();
 
 production! {
     /// ```text
@@ -173,54 +89,13 @@ production! {
     /// characters, so the path already takes it and the bracket, read after
     /// it as written, never adds to the match.
     ftpaddress = "ftpaddress", |start| seq!(start;
-        scheme_literal("ftp://"),
-        login,
-        literal("/"),
-        path,
-        maybe(|s| step(s, ftptype)),
+        scheme_tag("ftp://"), login::read, tag("/"), path::read,
+        opt(|s| step(s, ftptype::read)),
     ),
         recognized |start| on_characters(start, characters::ftpaddress)
 }
 
-production! {
-    /// ```text
-    /// afsaddress  a f s : / / cellname / path
-    /// ```
-    ///
-    /// At 003:326-327. No alternative of `url` (D24, D30).
-    afsaddress = "afsaddress", |start| seq!(start;
-        scheme_literal("afs://"),
-        cellname,
-        literal("/"),
-        path,
-    ),
-        recognized |start| on_characters(start, characters::afsaddress)
-}
-
-production! {
-    /// ```text
-    /// newsaddress  n e w s : groupart
-    /// ```
-    ///
-    /// At 003:328-329.
-    newsaddress = "newsaddress", |start| seq!(start; scheme_literal("news:"), groupart),
-        recognized |start| on_characters(start, characters::newsaddress)
-}
-
-production! {
-    /// ```text
-    /// nntpaddress  n n t p : group / digits
-    /// ```
-    ///
-    /// At 003:330-331. No server, a required number (D23).
-    nntpaddress = "nntpaddress", |start| seq!(start;
-        scheme_literal("nntp:"),
-        group,
-        literal("/"),
-        digits,
-    ),
-        recognized |start| on_characters(start, characters::nntpaddress)
-}
+crate::dialect::shared::productions_of_oct93_and_03!();
 
 production! {
     /// ```text
@@ -228,7 +103,7 @@ production! {
     /// ```
     ///
     /// At 003:332-333. `addr-spec` is supplied (D33).
-    midaddress = "midaddress", |start| seq!(start; scheme_literal("mid:"), addr_spec),
+    midaddress = "midaddress", |start| seq!(start; scheme_tag("mid:"), addr_spec::read),
         recognized |start| on_characters(start, characters::midaddress)
 }
 
@@ -238,51 +113,11 @@ production! {
     /// ```
     ///
     /// At 003:334-335. `content-identifier` is supplied (D33).
-    cidaddress = "cidaddress", |start| seq!(start; scheme_literal("cid:"), content_identifier),
+    cidaddress = "cidaddress", |start| seq!(start; scheme_tag("cid:"), content_identifier::read),
         recognized |start| on_characters(start, characters::cidaddress)
 }
 
-production! {
-    /// ```text
-    /// mailtoaddress  m a i l t o : xalphas @ hostname
-    /// ```
-    ///
-    /// At 003:336-337, printed `m a i l t o : :` (D22): with `:` gone from
-    /// `xalpha` (D34), `mailto::joe@cern.ch` fails. `@` is an `xalpha`: the
-    /// split is searched for (DECISIONS.md section 8).
-    mailtoaddress = "mailtoaddress", |start| {
-        let (rest, _) = scheme_literal("mailto:")(start)?;
-        at_split(rest, &XALPHA_03, xalphas, hostname)
-    }, recognized |start| on_characters(start, characters::mailtoaddress)
-}
-
-production! {
-    /// ```text
-    /// waisaddress  waisindex | waisdoc
-    /// ```
-    ///
-    /// At 003:338-339. A `waisindex` matches a prefix of every `waisdoc`, so
-    /// the alternative that matches the most is taken (DECISIONS.md section
-    /// 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
-        recognized |start| on_characters(start, characters::waisaddress)
-}
-
-production! {
-    /// ```text
-    /// waisindex  w a i s : / / hostport / database [ ? search ]
-    /// ```
-    ///
-    /// At 003:340-341.
-    waisindex = "waisindex", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        maybe(|s| seq!(s; literal("?"), search)),
-    ),
-        recognized |start| on_characters(start, characters::waisindex)
-}
+crate::dialect::shared::waisaddress_of_every_draft!();
 
 production! {
     /// ```text
@@ -291,14 +126,8 @@ production! {
     ///
     /// At 003:342-343. D37.
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        literal("/"),
-        wtype,
-        literal("/"),
-        wpath,
+        scheme_tag("wais://"), hostport::read, tag("/"), database::read, tag("/"), wtype::read,
+        tag("/"), wpath::read,
     ),
         recognized |start| on_characters(start, characters::waisdoc)
 }
@@ -311,20 +140,8 @@ production! {
     /// At 003:344-345. D37: `=` and `;` are the characters; a non-empty list
     /// of `N=path;` items. The right recursion read as a loop; `;` and `=`
     /// are no path characters, so each path ends where its `;` is.
-    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits, literal("="), path, literal(";"))),
+    wpath = "wpath", |start| repeated(start, |s| seq!(s; digits::read, tag("="), path::read, tag(";"))),
         recognized |start| part_on_characters(start, characters::wpath)
-}
-
-production! {
-    /// ```text
-    /// groupart  * | group | article
-    /// ```
-    ///
-    /// At 003:346-347. Not a first-match `alt`: a `group` is a prefix of
-    /// many an `article` and the other way round, so the alternative that
-    /// matches the most is taken.
-    groupart = "groupart", |start| longest_of!(start; literal("*"), group, article),
-        recognized |start| part_on_characters(start, characters::groupart)
 }
 
 production! {
@@ -335,37 +152,8 @@ production! {
     /// At 003:348-349. The right recursion read as a loop; `.` is an
     /// `xalpha`, so the first `ialpha` runs over every `.`
     /// (`news:c.l.c++`, D34).
-    group = "group", |start| separated(start, ialpha, "."),
+    group = "group", |start| separated(start, ialpha::read, "."),
         recognized |start| part_on_characters(start, characters::hostname)
-}
-
-production! {
-    /// ```text
-    /// article  xalphas @ host
-    /// ```
-    ///
-    /// At 003:350-351. `@` is an `xalpha`: the split is searched for
-    /// (DECISIONS.md section 8).
-    article = "article", |start| at_split(start, &XALPHA_03, xalphas, host),
-        recognized |start| part_on_characters(start, characters::article)
-}
-
-production! {
-    /// ```text
-    /// database  xalphas
-    /// ```
-    ///
-    /// At 003:352-353.
-    database = "database", |start| step(start, xalphas)
-}
-
-production! {
-    /// ```text
-    /// wtype  xalphas
-    /// ```
-    ///
-    /// At 003:354-355.
-    wtype = "wtype", |start| step(start, xalphas)
 }
 
 production! {
@@ -374,45 +162,8 @@ production! {
     /// ```
     ///
     /// At 003:356-357.
-    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink),
+    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink::read),
         recognized |start| on_characters(start, characters::prosperolink)
-}
-
-production! {
-    /// ```text
-    /// prosperolink  p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]
-    /// ```
-    ///
-    /// At 003:358-359. D13, D38: `%00` is also an escape, so the `hsoname`
-    /// (a path) already takes the bracket's text; the bracket is read after
-    /// it as written and never adds to the match.
-    prosperolink = "prosperolink", |start| seq!(start;
-        scheme_literal("prospero://"),
-        hostport,
-        literal("/"),
-        hsoname,
-        maybe(|s| seq!(s; literal("%00"), version, maybe(|s| step(s, attributes)))),
-    ),
-        recognized |start| on_characters(start, characters::prosperolink)
-}
-
-production! {
-    /// ```text
-    /// hsoname  path
-    /// ```
-    ///
-    /// At 003:360-361.
-    hsoname = "hsoname", |start| step(start, path)
-}
-
-production! {
-    /// ```text
-    /// telnetaddress  t e l n e t : / / login
-    /// ```
-    ///
-    /// At 003:368-369. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login),
-        recognized |start| on_characters(start, characters::telnetaddress)
 }
 
 production! {
@@ -423,9 +174,9 @@ production! {
     /// At 003:370-371. No `?search` (D36); after the `/` a type is required
     /// (D14).
     gopheraddress = "gopheraddress", |start| seq!(start;
-        scheme_literal("gopher://"),
-        hostport,
-        maybe(|s| seq!(s; literal("/"), gtype, maybe(|s| step(s, gcommand)))),
+        scheme_tag("gopher://"),
+        hostport::read,
+        opt(|s| seq!(s; tag("/"), gtype::read, opt(|s| step(s, gcommand::read)))),
     ),
         recognized |start| on_characters(start, characters::gopheraddress)
 }
@@ -440,33 +191,9 @@ production! {
     /// (`telnet://u@v@h`), so the bracket is given up when the host alone
     /// matches more. On a tie the tree shows the user.
     login = "login", |start| longest_of!(start;
-        |s| seq!(s; user, maybe(|s| seq!(s; literal(":"), password)), literal("@"), hostport),
-        hostport),
+        |s| seq!(s; user::read, opt(|s| seq!(s; tag(":"), password::read)), tag("@"), hostport::read),
+        hostport::read),
         recognized |start| part_on_characters(start, characters::login)
-}
-
-production! {
-    /// ```text
-    /// hostport  host [ : port ]
-    /// ```
-    ///
-    /// At 003:374-375. `:` is no `xalpha` any more (D34), so the bracket is
-    /// a port after any host.
-    hostport = "hostport", |start| {
-        let (rest, _) = start.call_with(host)?;
-        optional_port(rest)
-    }, recognized |start| part_on_characters(start, characters::hostport)
-}
-
-production! {
-    /// ```text
-    /// host  hostname | hostnumber
-    /// ```
-    ///
-    /// At 003:376-377. Disjoint (a letter or a digit first): the first that
-    /// matches is the only one.
-    host = "host", |start| either(start, hostname, hostnumber),
-        recognized |start| part_on_characters(start, characters::host)
 }
 
 production! {
@@ -477,40 +204,19 @@ production! {
     /// At 003:378-379. Upper case in both modes (section 3). The four start
     /// with different letters: the first that matches is the only one.
     ftptype = "ftptype", |start| longest_of!(start;
-        |s| seq!(s; literal("A"), formcode),
-        |s| seq!(s; literal("E"), formcode),
-        literal("I"),
-        |s| seq!(s; literal("L"), digits))
+        |s| seq!(s; tag("A"), formcode::read),
+        |s| seq!(s; tag("E"), formcode::read),
+        tag("I"),
+        |s| seq!(s; tag("L"), digits::read))
 }
 
-production! {
+leaves! {
     /// ```text
     /// formcode  N | T | C
     /// ```
     ///
     /// At 003:380-381. Upper case in both modes (section 3).
-    formcode = "formcode", leaf, |start| step(start, one(&FORMCODE))
-}
-
-production! {
-    /// ```text
-    /// cellname  hostname
-    /// ```
-    ///
-    /// At 003:382-383.
-    cellname = "cellname", |start| step(start, hostname)
-}
-
-production! {
-    /// ```text
-    /// hostname  ialpha [ . hostname ]
-    /// ```
-    ///
-    /// At 003:384-385. The right recursion read as a loop; `.` is an
-    /// `xalpha`, so the first `ialpha` runs over every `.` (D11; `a+b` is a
-    /// host name, D34).
-    hostname = "hostname", |start| separated(start, ialpha, "."),
-        recognized |start| part_on_characters(start, characters::hostname)
+    formcode = "formcode", one_of(&FORMCODE);
 }
 
 production! {
@@ -519,7 +225,7 @@ production! {
     /// ```
     ///
     /// At 003:390-391. The Gopher+ fields are path characters (D36).
-    gcommand = "gcommand", |start| step(start, path)
+    gcommand = "gcommand", |start| step(start, path::read)
 }
 
 production! {
@@ -529,7 +235,7 @@ production! {
     ///
     /// At 003:392-393. The right recursion read as a loop of segments
     /// (D12).
-    path = "path", |start| path_of(start, segment),
+    path = "path", |start| path_of(start, segment::read),
         recognized |start| part_on_characters(start, characters::path)
 }
 
@@ -539,18 +245,7 @@ production! {
     /// ```
     ///
     /// At 003:394-395.
-    segment = "segment", |start| step(start, xpalphas)
-}
-
-production! {
-    /// ```text
-    /// search  xalphas [ + search ]
-    /// ```
-    ///
-    /// At 003:396-397. The right recursion read as a loop; `+` is an
-    /// `xalpha` now (D34), so the first `xalphas` takes it all.
-    search = "search", |start| separated(start, xalphas, "+"),
-        recognized |start| part_on_characters(start, characters::search)
+    segment = "segment", |start| step(start, xpalphas::read)
 }
 
 production! {
@@ -559,7 +254,7 @@ production! {
     /// ```
     ///
     /// At 003:398-399. One or more `alphanum2`s (D35), read as one run.
-    user = "user", |start| step(start, run(&ALPHANUM2, 1))
+    user = "user", |start| step(start, take_while1(&ALPHANUM2))
 }
 
 production! {
@@ -568,109 +263,37 @@ production! {
     /// ```
     ///
     /// At 003:400-401. One or more `alphanum2`s (D35), read as one run.
-    password = "password", |start| step(start, run(&ALPHANUM2, 1))
+    password = "password", |start| step(start, take_while1(&ALPHANUM2))
 }
 
-production! {
-    /// ```text
-    /// fragmentid  xalphas
-    /// ```
-    ///
-    /// At 003:402-403. Used by no production (D30).
-    fragmentid = "fragmentid", |start| step(start, xalphas)
-}
-
-production! {
-    /// ```text
-    /// gtype  xalpha
-    /// ```
-    ///
-    /// At 003:404-405. One character or one escape (D14).
-    gtype = "gtype", |start| step(start, xalpha)
-}
-
-production! {
+leaves! {
     /// ```text
     /// alphanum2  alpha | digit | - | _ | . | +
     /// ```
     ///
     /// At 003:406-407. Read as one class.
-    alphanum2 = "alphanum2", leaf, |start| step(start, one(&ALPHANUM2))
-}
+    alphanum2 = "alphanum2", one_of(&ALPHANUM2);
 
-production! {
-    /// ```text
-    /// xalpha  alpha | digit | safe | extra | escape
-    /// ```
-    ///
-    /// At 003:408-409, with draft 03's `safe` and `extra` (D34). Read as one
-    /// class with escapes.
-    xalpha = "xalpha", leaf, |start| step(start, unit(&XALPHA_03))
-}
-
-production! {
-    /// ```text
-    /// xalphas  xalpha [ xalphas ]
-    /// ```
-    ///
-    /// At 003:410-411. One or more `xalpha`s, read as one run.
-    xalphas = "xalphas", leaf, |start| step(start, run(&XALPHA_03, 1))
-}
-
-production! {
-    /// ```text
-    /// xpalpha  xalpha | +
-    /// ```
-    ///
-    /// At 003:412-413. `+` is in `safe` (D34): the same characters as
-    /// `xalpha`.
-    xpalpha = "xpalpha", leaf, |start| step(start, unit(&XPALPHA_03))
-}
-
-production! {
-    /// ```text
-    /// xpalphas  xpalpha [ xpalphas ]
-    /// ```
-    ///
-    /// At 003:414-415 (printed correctly, D10). One or more `xpalpha`s,
-    /// read as one run.
-    xpalphas = "xpalphas", leaf, |start| step(start, run(&XPALPHA_03, 1))
-}
-
-production! {
-    /// ```text
-    /// ialpha  alpha [ xalphas ]
-    /// ```
-    ///
-    /// At 003:416-417.
-    ialpha = "ialpha", |start| seq!(start; alpha, maybe(|s| step(s, xalphas)))
-}
-
-production! {
     /// ```text
     /// safe  $ | - | _ | @ | . | & | + | -
     /// ```
     ///
     /// At 003:422-423. `-` is listed twice (harmless); `+` is new (D34).
-    safe = "safe", leaf, |start| step(start, one(&SAFE_03))
-}
+    safe = "safe", one_of(&SAFE_03);
 
-production! {
     /// ```text
     /// extra  ! | * | " | ' | ( | ) | ,
     /// ```
     ///
     /// At 003:424-425. No `:`, `;` or space any more (D34).
-    extra = "extra", leaf, |start| step(start, one(&EXTRA_03))
-}
+    extra = "extra", one_of(&EXTRA_03);
 
-production! {
     /// ```text
     /// reserved  = | ; | / | # | ? | : | space
     /// ```
     ///
     /// At 003:426-427. Used by no production (D30, D34).
-    reserved = "reserved", leaf, |start| step(start, one(&RESERVED_03))
+    reserved = "reserved", one_of(&RESERVED_03);
 }
 
 production! {
@@ -681,7 +304,7 @@ production! {
     /// Not in the draft: supplied (D33), the draft's own rendering of "an
     /// RFC822 addr-spec mail address" in `mailtoaddress`. `@` is an
     /// `xalpha`: the split is searched for (DECISIONS.md section 8).
-    addr_spec = "addr-spec", |start| at_split(start, &XALPHA_03, xalphas, hostname),
+    addr_spec = "addr-spec", |start| at_split(start, &XALPHA, xalphas::read, hostname::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 
@@ -692,7 +315,7 @@ production! {
     ///
     /// Not in the draft: supplied (D33), a MIME Content-ID without the `<`
     /// `>` of an RFC 822 `msg-id` (`mid:<a.b@c.d>` does not match).
-    content_identifier = "content-identifier", |start| step(start, addr_spec),
+    content_identifier = "content-identifier", |start| step(start, addr_spec::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 

@@ -20,11 +20,11 @@
 //! assert_eq!(url.text, "ftp://joe@h.dom/x");
 //! ```
 
-use crate::dialect::chars::{VARIANT, XALPHA_1993};
+use crate::dialect::chars::{VARIANT, XALPHA_1993 as XALPHA};
 use crate::dialect::recognize::on_characters;
-use crate::dialect::shape::{at_split, maybe, step};
-use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
-use crate::grammar::primitives::{literal, one, scheme_literal};
+use crate::dialect::shape::at_split;
+use crate::dialect::{draft_productions, leaves, longest_of, production, seq, url_alternatives};
+use crate::grammar::notation::{one_of, opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
     alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
@@ -38,59 +38,14 @@ pub use crate::dialect::draft_1993::{
 };
 
 draft_productions! {
-    "fragmentaddress" => fragmentaddress,
-    "url" => url,
-    "generic" => generic,
-    "scheme" => scheme,
-    "httpaddress" => httpaddress,
-    "fileaddress" => fileaddress,
-    "afsaddress" => afsaddress,
-    "newsaddress" => newsaddress,
-    "waisaddress" => waisaddress,
-    "waisindex" => waisindex,
-    "waisdoc" => waisdoc,
-    "groupart" => groupart,
-    "group" => group,
-    "article" => article,
-    "database" => database,
-    "wtype" => wtype,
-    "prosperoaddress" => prosperoaddress,
-    "prosperolink" => prosperolink,
-    "hsoname" => hsoname,
-    "version" => version,
-    "attributes" => attributes,
-    "attribute" => attribute,
-    "telnetaddress" => telnetaddress,
-    "gopheraddress" => gopheraddress,
-    "hostport" => hostport,
-    "host" => host,
-    "cellname" => cellname,
-    "hostname" => hostname,
-    "hostnumber" => hostnumber,
-    "port" => port,
-    "selector" => selector,
-    "path" => path,
-    "search" => search,
-    "user" => user,
-    "fragmentid" => fragmentid,
-    "gtype" => gtype,
-    "xalpha" => xalpha,
-    "xalphas" => xalphas,
-    "xpalpha" => xpalpha,
-    "xpalphas" => xpalphas,
-    "ialpha" => ialpha,
-    "alpha" => alpha,
-    "digit" => digit,
-    "safe" => safe,
-    "extra" => extra,
-    "escape" => escape,
-    "hex" => hex,
-    "variant" => variant,
-    "punctuation" => punctuation,
-    "digits" => digits,
-    "alphanum" => alphanum,
-    "alphanums" => alphanums,
-    "void" => void,
+    // In the order of the draft's text.
+    fragmentaddress, url, generic, scheme, httpaddress, fileaddress, afsaddress,
+    newsaddress, waisaddress, waisindex, waisdoc, groupart, group, article, database, wtype,
+    prosperoaddress, prosperolink, hsoname, version, attributes, attribute, telnetaddress,
+    gopheraddress, hostport, host, cellname, hostname, hostnumber, port, selector, path,
+    search, user, fragmentid, gtype, xalpha, xalphas, xpalpha, xpalphas, ialpha, alpha,
+    digit, safe, extra, escape, hex, variant, punctuation, digits, alphanum, alphanums,
+    void,
 }
 
 production! {
@@ -100,10 +55,8 @@ production! {
     ///
     /// At 000:30860-30896, 001:292. One `#` and a non-empty `fragmentid`
     /// (D18). `url` holds no `#`, so it ends where the bracket begins.
-    fragmentaddress = "fragmentaddress", |start| seq!(start;
-        url,
-        maybe(|s| seq!(s; literal("#"), fragmentid)),
-    )
+    fragmentaddress = "fragmentaddress",
+    |start| seq!(start; url::read, opt(|s| seq!(s; tag("#"), fragmentid::read)))
 }
 
 production! {
@@ -116,14 +69,9 @@ production! {
     /// the alternative that matches the most is taken, the first of them on
     /// a tie (D3, D17).
     url = "url", |start| url_alternatives!(start; generic;
-        "http" => httpaddress,
-        "ftp" => fileaddress,
-        "news" => newsaddress,
-        "prospero" => prosperoaddress,
-        "telnet" => telnetaddress,
-        "gopher" => gopheraddress,
-        "wais" => waisaddress,
-        "afs" => afsaddress,
+        "http" => httpaddress::read, "ftp" => fileaddress::read, "news" => newsaddress::read,
+        "prospero" => prosperoaddress::read, "telnet" => telnetaddress::read,
+        "gopher" => gopheraddress::read, "wais" => waisaddress::read, "afs" => afsaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -135,25 +83,12 @@ production! {
     /// At 000:31136-31171, 001:306. The FTP production of July 1993 (D9):
     /// `host`, no login, no port; `ftp://joe@h.dom/x` and `ftp://h.dom:21/x`
     /// match through a host name (D11).
-    fileaddress = "fileaddress", |start| seq!(start;
-        scheme_literal("ftp://"),
-        host,
-        literal("/"),
-        path,
-    ), recognized |start| on_characters(start, characters::fileaddress)
+    fileaddress = "fileaddress",
+    |start| seq!(start; scheme_tag("ftp://"), host::read, tag("/"), path::read),
+        recognized |start| on_characters(start, characters::fileaddress)
 }
 
-production! {
-    /// ```text
-    /// waisaddress  waisindex | waisdoc
-    /// ```
-    ///
-    /// At 000:31242-31273, 001:309. A `waisindex` matches a prefix of every
-    /// `waisdoc`, so the alternative that matches the most is taken
-    /// (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
-        recognized |start| on_characters(start, characters::waisaddress)
-}
+crate::dialect::shared::waisaddress_of_every_draft!();
 
 production! {
     /// ```text
@@ -162,16 +97,8 @@ production! {
     ///
     /// At 000:31331-31396, 001:312-313. With the length field (D15).
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        literal("/"),
-        wtype,
-        literal("/"),
-        digits,
-        literal("/"),
-        path,
+        scheme_tag("wais://"), hostport::read, tag("/"), database::read, tag("/"), wtype::read,
+        tag("/"), digits::read, tag("/"), path::read,
     ), recognized |start| on_characters(start, characters::waisdoc)
 }
 
@@ -185,12 +112,12 @@ production! {
     /// bracket is given up when the host alone matches more; on a tie the
     /// tree shows the user.
     telnetaddress = "telnetaddress", |start| {
-        let (rest, _) = scheme_literal("telnet://")(start)?;
-        longest_of!(rest; |s| at_split(s, &XALPHA_1993, user, hostport), hostport)
+        let (rest, _) = scheme_tag("telnet://")(start)?;
+        longest_of!(rest; |s| at_split(s, &XALPHA, user::read, hostport::read), hostport::read)
     }, recognized |start| on_characters(start, characters::telnetaddress)
 }
 
-production! {
+leaves! {
     /// ```text
     /// variant  { | } | | | | | [ | ] | \ | ^ | ~
     /// ```
@@ -198,7 +125,7 @@ production! {
     /// At 000:32729-32770, 001:357. D5: a `|` right after a separating `|`
     /// is the vertical line, so this lists `{ } | | [ ] \ ^ ~`. Used by no
     /// production.
-    variant = "variant", leaf, |start| step(start, one(&VARIANT))
+    variant = "variant", one_of(&VARIANT);
 }
 
 /// The productions `check` decides on their characters alone when their

@@ -19,12 +19,12 @@
 //! assert!(draft_oct93::nntpaddress::<_, ()>("nntp:alt.x").is_err());
 //! ```
 
-use crate::dialect::chars::XALPHA_1993;
+use crate::dialect::chars::XALPHA_1993 as XALPHA;
 use crate::dialect::draft_1993::user_and_password;
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, maybe, step};
+use crate::dialect::shape::{at_split, step};
 use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
-use crate::grammar::primitives::{literal, scheme_literal};
+use crate::grammar::notation::{opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
     alpha, alphanum, alphanums, attribute, attributes, digit, digits, escape, hex, hostnumber,
@@ -38,64 +38,14 @@ pub use crate::dialect::draft_1993::{
 };
 
 draft_productions! {
-    "fragmentaddress" => fragmentaddress,
-    "uri" => uri,
-    "url" => url,
-    "generic" => generic,
-    "scheme" => scheme,
-    "httpaddress" => httpaddress,
-    "ftpaddress" => ftpaddress,
-    "afsaddress" => afsaddress,
-    "newsaddress" => newsaddress,
-    "nntpaddress" => nntpaddress,
-    "mailtoaddress" => mailtoaddress,
-    "waisaddress" => waisaddress,
-    "waisindex" => waisindex,
-    "waisdoc" => waisdoc,
-    "groupart" => groupart,
-    "group" => group,
-    "article" => article,
-    "database" => database,
-    "wtype" => wtype,
-    "prosperoaddress" => prosperoaddress,
-    "prosperolink" => prosperolink,
-    "hsoname" => hsoname,
-    "version" => version,
-    "attributes" => attributes,
-    "attribute" => attribute,
-    "telnetaddress" => telnetaddress,
-    "gopheraddress" => gopheraddress,
-    "login" => login,
-    "hostport" => hostport,
-    "host" => host,
-    "cellname" => cellname,
-    "hostname" => hostname,
-    "hostnumber" => hostnumber,
-    "port" => port,
-    "selector" => selector,
-    "path" => path,
-    "search" => search,
-    "user" => user,
-    "password" => password,
-    "fragmentid" => fragmentid,
-    "gtype" => gtype,
-    "xalpha" => xalpha,
-    "xalphas" => xalphas,
-    "xpalpha" => xpalpha,
-    "xpalphas" => xpalphas,
-    "ialpha" => ialpha,
-    "alpha" => alpha,
-    "digit" => digit,
-    "safe" => safe,
-    "extra" => extra,
-    "escape" => escape,
-    "hex" => hex,
-    "national" => national,
-    "punctuation" => punctuation,
-    "digits" => digits,
-    "alphanum" => alphanum,
-    "alphanums" => alphanums,
-    "void" => void,
+    // In the order of the draft's text.
+    fragmentaddress, uri, url, generic, scheme, httpaddress, ftpaddress, afsaddress,
+    newsaddress, nntpaddress, mailtoaddress, waisaddress, waisindex, waisdoc, groupart,
+    group, article, database, wtype, prosperoaddress, prosperolink, hsoname, version,
+    attributes, attribute, telnetaddress, gopheraddress, login, hostport, host, cellname,
+    hostname, hostnumber, port, selector, path, search, user, password, fragmentid, gtype,
+    xalpha, xalphas, xpalpha, xpalphas, ialpha, alpha, digit, safe, extra, escape, hex,
+    national, punctuation, digits, alphanum, alphanums, void,
 }
 
 production! {
@@ -105,10 +55,8 @@ production! {
     ///
     /// At 002:934. One `#` and a non-empty `fragmentid` (D18). `uri` holds
     /// no `#`, so it ends where the bracket begins.
-    fragmentaddress = "fragmentaddress", |start| seq!(start;
-        uri,
-        maybe(|s| seq!(s; literal("#"), fragmentid)),
-    )
+    fragmentaddress = "fragmentaddress",
+    |start| seq!(start; uri::read, opt(|s| seq!(s; tag("#"), fragmentid::read)))
 }
 
 production! {
@@ -117,7 +65,7 @@ production! {
     /// ```
     ///
     /// At 002:936.
-    uri = "uri", |start| step(start, url)
+    uri = "uri", |start| step(start, url::read)
 }
 
 production! {
@@ -130,15 +78,10 @@ production! {
     /// that matches the most is taken, the first of them on a tie (D3,
     /// D17). `afsaddress` is no alternative (D24).
     url = "url", |start| url_alternatives!(start; generic;
-        "http" => httpaddress,
-        "ftp" => ftpaddress,
-        "news" => newsaddress,
-        "nntp" => nntpaddress,
-        "prospero" => prosperoaddress,
-        "telnet" => telnetaddress,
-        "gopher" => gopheraddress,
-        "wais" => waisaddress,
-        "mailto" => mailtoaddress,
+        "http" => httpaddress::read, "ftp" => ftpaddress::read, "news" => newsaddress::read,
+        "nntp" => nntpaddress::read, "prospero" => prosperoaddress::read,
+        "telnet" => telnetaddress::read, "gopher" => gopheraddress::read,
+        "wais" => waisaddress::read, "mailto" => mailtoaddress::read,
     ), recognized |start| on_characters(start, characters::url)
 }
 
@@ -148,55 +91,14 @@ production! {
     /// ```
     ///
     /// At 002:950. The `/` is required (D26: `ftp://h.dom` fails).
-    ftpaddress = "ftpaddress", |start| seq!(start;
-        scheme_literal("ftp://"),
-        login,
-        literal("/"),
-        path,
-    ),
+    ftpaddress = "ftpaddress",
+    |start| seq!(start; scheme_tag("ftp://"), login::read, tag("/"), path::read),
         recognized |start| on_characters(start, characters::ftpaddress)
 }
 
-production! {
-    /// ```text
-    /// nntpaddress  n n t p : group / digits
-    /// ```
-    ///
-    /// At 002:956. No `//` and no server, and a required article number
-    /// (D23).
-    nntpaddress = "nntpaddress", |start| seq!(start;
-        scheme_literal("nntp:"),
-        group,
-        literal("/"),
-        digits,
-    ),
-        recognized |start| on_characters(start, characters::nntpaddress)
-}
+crate::dialect::shared::productions_of_oct93_and_03!();
 
-production! {
-    /// ```text
-    /// mailtoaddress  m a i l t o : xalphas @ hostname
-    /// ```
-    ///
-    /// At 002:958, printed `m a i l t o : :` (D22). A host name, not a host
-    /// number (D26). `@` is an `xalpha`: the split is searched for
-    /// (DECISIONS.md section 8).
-    mailtoaddress = "mailtoaddress", |start| {
-        let (rest, _) = scheme_literal("mailto:")(start)?;
-        at_split(rest, &XALPHA_1993, xalphas, hostname)
-    }, recognized |start| on_characters(start, characters::mailtoaddress)
-}
-
-production! {
-    /// ```text
-    /// waisaddress  waisindex | waisdoc
-    /// ```
-    ///
-    /// At 002:960. A `waisindex` matches a prefix of every `waisdoc`, so the
-    /// alternative that matches the most is taken (DECISIONS.md section 8).
-    waisaddress = "waisaddress", |start| longest_of!(start; waisindex, waisdoc),
-        recognized |start| on_characters(start, characters::waisaddress)
-}
+crate::dialect::shared::waisaddress_of_every_draft!();
 
 production! {
     /// ```text
@@ -205,26 +107,10 @@ production! {
     ///
     /// At 002:965-966. July's length field is gone (D26).
     waisdoc = "waisdoc", |start| seq!(start;
-        scheme_literal("wais://"),
-        hostport,
-        literal("/"),
-        database,
-        literal("/"),
-        wtype,
-        literal("/"),
-        path,
+        scheme_tag("wais://"), hostport::read, tag("/"), database::read, tag("/"), wtype::read,
+        tag("/"), path::read,
     ),
         recognized |start| on_characters(start, characters::waisdoc)
-}
-
-production! {
-    /// ```text
-    /// telnetaddress  t e l n e t : / / login
-    /// ```
-    ///
-    /// At 002:996. No trailing `/` (D16).
-    telnetaddress = "telnetaddress", |start| seq!(start; scheme_literal("telnet://"), login),
-        recognized |start| on_characters(start, characters::telnetaddress)
 }
 
 production! {
@@ -239,8 +125,8 @@ production! {
     /// when the host alone matches more (`bar:@h.dom` is a host name); on a
     /// tie the tree shows the user.
     login = "login", |start| longest_of!(start;
-        |s| at_split(s, &XALPHA_1993, |u| user_and_password(u, user, password), hostport),
-        hostport),
+        |s| at_split(s, &XALPHA, |u| user_and_password(u, user::read, password::read), hostport::read),
+        hostport::read),
         recognized |start| part_on_characters(start, characters::login)
 }
 
@@ -250,7 +136,7 @@ production! {
     /// ```
     ///
     /// At 002:1023.
-    password = "password", |start| step(start, xalphas)
+    password = "password", |start| step(start, xalphas::read)
 }
 
 /// The productions `check` decides on their characters alone when their

@@ -41,7 +41,7 @@ use core::fmt;
 
 use crate::error::{Error, Expected, Found};
 use crate::grammar::cursor::{Cursor, Diagnosis, Production, Reading};
-use crate::grammar::primitives::end_of_input;
+use crate::grammar::notation::eof;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::span::{Location, Span};
@@ -55,6 +55,7 @@ pub mod draft_oct93;
 mod recognize;
 mod revisions;
 mod shape;
+mod shared;
 
 pub use revisions::{revisions, revisions_with, Revisions, Verdict};
 
@@ -73,22 +74,24 @@ pub struct Match<'a> {
 type Combinator<'a> = fn(Cursor<'a>) -> Reading<'a, Match<'a>>;
 
 /// The table of a draft's productions: the list in the order of the text,
-/// the dispatcher from a name to its combinator, and the `strict` twin of
+/// the dispatcher from a name to its reading, and the `strict` twin of
 /// every combinator.
 macro_rules! draft_productions {
-    ($($label:literal => $name:ident,)*) => {
+    ($($name:ident $(= $label:literal)?),* $(,)?) => {
+        $crate::dialect::draft_productions!(@ $($name = $crate::dialect::label!($name $(, $label)?),)*);
+    };
+    (@ $($name:ident = $label:expr,)*) => {
         /// Every production of this draft, in the order of its text.
         pub(crate) const PRODUCTIONS: &[&str] = &[$($label),*];
 
-        /// The production `name` (as the draft spells it) and its combinator.
+        /// The production `name` (as the draft spells it) and its reading.
         pub(crate) fn combinator<'a>(name: &str) -> Option<(&'static str, crate::dialect::Combinator<'a>)> {
-            match name {
-                $($label => Some((
-                    $label,
-                    $name::<crate::grammar::cursor::Cursor<'a>, crate::grammar::cursor::Backtrack>,
-                )),)*
-                _ => None,
-            }
+            $(
+                if name == $label {
+                    return Some(($label, $name::read));
+                }
+            )*
+            None
         }
 
         /// Every combinator of this draft again, reading the scheme
@@ -98,13 +101,14 @@ macro_rules! draft_productions {
             use nom::IResult;
 
             use crate::dialect::Match;
-            use crate::grammar::cursor::{door, GrammarError, Production, Text};
+            use crate::grammar::cursor::door;
+            use crate::grammar::{GrammarError, Text};
             use crate::options::Options;
 
             $(
-                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme keywords as printed.")]
+                #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme keywords as printed.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
-                    door(input, Options::strict(), Production::Draft($label), super::$name)
+                    door(input, Options::strict(), super::$name::entry, super::$name::explain)
                 }
             )*
         }
@@ -112,52 +116,80 @@ macro_rules! draft_productions {
 }
 pub(crate) use draft_productions;
 
+/// The name a draft gives the production `name`: the identifier itself, or
+/// the label given where the draft's name holds a `-` (`addr-spec`).
+macro_rules! label {
+    ($name:ident) => {
+        stringify!($name)
+    };
+    ($name:ident, $label:literal) => {
+        $label
+    };
+}
+pub(crate) use label;
+
 /// One production of a draft: its doc comment, name, label (the name as
 /// the draft spells it), whether it is a leaf (a character class or a run,
 /// which does not name itself in an error's stack), and its body, which
-/// says where the production stops. A hot production may add, after
+/// says where the production stops. It declares the production's
+/// combinator and its reading as [`crate::grammar`]'s productions are
+/// declared (the same door, cursor and trace), the combinator giving back
+/// the text matched ([`Match`]). A hot production may add, after
 /// `recognized`, the same reading on its characters alone, without the
 /// productions inside it (see [`shape::recognized_node`]).
 macro_rules! production {
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
-        $(#[$doc])*
-        #[inline(always)]
-        pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
-            input: I,
-        ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
-            let body = |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body };
-            crate::dialect::shape::recognized_node(
-                input,
-                $label,
-                body,
-                |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
-            )
+        $crate::grammar::cursor::production! {
+            calls;
+            $(#[$doc])*
+            $name(start) -> crate::dialect::Match<'a>,
+            crate::grammar::cursor::Entry::Named(crate::grammar::cursor::Production::Draft($label)),
+            {
+                crate::dialect::shape::recognized_node(
+                    start,
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                    |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
+                )
+            }
         }
     };
     ($(#[$doc:meta])* $name:ident = $label:literal, leaf, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, true, |$start| $body);
+        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Leaf, |$start| $body);
     };
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, false, |$start| $body);
+        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
     };
-    (@ $(#[$doc:meta])* $name:ident = $label:literal, $leaf:expr, |$start:ident| $body:expr) => {
-        $(#[$doc])*
-        // Always inlined: a call and a result moved out of it cost more
-        // than most productions' own work (BENCHMARKS.md, "The drafts").
-        #[inline(always)]
-        pub fn $name<'a, I: crate::grammar::cursor::Text<'a>, E: crate::grammar::cursor::GrammarError<I>>(
-            input: I,
-        ) -> nom::IResult<I, crate::dialect::Match<'a>, E> {
-            crate::dialect::shape::node(
-                input,
-                $label,
-                $leaf,
-                |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
-            )
+    (@ $(#[$doc:meta])* $name:ident = $label:literal, $entry:ident, |$start:ident| $body:expr) => {
+        $crate::grammar::cursor::production! {
+            calls;
+            $(#[$doc])*
+            $name(start) -> crate::dialect::Match<'a>,
+            crate::grammar::cursor::Entry::$entry(crate::grammar::cursor::Production::Draft($label)),
+            {
+                crate::dialect::shape::node(
+                    start,
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                )
+            }
         }
     };
 }
 pub(crate) use production;
+
+/// Declares productions of a draft that are character classes or runs of
+/// them (leaves, which do not name themselves on an error's stack), a line
+/// each: `name = "label", run;`.
+macro_rules! leaves {
+    ($($(#[$doc:meta])* $name:ident = $label:literal, $run:expr;)+) => {
+        $(
+            $crate::dialect::production! {
+                $(#[$doc])*
+                $name = $label, leaf, |start| crate::dialect::shape::step(start, $run)
+            }
+        )+
+    };
+}
+pub(crate) use leaves;
 
 /// `a | b | ...` as the alternative that matches the most text (see
 /// [`shape::longest`]).
@@ -177,7 +209,7 @@ macro_rules! url_alternatives {
     ($start:expr; $($generic:ident;)? $($keyword:literal => $address:expr),+ $(,)?) => {
         crate::dialect::shape::longest_by_keyword(
             $start,
-            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic))))?,
+            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic::read))))?,
             &[$(($keyword, &|input| crate::dialect::shape::step(input, $address))),+],
         )
     };
@@ -185,13 +217,13 @@ macro_rules! url_alternatives {
 pub(crate) use url_alternatives;
 
 /// Juxtaposition, `a b c`: each parser in turn from where the one before
-/// stopped; the step to the end of the last. A nom tuple without its
-/// `Parser` machinery, which measured several times slower here (see
+/// stopped; the step to the end of the last (nom's tuple, without its
+/// `Parser` machinery, which measured several times slower here: see
 /// BENCHMARKS.md, "The drafts").
 macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
         let rest: crate::grammar::cursor::Cursor<'_> = $start;
-        $(let (rest, _) = rest.call_with($parser)?;)+
+        $(let (rest, _) = ($parser)(rest)?;)+
         crate::dialect::shape::Step::Ok((rest, ()))
     }};
 }
@@ -619,7 +651,7 @@ fn unknown(dialect: Dialect, production: &str) -> DialectError {
 /// The production, then the end of the input.
 fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Reading<'a, ()> {
     let (rest, _) = combinator(start)?;
-    end_of_input(rest)
+    eof(rest)
 }
 
 /// The second, traced pass of a draft's production that did not match.
@@ -633,27 +665,13 @@ fn diagnose<'a>(
     let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
     let stack = diagnosis.stack.iter().map(|p| p.name()).collect();
     let mut expected = diagnosis.expected;
-    drop_covered(dialect, &mut expected);
-    Mismatch::new(dialect, label, text, diagnosis.offset, stack, expected)
-}
-
-/// Drops the one-character literals that a class also expected there
-/// covers (`"@"` beside `xalpha`), so an error lists what a reader needs.
-fn drop_covered(dialect: Dialect, expected: &mut Vec<Expected>) {
-    let classes: Vec<&crate::grammar::chars::Class> = expected
-        .iter()
-        .filter_map(|item| match item {
-            Expected::Production(name) => chars::class_of(dialect, name),
-            _ => None,
-        })
-        .collect();
-    expected.retain(|item| match item {
-        Expected::Literal(text) => match text.as_bytes() {
-            [byte] => !classes.iter().any(|class| class.contains(*byte)),
-            _ => true,
-        },
-        _ => true,
+    // What another expectation covers is left out, as in RFC 1738's errors:
+    // `"@"` beside `xalpha`, `alpha` beside `xalpha`.
+    crate::grammar::chars::drop_subsumed_by(&mut expected, |item| match item {
+        Expected::Production(name) => chars::class_of(dialect, name),
+        _ => None,
     });
+    Mismatch::new(dialect, label, text, diagnosis.offset, stack, expected)
 }
 
 /// An error of RFC 1738's grammar, its rules named.
@@ -684,9 +702,9 @@ pub struct Node<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn from_raw(text: &'a str, raw: shape::Raw) -> Node<'a> {
+    fn from_raw(text: &'a str, raw: crate::grammar::cursor::Recorded) -> Node<'a> {
         Node {
-            name: raw.name,
+            name: raw.production.name(),
             span: raw.span,
             text: &text[raw.span.range()],
             children: raw
@@ -708,37 +726,17 @@ impl<'a> Node<'a> {
 
     /// This node and every node below it, parents before children.
     pub fn walk(&self) -> Vec<&Node<'a>> {
-        let mut out = Vec::new();
-        let mut pending = vec![self];
-        while let Some(node) = pending.pop() {
-            out.push(node);
-            pending.extend(node.children.iter().rev());
-        }
-        out
-    }
-
-    fn write(&self, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
-        writeln!(
-            f,
-            "{:indent$}{} {} {:?}",
-            "",
-            self.name,
-            self.span,
-            self.text,
-            indent = depth * 2
-        )?;
-        for child in &self.children {
-            child.write(f, depth + 1)?;
-        }
-        Ok(())
+        crate::syntax::walk(self)
     }
 }
+
+crate::syntax::derivation!(Node, |node| node.name);
 
 /// One line a node, indented by depth: `hostname 7..18 "example.com"`,
 /// as [`crate::SyntaxNode`] prints.
 impl fmt::Display for Node<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, 0)
+        crate::syntax::write_tree(f, self, 0)
     }
 }
 
@@ -799,7 +797,8 @@ pub fn tree<'a>(
         .combinator(production)
         .ok_or_else(|| unknown(dialect, production))?;
     let start = Cursor::new(text, 0, options);
-    let (result, mut nodes) = shape::record(|| whole(combinator, start));
+    let (result, mut nodes) =
+        crate::grammar::cursor::record(start, |start| whole(combinator, start));
     match (result, nodes.pop()) {
         (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
         // `check` accepted the text, and the recording pass reads the same.

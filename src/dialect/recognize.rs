@@ -30,7 +30,8 @@ use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993, XPA
 use crate::dialect::shape::{backtrack, Step};
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::Cursor;
-use crate::grammar::primitives::{all_in, escape_len, opens_with_scheme, run_len};
+use crate::grammar::fast::{all_in, escape_len, run_len};
+use crate::grammar::notation::opens_with_scheme;
 
 /// A reader of a production on its characters: the text from here, and
 /// whether the scheme keywords are read by the letter; the length of the

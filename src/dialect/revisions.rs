@@ -6,59 +6,15 @@ use core::fmt;
 use super::{check, matches, Dialect, DialectError};
 use crate::options::Options;
 
-/// The alternatives of each revision's `url`, in the order of its text.
-fn url_alternatives(dialect: Dialect) -> &'static [&'static str] {
-    match dialect {
-        Dialect::DraftJul93 => &[
-            "generic",
-            "httpaddress",
-            "fileaddress",
-            "newsaddress",
-            "prosperoaddress",
-            "telnetaddress",
-            "gopheraddress",
-            "waisaddress",
-            "afsaddress",
-        ],
-        Dialect::DraftOct93 => &[
-            "generic",
-            "httpaddress",
-            "ftpaddress",
-            "newsaddress",
-            "nntpaddress",
-            "prosperoaddress",
-            "telnetaddress",
-            "gopheraddress",
-            "waisaddress",
-            "mailtoaddress",
-        ],
-        Dialect::Draft03 => &[
-            "httpaddress",
-            "ftpaddress",
-            "newsaddress",
-            "nntpaddress",
-            "prosperoaddress",
-            "telnetaddress",
-            "gopheraddress",
-            "waisaddress",
-            "mailtoaddress",
-            "midaddress",
-            "cidaddress",
-        ],
-        Dialect::Rfc1738 => &[
-            "httpurl",
-            "ftpurl",
-            "newsurl",
-            "nntpurl",
-            "telneturl",
-            "gopherurl",
-            "waisurl",
-            "mailtourl",
-            "fileurl",
-            "prosperourl",
-            "otherurl",
-        ],
-    }
+/// The alternatives of each revision's `url`, in the order of its text:
+/// read off the revision's own definition of `url`, so they are written
+/// once, in the grammar.
+fn url_alternatives(dialect: Dialect) -> impl Iterator<Item = &'static str> {
+    let definition = dialect.definition("url").unwrap_or_default();
+    // `url  a | b ...` in a draft, `url = a | b ...` in RFC 1738.
+    let alternatives = definition.trim_start_matches("url").trim_start();
+    let alternatives = alternatives.strip_prefix('=').unwrap_or(alternatives);
+    alternatives.split('|').map(str::trim)
 }
 
 /// Each revision's scheme keywords and the production that starts with
@@ -295,8 +251,6 @@ pub fn revisions_with(url: &str, options: Options) -> Revisions<'_> {
 fn verdict(dialect: Dialect, url: &str, options: Options) -> Verdict {
     let matching = |inner: &str| -> Vec<&'static str> {
         url_alternatives(dialect)
-            .iter()
-            .copied()
             .filter(|alternative| matches(dialect, alternative, inner, options))
             .collect()
     };
@@ -336,5 +290,54 @@ fn verdict(dialect: Dialect, url: &str, options: Options) -> Verdict {
         scheme_production,
         scheme_error,
         error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each revision's alternatives of `url`, read off its grammar.
+    #[test]
+    fn the_alternatives_of_url_are_the_grammars() {
+        let alternatives = |dialect| url_alternatives(dialect).collect::<Vec<_>>();
+        assert_eq!(
+            alternatives(Dialect::DraftJul93),
+            [
+                "generic",
+                "httpaddress",
+                "fileaddress",
+                "newsaddress",
+                "prosperoaddress",
+                "telnetaddress",
+                "gopheraddress",
+                "waisaddress",
+                "afsaddress"
+            ]
+        );
+        assert_eq!(alternatives(Dialect::DraftOct93).len(), 10);
+        assert_eq!(alternatives(Dialect::Draft03).last(), Some(&"cidaddress"));
+        assert_eq!(
+            alternatives(Dialect::Rfc1738),
+            [
+                "httpurl",
+                "ftpurl",
+                "newsurl",
+                "nntpurl",
+                "telneturl",
+                "gopherurl",
+                "waisurl",
+                "mailtourl",
+                "fileurl",
+                "prosperourl",
+                "otherurl"
+            ]
+        );
+        for dialect in Dialect::ALL {
+            assert!(
+                alternatives(dialect).iter().all(|name| dialect.has(name)),
+                "{dialect}"
+            );
+        }
     }
 }

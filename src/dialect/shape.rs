@@ -8,107 +8,27 @@
 //! when some derivation gives the whole of it. Where a shape commits to one
 //! derivation it says why no other could match more.
 
-use core::cell::{Cell, RefCell};
-
-use nom::IResult;
-
 use super::Match;
 use crate::grammar::chars::Class;
-use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
-use crate::grammar::primitives::{literal, run_len};
-use crate::span::Span;
+use crate::grammar::cursor::{quiet, Cursor, Reading};
+use crate::grammar::fast::run_len;
+pub(crate) use crate::grammar::notation::backtrack;
+use crate::grammar::notation::tag;
 
 /// What a production's body gives back: where it stopped.
 pub(crate) type Step<'a> = Reading<'a, ()>;
 
-/// A node of the derivation as recorded, before it borrows its text.
-#[derive(Debug, Clone)]
-pub(crate) struct Raw {
-    pub(crate) name: &'static str,
-    pub(crate) span: Span,
-    pub(crate) children: Vec<Raw>,
-}
-
-/// The derivation [`super::tree`] asks for, recorded as the productions
-/// match. Off everywhere else: a production then pays one flag test.
-struct Recorder {
-    on: Cell<bool>,
-    nodes: RefCell<Vec<Raw>>,
-}
-
-thread_local! {
-    static RECORDER: Recorder = const {
-        Recorder {
-            on: Cell::new(false),
-            nodes: RefCell::new(Vec::new()),
-        }
-    };
-}
-
-#[inline(always)]
-fn recording() -> bool {
-    RECORDER.with(|recorder| recorder.on.get())
-}
-
-/// Runs `parser` recording the nodes of the productions that match, and
-/// gives them back (the outermost ones, in order).
-pub(crate) fn record<R>(parser: impl FnOnce() -> R) -> (R, Vec<Raw>) {
-    RECORDER.with(|recorder| {
-        recorder.nodes.borrow_mut().clear();
-        recorder.on.set(true);
-    });
-    let result = parser();
-    let nodes = RECORDER.with(|recorder| {
-        recorder.on.set(false);
-        recorder.nodes.take()
-    });
-    (result, nodes)
-}
-
-/// Runs `parser` without recording: how the shapes that compare several
-/// derivations try them, before they read the chosen one again.
-#[inline(always)]
-pub(crate) fn quiet<R>(start: &Cursor<'_>, parser: impl FnOnce() -> R) -> R {
-    if !records(start) {
-        return parser();
-    }
-    RECORDER.with(|recorder| recorder.on.set(false));
-    let result = parser();
-    RECORDER.with(|recorder| recorder.on.set(true));
-    result
-}
-
-/// Whether this pass records its nodes: only [`tree`](super::tree)'s,
-/// which builds (a recognizing pass never asks the thread).
-#[inline(always)]
-fn records(start: &Cursor<'_>) -> bool {
-    start.builds() && recording()
-}
-
-/// A draft's production named `name` (a leaf does not name itself in an
-/// error's stack): `body` says where it stops; the match is the text up to
-/// there.
-#[inline(always)]
-pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
-    name: &'static str,
-    leaf: bool,
+/// A draft's production: `body` says where it stops; the match is the
+/// text up to there. (Its entry, which names it on an error's stack and
+/// records it in a derivation, is the grammar's `production!`.)
+#[inline]
+pub(crate) fn node<'a>(
+    start: Cursor<'a>,
     body: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> IResult<I, Match<'a>, E> {
-    let entry = if leaf {
-        Entry::DraftLeaf(name)
-    } else {
-        Entry::DraftProduction(name)
-    };
-    input.enter(entry, move |start| {
-        let (rest, ()) = if records(&start) {
-            recorded(name, start, &body)?
-        } else {
-            body(start)?
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((rest, Match { text, span }))
-    })
+) -> Reading<'a, Match<'a>> {
+    let (rest, ()) = body(start)?;
+    let (text, span) = start.upto(&rest);
+    Ok((rest, Match { text, span }))
 }
 
 /// A hot production read two ways, which must find the same match: `body`
@@ -128,49 +48,18 @@ pub(crate) fn node<'a, I: Text<'a>, E: GrammarError<I>>(
 /// against the grammar files' own reading (`tests/dialects.rs`): `check`,
 /// which recognizes, on every string, and the tree, which reads `body`, on
 /// every string `check` accepts.
-#[inline(always)]
-pub(crate) fn recognized_node<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
-    name: &'static str,
+#[inline]
+pub(crate) fn recognized_node<'a>(
+    start: Cursor<'a>,
     body: impl Fn(Cursor<'a>) -> Step<'a>,
     recognize: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> IResult<I, Match<'a>, E> {
-    input.enter(Entry::DraftProduction(name), move |start| {
-        let (rest, ()) = if start.traced() {
-            body(start)?
-        } else if records(&start) {
-            recorded(name, start, &body)?
-        } else {
-            recognize(start)?
-        };
-        let (text, span) = start.upto(&rest);
-        Ok((rest, Match { text, span }))
-    })
-}
-
-#[cold]
-fn recorded<'a>(
-    name: &'static str,
-    start: Cursor<'a>,
-    body: &impl Fn(Cursor<'a>) -> Step<'a>,
-) -> Step<'a> {
-    let mark = RECORDER.with(|recorder| recorder.nodes.borrow().len());
-    let result = body(start);
-    RECORDER.with(|recorder| {
-        let mut nodes = recorder.nodes.borrow_mut();
-        match &result {
-            Ok((rest, ())) => {
-                let children = nodes.split_off(mark);
-                nodes.push(Raw {
-                    name,
-                    span: Span::new(start.offset(), rest.offset()),
-                    children,
-                });
-            }
-            Err(_) => nodes.truncate(mark),
-        }
-    });
-    result
+) -> Reading<'a, Match<'a>> {
+    let (rest, ()) = match start.traced() || start.recording() {
+        true => body(start)?,
+        false => recognize(start)?,
+    };
+    let (text, span) = start.upto(&rest);
+    Ok((rest, Match { text, span }))
 }
 
 /// `parser`, keeping only where it stopped.
@@ -180,34 +69,6 @@ pub(crate) fn step<'a, O>(
     parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
 ) -> Step<'a> {
     parser(start).map(|(rest, _)| (rest, ()))
-}
-
-/// `[ ... ]`: what `parser` reads, or nothing. nom's `opt` without its
-/// `Parser` machinery, like [`seq!`](super::seq).
-#[inline(always)]
-pub(crate) fn maybe<'a>(
-    parser: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> impl Fn(Cursor<'a>) -> Step<'a> {
-    #[inline(always)]
-    move |start| match parser(start) {
-        Ok(done) => Ok(done),
-        Err(_) => Ok((start, ())),
-    }
-}
-
-/// `a | b` where the two are disjoint (no string matches both), so the
-/// first that matches is the only one: nom's `alt` without its `Parser`
-/// machinery.
-#[inline(always)]
-pub(crate) fn either<'a, A, B>(
-    start: Cursor<'a>,
-    first: impl FnOnce(Cursor<'a>) -> Reading<'a, A>,
-    second: impl FnOnce(Cursor<'a>) -> Reading<'a, B>,
-) -> Step<'a> {
-    match first(start) {
-        Ok((rest, _)) => Ok((rest, ())),
-        Err(_) => step(start, second),
-    }
 }
 
 /// The alternatives of a draft's `url`: the scheme-less `generic` (when the
@@ -254,8 +115,8 @@ pub(crate) fn longest_by_keyword<'a>(
         if !opens_with(name) {
             continue;
         }
-        if let Ok((rest, ())) = quiet(&start, || branch(start)) {
-            if rest.offset() == end && !records(&start) {
+        if let Ok((rest, ())) = quiet(start, branch) {
+            if rest.offset() == end && !start.recording() {
                 return Ok((rest, ()));
             }
             if best.map_or(true, |(_, far)| rest.offset() > far.offset()) {
@@ -264,7 +125,7 @@ pub(crate) fn longest_by_keyword<'a>(
         }
     }
     if let Some(generic) = generic {
-        if let Ok((rest, ())) = quiet(&start, || generic(start)) {
+        if let Ok((rest, ())) = quiet(start, generic) {
             // `generic` comes first in the BNF: it wins a tie.
             if best.map_or(true, |(_, far)| rest.offset() >= far.offset()) {
                 best = Some((generic, rest));
@@ -273,15 +134,10 @@ pub(crate) fn longest_by_keyword<'a>(
     }
     match best {
         // The chosen derivation again, for the tree.
-        Some((branch, _)) if records(&start) => branch(start),
+        Some((branch, _)) if start.recording() => branch(start),
         Some((_, rest)) => Ok((rest, ())),
         None => backtrack(),
     }
-}
-
-/// Fails without recording anything: the parts that failed have said why.
-pub(crate) fn backtrack<'a, O>() -> Reading<'a, O> {
-    Err(nom::Err::Error(Backtrack))
 }
 
 /// An alternative of [`longest`].
@@ -297,7 +153,7 @@ pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
 pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Step<'a> {
     let mut best: Option<(usize, Cursor<'a>)> = None;
     for (index, branch) in branches.iter().enumerate() {
-        if let Ok((rest, ())) = quiet(&start, || branch(start)) {
+        if let Ok((rest, ())) = quiet(start, branch) {
             if best.map_or(true, |(_, end)| rest.offset() > end.offset()) {
                 best = Some((index, rest));
             }
@@ -308,7 +164,7 @@ pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Ste
     }
     match best {
         // The chosen derivation again, for the tree.
-        Some((index, _)) if records(&start) => branches[index](start),
+        Some((index, _)) if start.recording() => branches[index](start),
         Some((_, rest)) => Ok((rest, ())),
         None => backtrack(),
     }
@@ -324,7 +180,7 @@ pub(crate) fn separated<'a, O>(
 ) -> Step<'a> {
     let (mut at, _) = item(start)?;
     loop {
-        let Ok((after, _)) = literal(sep)(at) else {
+        let Ok((after, _)) = tag(sep)(at) else {
             break;
         };
         match item(after) {
@@ -363,7 +219,7 @@ pub(crate) fn path<'a, O>(
             Ok((rest, _)) => at = rest,
             Err(_) => break,
         }
-        match literal("/")(at) {
+        match tag("/")(at) {
             Ok((rest, _)) => at = rest,
             Err(_) => break,
         }
@@ -410,7 +266,7 @@ pub(crate) fn at_split<'a, L, R>(
         if byte != b'@' {
             continue;
         }
-        if let Ok((rest, _)) = quiet(&start, || right(start.skip(at + 1))) {
+        if let Ok((rest, _)) = quiet(start.skip(at + 1), &right) {
             if best.map_or(true, |(_, end)| rest.offset() > end) {
                 best = Some((at, rest.offset()));
             }
@@ -422,10 +278,10 @@ pub(crate) fn at_split<'a, L, R>(
     let Some((at, _)) = best else {
         // No split: what `left` and the `@` expected, for the error.
         let (rest, _) = left(start)?;
-        literal("@")(rest)?;
+        tag("@")(rest)?;
         return backtrack();
     };
     let (rest, ()) = within(start, at, left)?;
-    let (rest, _) = literal("@")(rest)?;
+    let (rest, _) = tag("@")(rest)?;
     step(rest, right)
 }

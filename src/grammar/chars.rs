@@ -1,4 +1,4 @@
-//! Every character class of the grammar, declared once: the set of bytes it
+//! Every character class of the grammars, declared once: the set of bytes it
 //! holds, whether `"%" hex hex` escapes count as members, and the words an
 //! error uses when a run of it stops (the BNF's own alternatives, such as
 //! `uchar | ";" | ":" | "@" | "&" | "="`).
@@ -6,15 +6,25 @@
 //! The classes of the miscellaneous definitions of section 5 (`alpha`,
 //! `uchar`, ...) carry their rule in their doc comment; the others are the
 //! bodies of the repetitions of other productions (`*[ uchar | "?" ... ]`),
-//! built from those with [`Class::with`] and [`Class::union`].
+//! built from those (members added, classes joined). Every other reading
+//! of characters in the crate uses these: `build` writes as itself what a
+//! part's class holds, the linter and the scanner read a scheme name by
+//! [`SCHEME_ANY_CASE`], and the drafts' classes (`crate::dialect`) are
+//! declared here too, on the same byte sets where they share them.
 
 use crate::error::Expected;
 use crate::rule::Rule;
 
 /// A set of bytes, whether escapes are members, and what to call it in an
-/// error.
+/// error: a character class of the grammar, or the body of a repetition.
+///
+/// ```
+/// use rfc1738::grammar::chars::{UCHAR, XCHAR};
+/// assert!(XCHAR.contains(b'/') && !UCHAR.contains(b'/'));
+/// assert!(UCHAR.admits_escapes());
+/// ```
 #[derive(Clone, Copy)]
-pub(crate) struct Class {
+pub struct Class {
     table: [bool; 256],
     /// The same members as bits, for the subset test of every error.
     bits: [u64; 4],
@@ -111,8 +121,19 @@ impl Class {
 
     /// Whether `byte` is a member (escapes aside).
     #[inline(always)]
-    pub(crate) const fn contains(&self, byte: u8) -> bool {
+    pub const fn contains(&self, byte: u8) -> bool {
         self.table[byte as usize]
+    }
+
+    /// Whether an `escape` (`"%" hex hex`) is a member too.
+    pub const fn admits_escapes(&self) -> bool {
+        self.escapes
+    }
+
+    /// What an error says could have continued a run of this class: the
+    /// BNF's own words.
+    pub const fn expected(&self) -> &'static [Expected] {
+        self.says
     }
 
     /// Whether every member of this class is a member of `other`.
@@ -131,6 +152,10 @@ const fn literal(text: &'static str) -> Expected {
     Expected::Literal(text)
 }
 
+/// The hex digits in upper case, by value: how the crate writes an escape
+/// (`%2F`), as the examples of section 2.2 do.
+pub(crate) const HEX_UPPER: [u8; 16] = *b"0123456789ABCDEF";
+
 // The miscellaneous definitions of section 5.
 
 /// ```bnf
@@ -139,58 +164,58 @@ const fn literal(text: &'static str) -> Expected {
 ///                  "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" |
 ///                  "y" | "z"
 /// ```
-pub(crate) const LOWALPHA: Class = Class::range(b'a', b'z', &[rule(Rule::Lowalpha)]);
+pub const LOWALPHA: Class = Class::range(b'a', b'z', &[rule(Rule::Lowalpha)]);
 /// ```bnf
 /// hialpha        = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" |
 ///                  "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
 ///                  "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
 /// ```
-pub(crate) const HIALPHA: Class = Class::range(b'A', b'Z', &[rule(Rule::Hialpha)]);
+pub const HIALPHA: Class = Class::range(b'A', b'Z', &[rule(Rule::Hialpha)]);
 /// ```bnf
 /// alpha          = lowalpha | hialpha
 /// ```
-pub(crate) const ALPHA: Class = LOWALPHA.union(HIALPHA).says(&[rule(Rule::Alpha)]);
+pub const ALPHA: Class = LOWALPHA.union(HIALPHA).says(&[rule(Rule::Alpha)]);
 /// ```bnf
 /// digit          = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
 ///                  "8" | "9"
 /// ```
-pub(crate) const DIGIT: Class = Class::range(b'0', b'9', &[rule(Rule::Digit)]);
+pub const DIGIT: Class = Class::range(b'0', b'9', &[rule(Rule::Digit)]);
 /// ```bnf
 /// safe           = "$" | "-" | "_" | "." | "+"
 /// ```
-pub(crate) const SAFE: Class = Class::of(b"$-_.+", &[rule(Rule::Safe)]);
+pub const SAFE: Class = Class::of(b"$-_.+", &[rule(Rule::Safe)]);
 /// ```bnf
 /// extra          = "!" | "*" | "'" | "(" | ")" | ","
 /// ```
-pub(crate) const EXTRA: Class = Class::of(b"!*'(),", &[rule(Rule::Extra)]);
+pub const EXTRA: Class = Class::of(b"!*'(),", &[rule(Rule::Extra)]);
 /// ```bnf
 /// national       = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"
 /// ```
-pub(crate) const NATIONAL: Class = Class::of(b"{}|\\^~[]`", &[rule(Rule::National)]);
+pub const NATIONAL: Class = Class::of(b"{}|\\^~[]`", &[rule(Rule::National)]);
 /// ```bnf
 /// punctuation    = "<" | ">" | "#" | "%" | <">
 /// ```
-pub(crate) const PUNCTUATION: Class = Class::of(b"<>#%\"", &[rule(Rule::Punctuation)]);
+pub const PUNCTUATION: Class = Class::of(b"<>#%\"", &[rule(Rule::Punctuation)]);
 /// ```bnf
 /// reserved       = ";" | "/" | "?" | ":" | "@" | "&" | "="
 /// ```
-pub(crate) const RESERVED: Class = Class::of(b";/?:@&=", &[rule(Rule::Reserved)]);
+pub const RESERVED: Class = Class::of(b";/?:@&=", &[rule(Rule::Reserved)]);
 /// ```bnf
 /// hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
 ///                  "a" | "b" | "c" | "d" | "e" | "f"
 /// ```
-pub(crate) const HEX: Class = DIGIT.with(b"ABCDEFabcdef").says(&[rule(Rule::Hex)]);
+pub const HEX: Class = DIGIT.with(b"ABCDEFabcdef").says(&[rule(Rule::Hex)]);
 /// ```bnf
 /// escape         = "%" hex hex
 /// ```
 ///
 /// No byte on its own: only the escapes are members, so that `escape` can
 /// be compared with the other classes in error messages.
-pub(crate) const ESCAPE: Class = Class::of(b"", &[rule(Rule::Escape)]).with_escapes();
+pub const ESCAPE: Class = Class::of(b"", &[rule(Rule::Escape)]).with_escapes();
 /// ```bnf
 /// unreserved     = alpha | digit | safe | extra
 /// ```
-pub(crate) const UNRESERVED: Class = ALPHA
+pub const UNRESERVED: Class = ALPHA
     .union(DIGIT)
     .union(SAFE)
     .union(EXTRA)
@@ -198,23 +223,23 @@ pub(crate) const UNRESERVED: Class = ALPHA
 /// ```bnf
 /// uchar          = unreserved | escape
 /// ```
-pub(crate) const UCHAR: Class = UNRESERVED.with_escapes().says(&[rule(Rule::Uchar)]);
+pub const UCHAR: Class = UNRESERVED.with_escapes().says(&[rule(Rule::Uchar)]);
 /// ```bnf
 /// xchar          = unreserved | reserved | escape
 /// ```
-pub(crate) const XCHAR: Class = UNRESERVED
+pub const XCHAR: Class = UNRESERVED
     .union(RESERVED)
     .with_escapes()
     .says(&[rule(Rule::Xchar)]);
 /// ```bnf
 /// alphadigit     = alpha | digit
 /// ```
-pub(crate) const ALPHADIGIT: Class = ALPHA.union(DIGIT).says(&[rule(Rule::Alphadigit)]);
+pub const ALPHADIGIT: Class = ALPHA.union(DIGIT).says(&[rule(Rule::Alphadigit)]);
 
 // The bodies of the repetitions of the other productions.
 
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`, by the letter.
-pub(crate) const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").says(&[
+pub const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").says(&[
     rule(Rule::Lowalpha),
     rule(Rule::Digit),
     literal("+"),
@@ -224,7 +249,7 @@ pub(crate) const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").says(&[
 /// `scheme` when case is ignored (section 2.1): `alpha` stands for
 /// `lowalpha`, so that an error does not ask for a lower-case letter where
 /// an upper-case one would do.
-pub(crate) const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
+pub const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
     rule(Rule::Alpha),
     rule(Rule::Digit),
     literal("+"),
@@ -233,16 +258,16 @@ pub(crate) const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
 ]);
 /// The characters of a label, `alphadigit | "-"`, in `domainlabel` and
 /// `toplabel`.
-pub(crate) const LABEL: Class = ALPHADIGIT
+pub const LABEL: Class = ALPHADIGIT
     .with(b"-")
     .says(&[rule(Rule::Alphadigit), literal("-")]);
 /// The characters of a `hostname`: those of its labels, and `"."`.
-pub(crate) const HOSTNAME: Class =
+pub const HOSTNAME: Class =
     LABEL
         .with(b".")
         .says(&[rule(Rule::Alphadigit), literal("-"), literal(".")]);
 /// `user` and `password`: `*[ uchar | ";" | "?" | "&" | "=" ]`.
-pub(crate) const USER: Class = UCHAR.with(b";?&=").says(&[
+pub const USER: Class = UCHAR.with(b";?&=").says(&[
     rule(Rule::Uchar),
     literal(";"),
     literal("?"),
@@ -250,7 +275,7 @@ pub(crate) const USER: Class = UCHAR.with(b";?&=").says(&[
     literal("="),
 ]);
 /// `fsegment` and `psegment`: `*[ uchar | "?" | ":" | "@" | "&" | "=" ]`.
-pub(crate) const FSEGMENT: Class = UCHAR.with(b"?:@&=").says(&[
+pub const FSEGMENT: Class = UCHAR.with(b"?:@&=").says(&[
     rule(Rule::Uchar),
     literal("?"),
     literal(":"),
@@ -260,9 +285,9 @@ pub(crate) const FSEGMENT: Class = UCHAR.with(b"?:@&=").says(&[
 ]);
 /// `fpath` and `ppath`: the characters of their segments, and the `/`
 /// between them; what continues a path is what continues a segment.
-pub(crate) const FPATH: Class = FSEGMENT.with(b"/");
+pub const FPATH: Class = FSEGMENT.with(b"/");
 /// `hsegment` and `search`: `*[ uchar | ";" | ":" | "@" | "&" | "=" ]`.
-pub(crate) const HSEGMENT: Class = UCHAR.with(b";:@&=").says(&[
+pub const HSEGMENT: Class = UCHAR.with(b";:@&=").says(&[
     rule(Rule::Uchar),
     literal(";"),
     literal(":"),
@@ -270,13 +295,17 @@ pub(crate) const HSEGMENT: Class = UCHAR.with(b";:@&=").says(&[
     literal("&"),
     literal("="),
 ]);
+/// The characters an HTTP path or search holds as themselves where
+/// section 3.3 reserves `;` (with `/` and `?`): `hsegment` without `;`.
+/// Not a production: what `build` writes unescaped there.
+pub const HTTP_PART: Class = UCHAR.with(b":@&=");
 /// `hpath`: the characters of `hsegment`, and the `/` between them.
-pub(crate) const HPATH: Class = HSEGMENT.with(b"/");
+pub const HPATH: Class = HSEGMENT.with(b"/");
 /// `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`.
-pub(crate) const FTPTYPE: Class = Class::of(b"AIDaid", &[rule(Rule::Ftptype)]);
+pub const FTPTYPE: Class = Class::of(b"AIDaid", &[rule(Rule::Ftptype)]);
 /// The characters of `group` after the first:
 /// `*[ alpha | digit | "-" | "." | "+" | "_" ]`.
-pub(crate) const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").says(&[
+pub const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").says(&[
     rule(Rule::Alpha),
     rule(Rule::Digit),
     literal("-"),
@@ -289,7 +318,7 @@ pub(crate) const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").says(&[
 /// listed: a run records these even when it matched too few characters, and
 /// then no `@` is allowed yet; when enough matched, the literal `"@"` is
 /// recorded at the same place.
-pub(crate) const ARTICLE: Class = UCHAR.with(b";/?:&=").says(&[
+pub const ARTICLE: Class = UCHAR.with(b";/?:&=").says(&[
     rule(Rule::Uchar),
     literal(";"),
     literal("/"),
@@ -299,7 +328,7 @@ pub(crate) const ARTICLE: Class = UCHAR.with(b";/?:&=").says(&[
     literal("="),
 ]);
 /// `fieldname` and `fieldvalue`: `*[ uchar | "?" | ":" | "@" | "&" ]`.
-pub(crate) const FIELD: Class = UCHAR.with(b"?:@&").says(&[
+pub const FIELD: Class = UCHAR.with(b"?:@&").says(&[
     rule(Rule::Uchar),
     literal("?"),
     literal(":"),
@@ -333,38 +362,140 @@ pub(crate) fn class_of(rule: Rule) -> Option<&'static Class> {
 /// character class inside a wider class of the same set (`"-"` and `alpha`
 /// beside `uchar`), so an error lists what a reader needs.
 pub(crate) fn drop_subsumed(expected: &mut Vec<Expected>) {
-    let classes: Vec<(Rule, &Class)> = expected
-        .iter()
-        .filter_map(|item| match item {
-            Expected::Rule(rule) => class_of(*rule).map(|class| (*rule, class)),
-            _ => None,
-        })
-        .collect();
-    expected.retain(|item| match item {
-        Expected::Literal(text) => match text.as_bytes() {
-            [byte] => !classes.iter().any(|(_, class)| class.contains(*byte)),
-            _ => true,
-        },
-        Expected::Rule(rule) => match class_of(*rule) {
-            Some(narrow) => !classes.iter().any(|(other, wide)| {
-                // Two classes with the same characters: keep the first.
-                other != rule
-                    && narrow.is_subset_of(wide)
-                    && (!wide.is_subset_of(narrow) || other < rule)
-            }),
-            None => true,
-        },
-        _ => true,
+    drop_subsumed_by(expected, |item| match item {
+        Expected::Rule(rule) => class_of(*rule),
+        _ => None,
     });
 }
 
-/// A class of another revision of the grammar (the drafts' classes of
-/// `src/dialect/chars.rs`): exactly `bytes`, with escapes as members when
-/// `escapes`, called `says` in errors.
+/// [`drop_subsumed`] for any grammar: `class_of` gives the class an
+/// expected item names, if it names one (a draft's `xalpha`).
+pub(crate) fn drop_subsumed_by(
+    expected: &mut Vec<Expected>,
+    class_of: impl Fn(&Expected) -> Option<&'static Class>,
+) {
+    let classes: Vec<(Expected, &Class)> = expected
+        .iter()
+        .filter_map(|item| class_of(item).map(|class| (*item, class)))
+        .collect();
+    let mut kept = Vec::with_capacity(expected.len());
+    for (index, item) in expected.iter().enumerate() {
+        let subsumed = match (item, class_of(item)) {
+            (Expected::Literal(text), _) => match text.as_bytes() {
+                [byte] => classes.iter().any(|(_, class)| class.contains(*byte)),
+                _ => false,
+            },
+            (_, Some(narrow)) => classes.iter().any(|(other, wide)| {
+                // Two classes with the same characters: keep the first
+                // listed.
+                let first = || expected.iter().position(|e| e == other) < Some(index);
+                other != item
+                    && narrow.is_subset_of(wide)
+                    && (!wide.is_subset_of(narrow) || first())
+            }),
+            _ => false,
+        };
+        if !subsumed {
+            kept.push(*item);
+        }
+    }
+    *expected = kept;
+}
+
+/// The classes of the drafts of 1993 and 1994 (`crate::dialect`), each
+/// declared once, with the words its errors use (the draft's own
+/// production names), and built on the byte sets above where the drafts
+/// share them with RFC 1738.
+///
+/// July and October 1993 define `safe`, `extra` and everything built on
+/// them identically (DECISIONS.md section 5, "Same text is not the same
+/// language"), so their classes are one declaration here; draft 03 changed
+/// `safe` and `extra` (D34) and has its own. `alpha`, `digit`, `hex`,
+/// `escape`, `alphanum` and `punctuation` read the same in all three
+/// drafts. `variant` (July) and `national` (October, 03) hold the same
+/// characters but are two productions, so two classes.
 #[cfg(feature = "dialect")]
-pub(crate) const fn draft_class(bytes: &[u8], escapes: bool, says: &'static [Expected]) -> Class {
-    let class = Class::of(bytes, says);
-    Class { escapes, ..class }
+pub(crate) mod drafts {
+    use super::{Class, ALPHA as LETTERS, ALPHADIGIT, DIGIT as DIGITS, HEX as HEX_DIGITS};
+    use crate::error::Expected;
+
+    const fn named(name: &'static str) -> Expected {
+        Expected::Production(name)
+    }
+
+    // Every draft.
+
+    /// `alpha  a | b | ... | z | A | B | ... | Z` (all three drafts): RFC
+    /// 1738's letters.
+    pub(crate) const ALPHA: Class = LETTERS.says(&[named("alpha")]);
+    /// `digit  0 |1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9` (all three drafts; D21
+    /// for October).
+    pub(crate) const DIGIT: Class = DIGITS.says(&[named("digit")]);
+    /// `hex  digit | a | b | c | d | e | f | A | B | C | D | E | F` (all
+    /// three drafts).
+    pub(crate) const HEX: Class = HEX_DIGITS.says(&[named("hex")]);
+    /// `alphanum  alpha | digit` (all three drafts).
+    pub(crate) const ALPHANUM: Class = ALPHADIGIT.says(&[named("alphanum")]);
+    /// `punctuation  < | >` (all three drafts).
+    pub(crate) const PUNCTUATION: Class = Class::of(b"<>", &[named("punctuation")]);
+
+    // July and October 1993.
+
+    /// `safe  $ | - | _ | @ | . | &` (July and October 1993).
+    pub(crate) const SAFE_1993: Class = Class::of(b"$-_@.&", &[named("safe")]);
+    /// `extra  ! | * | " | ' | ( | ) | : | ; | , | space` (July and October
+    /// 1993; D8: a space).
+    pub(crate) const EXTRA_1993: Class = Class::of(b"!*\"'():;, ", &[named("extra")]);
+    /// `xalpha  alpha | digit | safe | extra | escape` (July and October
+    /// 1993).
+    pub(crate) const XALPHA_1993: Class = ALPHA
+        .union(DIGIT)
+        .union(SAFE_1993)
+        .union(EXTRA_1993)
+        .with_escapes()
+        .says(&[named("xalpha")]);
+    /// `xpalpha  xalpha | +` (July and October 1993).
+    pub(crate) const XPALPHA_1993: Class = XALPHA_1993.with(b"+").says(&[named("xpalpha")]);
+    /// What a `path` of July or October 1993 is made of: its segments'
+    /// `xpalpha`s and the `/` that joins them. Read only where a path is
+    /// recognized in one run (`recognize::path_len`); no error names it.
+    pub(crate) const PATH_1993: Class = XPALPHA_1993.with(b"/");
+    /// `variant  { | } | | | | | [ | ] | \ | ^ | ~` (July 1993; D5: the bars
+    /// right after a separating bar are vertical lines).
+    pub(crate) const VARIANT: Class = Class::of(b"{}|[]\\^~", &[named("variant")]);
+
+    // October 1993 and draft 03.
+
+    /// `national  { | } | vline | [ | ] | \ | ^ | ~` (October 1993 and draft
+    /// 03; D5): the characters of `variant`.
+    pub(crate) const NATIONAL: Class = VARIANT.says(&[named("national")]);
+
+    // Draft 03.
+
+    /// `safe  $ | - | _ | @ | . | & | + | -` (draft 03, D34: `+` joins, `-`
+    /// is listed twice).
+    pub(crate) const SAFE_03: Class = SAFE_1993.with(b"+");
+    /// `extra  ! | * | " | ' | ( | ) | ,` (draft 03, D34: no `:`, `;`, space).
+    pub(crate) const EXTRA_03: Class = Class::of(b"!*\"'(),", &[named("extra")]);
+    /// `reserved  = | ; | / | # | ? | : | space` (draft 03).
+    pub(crate) const RESERVED_03: Class = Class::of(b"=;/#?: ", &[named("reserved")]);
+    /// `xalpha  alpha | digit | safe | extra | escape` (draft 03).
+    pub(crate) const XALPHA_03: Class = ALPHA
+        .union(DIGIT)
+        .union(SAFE_03)
+        .union(EXTRA_03)
+        .with_escapes()
+        .says(&[named("xalpha")]);
+    /// `xpalpha  xalpha | +` (draft 03): the characters of `xalpha`, since
+    /// `+` is in `safe` (D34).
+    pub(crate) const XPALPHA_03: Class = XALPHA_03.says(&[named("xpalpha")]);
+    /// What a `path` of draft 03 is made of: its segments' `xpalpha`s and
+    /// the `/` that joins them (see [`PATH_1993`]).
+    pub(crate) const PATH_03: Class = XPALPHA_03.with(b"/");
+    /// `alphanum2  alpha | digit | - | _ | . | +` (draft 03, D35).
+    pub(crate) const ALPHANUM2: Class = ALPHANUM.with(b"-_.+").says(&[named("alphanum2")]);
+    /// `formcode  N | T | C` (draft 03; upper case in both modes, section 3).
+    pub(crate) const FORMCODE: Class = Class::of(b"NTC", &[named("formcode")]);
 }
 
 #[cfg(test)]

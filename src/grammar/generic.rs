@@ -6,10 +6,9 @@
 //! `genericurl`, `url`, `otherurl`, `scheme`, `schemepart`, and
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
-use nom::IResult;
-
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{Cursor, Entry, GrammarError, Reading, Text};
+use crate::grammar::cursor::{named, preferred, production, Cursor, Inlines, Mode, Reading};
+use crate::grammar::fast::{first_equal, run_scan_inline};
 use crate::grammar::file::fileurl;
 use crate::grammar::ftp::ftpurl;
 use crate::grammar::gopher::gopherurl;
@@ -18,187 +17,175 @@ use crate::grammar::ip::ip_schemepart;
 use crate::grammar::mailto::mailtourl;
 use crate::grammar::news::newsurl;
 use crate::grammar::nntp::nntpurl;
-use crate::grammar::primitives::{first_equal, literal, run, run_scan_inline};
+use crate::grammar::notation::{map, recognize, tag, take_while, take_while1};
 use crate::grammar::prospero::prosperourl;
 use crate::grammar::telnet::telneturl;
 use crate::grammar::wais::waisurl;
+use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
 
-/// ```bnf
-/// genericurl     = scheme ":" schemepart
-/// ```
-#[inline(always)]
-pub fn genericurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Genericurl),
-        #[inline(always)]
-        |start| {
-            // Threaded by hand on the hot path (see BENCHMARKS.md).
-            let (rest, scheme) = start.call(scheme)?;
-            let (rest, _) = literal(":")(rest)?;
-            let (rest, schemepart) = rest.call(schemepart)?;
-            let place = start.place_to(&rest);
-            Ok((
-                rest,
-                GenericUrl {
-                    place,
-                    scheme,
-                    schemepart,
-                },
-            ))
-        },
-    )
+production! {
+    /// ```bnf
+    /// genericurl     = scheme ":" schemepart
+    /// ```
+    ///
+    /// [`crate::check`] decides `genericurl` (and `url` and `otherurl`, which
+    /// have its language) by a second reading, which builds no node:
+    /// `genericurl_end`. Building and moving the nodes is most of what this
+    /// production costs on a valid URL (BENCHMARKS.md, "The generic
+    /// grammar").
+    genericurl(start) -> GenericUrl<'a>, named(Rule::Genericurl),
+    {
+        let (rest, scheme) = scheme::read(start)?;
+        let (rest, _) = tag(":")(rest)?;
+        let (rest, schemepart) = schemepart::read(rest)?;
+        Ok((rest, GenericUrl { place: start.place_to(&rest), scheme, schemepart }))
+    }
 }
 
-/// ```bnf
-/// url            = httpurl | ftpurl | newsurl |
-///                  nntpurl | telneturl | gopherurl |
-///                  waisurl | mailtourl | fileurl |
-///                  prosperourl | otherurl
-/// ```
-///
-/// Not a first-match `alt`: the alternatives are not ordered in the BNF,
-/// so this takes the one that matches the most text. `otherurl` matches at
-/// least as much as any other (every scheme's URL is also a `genericurl`),
-/// so a scheme's own production wins only when it covers the same text:
-/// `http://user@host/` is an `otherurl` here, since `httpurl` stops before
-/// the `@`. [`known_scheme_url`] is stricter.
-#[inline(always)]
-pub fn url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Url),
-        #[inline(always)]
-        |start| {
-            let (generic_rest, generic) = start.call(otherurl)?;
-            // Every scheme's production is a sublanguage of `otherurl`: whether
-            // the text matches is decided; the rest is for the tree.
-            if !start.builds() {
-                return Ok((generic_rest, Url::Other(generic)));
+production! {
+    /// ```bnf
+    /// url            = httpurl | ftpurl | newsurl |
+    ///                  nntpurl | telneturl | gopherurl |
+    ///                  waisurl | mailtourl | fileurl |
+    ///                  prosperourl | otherurl
+    /// ```
+    ///
+    /// Not a first-match `alt`: the alternatives are not ordered in the BNF,
+    /// so this takes the one that matches the most text. `otherurl` matches at
+    /// least as much as any other (every scheme's URL is also a `genericurl`),
+    /// so a scheme's own production wins only when it covers the same text:
+    /// `http://user@host/` is an `otherurl` here, since `httpurl` stops before
+    /// the `@`. [`known_scheme_url`] is stricter.
+    url(start) -> Url<'a>, named(Rule::Url),
+    {
+        let generic = otherurl::read(start);
+        let known = known_scheme(&start);
+        if start.traced() {
+            // Where the scheme's own production fails as far as `otherurl`,
+            // the error is the scheme's, as `parse`'s is: `ftp://user:pa
+            // ss@host/` fails in `ftpurl > login > password`, not in
+            // `otherurl > genericurl > schemepart`.
+            if let Some(rule) = known {
+                let _ = preferred(start, |start| scheme_url(rule, start));
             }
-            if let Some(rule) = known_scheme(&start) {
-                if let Ok((rest, url)) = scheme_url(rule, start) {
-                    if rest.offset() == generic_rest.offset() {
-                        return Ok((rest, url));
-                    }
+            return generic.map(|(rest, generic)| (rest, Url::Other(generic)));
+        }
+        let (generic_rest, generic) = generic?;
+        // Every scheme's production is a sublanguage of `otherurl`: whether
+        // the text matches is decided; the rest is for the tree.
+        if !start.builds() {
+            return Ok((generic_rest, Url::Other(generic)));
+        }
+        if let Some(rule) = known {
+            if let Ok((rest, url)) = scheme_url(rule, start) {
+                if rest.offset() == generic_rest.offset() {
+                    return Ok((rest, url));
                 }
             }
-            Ok((generic_rest, Url::Other(generic)))
-        },
-    )
+        }
+        Ok((generic_rest, Url::Other(generic)))
+    }
 }
 
-/// The `url` that [`crate::parse`] reads: a URL whose scheme is one of the
-/// ten of section 5 must match that scheme's production (so
-/// `http://host:80x/` is rejected, not read as an `otherurl`); any other
-/// scheme is an `otherurl`. Its errors name `url` outermost, as the other
-/// productions' do.
-///
-/// ```
-/// use rfc1738::grammar::{known_scheme_url, url};
-/// use rfc1738::Url;
-///
-/// let (rest, parsed) = known_scheme_url::<_, ()>("http://host/ and more").unwrap();
-/// assert!(matches!(parsed, Url::Http(_)));
-/// assert_eq!(rest, " and more");
-/// // `url` reads the `@` as part of an `otherurl`; this does not.
-/// assert!(matches!(url::<_, ()>("http://user@host/").unwrap().1, Url::Other(_)));
-/// assert_eq!(known_scheme_url::<_, ()>("http://user@host/").unwrap().0, "@host/");
-/// ```
-#[inline(always)]
-pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Url<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Url),
-        #[inline(always)]
-        |start| scheme_url(known_scheme(&start).unwrap_or(Rule::Otherurl), start),
-    )
+production! {
+    /// The `url` that [`crate::parse`] reads: a URL whose scheme is one of the
+    /// ten of section 5 must match that scheme's production (so
+    /// `http://host:80x/` is rejected, not read as an `otherurl`); any other
+    /// scheme is an `otherurl`. Its errors name `url` outermost, as the other
+    /// productions' do.
+    ///
+    /// ```
+    /// use rfc1738::grammar::{known_scheme_url, url};
+    /// use rfc1738::Url;
+    ///
+    /// let (rest, parsed) = known_scheme_url::<_, ()>("http://host/ and more").unwrap();
+    /// assert!(matches!(parsed, Url::Http(_)));
+    /// assert_eq!(rest, " and more");
+    /// // `url` reads the `@` as part of an `otherurl`; this does not.
+    /// assert!(matches!(url::<_, ()>("http://user@host/").unwrap().1, Url::Other(_)));
+    /// assert_eq!(known_scheme_url::<_, ()>("http://user@host/").unwrap().0, "@host/");
+    /// ```
+    known_scheme_url(start) -> Url<'a>, named(Rule::Url),
+    {
+        scheme_url(known_scheme(&start).unwrap_or(Rule::Otherurl), start)
+    }
 }
 
-/// ```bnf
-/// ; new schemes follow the general syntax
-/// otherurl       = genericurl
-/// ```
-#[inline(always)]
-pub fn otherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GenericUrl<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Otherurl),
-        #[inline(always)]
-        |start| start.call(genericurl),
-    )
+production! {
+    /// ```bnf
+    /// ; new schemes follow the general syntax
+    /// otherurl       = genericurl
+    /// ```
+    otherurl(start) -> GenericUrl<'a>, named(Rule::Otherurl),
+    {
+        genericurl::read(start)
+    }
 }
 
-/// ```bnf
-/// ; the scheme is in lower case; interpreters should use case-ignore
-/// scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]
-/// ```
-///
-/// Upper-case letters match too, unless strict (section 2.1).
-#[inline(always)]
-pub fn scheme<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Scheme<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Scheme),
-        #[inline(always)]
-        |start| {
-            let class = if start.options().strict {
-                &SCHEME
-            } else {
-                &SCHEME_ANY_CASE
-            };
-            let (rest, _) = run(class, 1)(start)?;
-            Ok((rest, Scheme::at(start.place_to(&rest))))
-        },
-    )
+production! {
+    /// ```bnf
+    /// ; the scheme is in lower case; interpreters should use case-ignore
+    /// scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]
+    /// ```
+    ///
+    /// Upper-case letters match too, unless strict (section 2.1).
+    scheme(start) -> Scheme<'a>, named(Rule::Scheme),
+    {
+        let class = if start.options().strict {
+            &SCHEME
+        } else {
+            &SCHEME_ANY_CASE
+        };
+        map(recognize(take_while1(class)), Scheme::at)(start)
+    }
 }
 
-/// ```bnf
-/// schemepart     = *xchar | ip-schemepart
-/// ```
-///
-/// Not an `alt`: every `ip-schemepart` is also a string of `xchar`s, so
-/// `*xchar` decides what matches, and the `ip-schemepart` reading is for
-/// the tree, which holds it when it matches the same text. Its failures
-/// are not the input's, so the diagnostic pass, which keeps no tree,
-/// leaves it out. Where it is read, it is read first, and the run of
-/// `xchar`s goes on from where it ends (most often no further), rather
-/// than over the same text again; after a `urlpath`, itself a run of
-/// `xchar`s, it is not run at all.
-#[inline(always)]
-pub fn schemepart<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Schemepart<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Schemepart),
-        #[inline(always)]
-        |start| {
-            let (ip_schemepart, xchars_from) = match start.builds() && !start.traced() {
-                true => match start.call(ip_schemepart) {
-                    Ok((ip_rest, ip)) => (Some(ip), ip_rest),
-                    Err(_) => (None, start),
-                },
-                false => (None, start),
-            };
-            // After a `urlpath`, itself a run of `xchar`s, none follows.
-            let (rest, _) = match ip_schemepart.is_some_and(|ip| ip.urlpath.is_some()) {
-                true => (xchars_from, ""),
-                false => run(&XCHAR, 0)(xchars_from)?,
-            };
-            let ip_schemepart = ip_schemepart.filter(|_| rest.index() == xchars_from.index());
-            Ok((
-                rest,
-                Schemepart {
-                    place: start.place_to(&rest),
-                    ip_schemepart,
-                },
-            ))
-        },
-    )
+production! {
+    /// ```bnf
+    /// schemepart     = *xchar | ip-schemepart
+    /// ```
+    ///
+    /// Not an `alt`: every `ip-schemepart` is also a string of `xchar`s, so
+    /// `*xchar` decides what matches, and the `ip-schemepart` reading is for
+    /// the tree, which holds it when it matches the same text. Its failures
+    /// are not the input's, so the diagnostic pass, which keeps no tree,
+    /// leaves it out. Where it is read, it is read first, and the run of
+    /// `xchar`s goes on from where it ends (most often no further), rather
+    /// than over the same text again; after a `urlpath`, itself a run of
+    /// `xchar`s, it is not run at all.
+    schemepart(start) -> Schemepart<'a>, named(Rule::Schemepart),
+    {
+        let (ip_schemepart, xchars_from) = match start.builds() && !start.traced() {
+            true => match ip_schemepart::read(start) {
+                Ok((ip_rest, ip)) => (Some(ip), ip_rest),
+                Err(_) => (None, start),
+            },
+            false => (None, start),
+        };
+        // After a `urlpath`, itself a run of `xchar`s, none follows.
+        let (rest, _) = match ip_schemepart.is_some_and(|ip| ip.urlpath.is_some()) {
+            true => (xchars_from, ""),
+            false => take_while(&XCHAR)(xchars_from)?,
+        };
+        let ip_schemepart = ip_schemepart.filter(|_| rest.index() == xchars_from.index());
+        Ok((
+            rest,
+            Schemepart {
+                place: start.place_to(&rest),
+                ip_schemepart,
+            },
+        ))
+    }
 }
 
-/// Where the `genericurl` at `start` ends, without its tree: the same
-/// primitives as [`genericurl`] and [`scheme`], in the same order, with no
-/// node built. [`crate::check`] decides `url`, `genericurl` and `otherurl`
-/// with it (every scheme's URL is a `genericurl`, so the three have one
-/// language); on a no, the combinators run and explain. Measured in
-/// BENCHMARKS.md: building and moving the nodes is most of what the
-/// combinator costs on a valid URL.
+/// Where the `genericurl` at `start` ends, without its tree: the second,
+/// recognizing reading of [`genericurl`] (the same steps as it and
+/// [`scheme`], in the same order, with no node built), with which
+/// [`crate::check`] decides `url`, `genericurl` and `otherurl` (every
+/// scheme's URL is a `genericurl`, so the three have one language); on a
+/// no, the combinators run and explain.
 #[inline]
 pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
     let class = if start.options().strict {
@@ -210,7 +197,7 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
     if scheme == 0 {
         return None;
     }
-    let (rest, _) = literal(":")(start.skip(scheme)).ok()?;
+    let (rest, _) = tag(":")(start.skip(scheme)).ok()?;
     Some(rest.skip(run_scan_inline(rest.bytes(), &XCHAR)))
 }
 
@@ -218,7 +205,7 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
 /// it is one of the ten of section 5; case is ignored unless the options
 /// are strict.
 #[inline]
-pub(crate) fn known_scheme(input: &Cursor<'_>) -> Option<Rule> {
+pub(crate) fn known_scheme<M: Mode>(input: &Cursor<'_, M>) -> Option<Rule> {
     let bytes = input.bytes();
     // The longest of the ten names has eight letters: the first eight bytes
     // are read as one little-endian word, the colon found in it (or just
@@ -288,17 +275,26 @@ const fn name_word(bytes: &[u8]) -> u64 {
 }
 
 /// Runs the production of one of the ten schemes, or `otherurl`.
-#[inline]
-pub(crate) fn scheme_url(rule: Rule, start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    struct WithRest;
-    impl<'a> MakeUrl<'a> for WithRest {
-        type Output = Reading<'a, Url<'a>>;
-        #[inline(always)]
-        fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output {
-            reading.map(|(rest, node)| (rest, variant(node)))
-        }
+pub(crate) fn scheme_url<M: Mode>(rule: Rule, start: Cursor<'_, M>) -> Reading<'_, Url<'_>, M> {
+    fn made<'a, N, M: Mode>(
+        reading: Reading<'a, N, M>,
+        variant: fn(N) -> Url<'a>,
+    ) -> Reading<'a, Url<'a>, M> {
+        reading.map(|(rest, node)| (rest, variant(node)))
     }
-    each_scheme_url(rule, start, WithRest)
+    match rule {
+        Rule::Httpurl => made(httpurl::read(start), Url::Http),
+        Rule::Ftpurl => made(ftpurl::read(start), Url::Ftp),
+        Rule::Newsurl => made(newsurl::read(start), Url::News),
+        Rule::Nntpurl => made(nntpurl::read(start), Url::Nntp),
+        Rule::Telneturl => made(telneturl::read(start), Url::Telnet),
+        Rule::Gopherurl => made(gopherurl::read(start), Url::Gopher),
+        Rule::Waisurl => made(waisurl::read(start), Url::Wais),
+        Rule::Mailtourl => made(mailtourl::read(start), Url::Mailto),
+        Rule::Fileurl => made(fileurl::read(start), Url::File),
+        Rule::Prosperourl => made(prosperourl::read(start), Url::Prospero),
+        _ => made(otherurl::read(start), Url::Other),
+    }
 }
 
 /// What a caller of [`each_scheme_url`] makes of a scheme's reading and the
@@ -307,33 +303,74 @@ pub(crate) trait MakeUrl<'a> {
     /// What is made.
     type Output;
     /// Makes it of `reading`, the node to be wrapped in `variant`.
-    fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output;
+    fn make<N>(
+        self,
+        reading: Reading<'a, N, Inlines>,
+        variant: impl FnOnce(N) -> Url<'a>,
+    ) -> Self::Output;
 }
 
-/// The production of `rule` (one of the ten schemes, else `otherurl`) run
-/// on `start`, and its reading handed to `make` in the arm that read it. So
-/// `parse` builds the `Url` in the place it returns it: through
-/// [`scheme_url`]'s `Reading` the tree (360 bytes) was copied once more, a
-/// `memcpy` of about 64 instructions a URL.
+/// The production of `rule` (one of the ten schemes, else `otherurl`) read
+/// from the start of `text`, and its reading handed to `make`: what
+/// [`crate::parse`] reads.
 #[inline(always)]
 pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
     rule: Rule,
-    start: Cursor<'a>,
+    text: &'a str,
+    options: Options,
     make: M,
 ) -> M::Output {
-    match rule {
-        Rule::Httpurl => make.make(httpurl(start), Url::Http),
-        Rule::Ftpurl => make.make(ftpurl(start), Url::Ftp),
-        Rule::Newsurl => make.make(newsurl(start), Url::News),
-        Rule::Nntpurl => make.make(nntpurl(start), Url::Nntp),
-        Rule::Telneturl => make.make(telneturl(start), Url::Telnet),
-        Rule::Gopherurl => make.make(gopherurl(start), Url::Gopher),
-        Rule::Waisurl => make.make(waisurl(start), Url::Wais),
-        Rule::Mailtourl => make.make(mailtourl(start), Url::Mailto),
-        Rule::Fileurl => make.make(fileurl(start), Url::File),
-        Rule::Prosperourl => make.make(prosperourl(start), Url::Prospero),
-        _ => make.make(otherurl(start), Url::Other),
+    /// The arm of one scheme: its production inlined into its function.
+    macro_rules! arm {
+        ($production:ident, $variant:expr) => {
+            one_scheme(
+                text,
+                options,
+                make,
+                #[inline(always)]
+                |start| $production::read(start),
+                $variant,
+            )
+        };
     }
+    match rule {
+        Rule::Httpurl => arm!(httpurl, Url::Http),
+        Rule::Ftpurl => arm!(ftpurl, Url::Ftp),
+        Rule::Newsurl => arm!(newsurl, Url::News),
+        Rule::Nntpurl => arm!(nntpurl, Url::Nntp),
+        Rule::Telneturl => arm!(telneturl, Url::Telnet),
+        Rule::Gopherurl => arm!(gopherurl, Url::Gopher),
+        Rule::Waisurl => arm!(waisurl, Url::Wais),
+        Rule::Mailtourl => arm!(mailtourl, Url::Mailto),
+        Rule::Fileurl => arm!(fileurl, Url::File),
+        Rule::Prosperourl => arm!(prosperourl, Url::Prospero),
+        // `otherurl` is a `genericurl`, read without naming itself: this is
+        // the first pass, which names nothing.
+        _ => arm!(genericurl, Url::Other),
+    }
+}
+
+/// One scheme's production, read from the start of `text` and made into
+/// what `make` makes: a function of its own for each scheme, into which that
+/// scheme's production is inlined, and the node made in the place the
+/// function returns it (through a `Reading` of the scheme's node, the tree
+/// was copied once more).
+///
+/// Out of line: with the ten schemes inlined into one function, the
+/// optimizer's time grew faster than the function, and most of the crate's
+/// build went into it (BENCHMARKS.md, "The build"). It makes its cursor
+/// itself, from the start of the text and out of the diagnostic pass, so
+/// that the productions' tests of the pass and of the offset fold away:
+/// handed a cursor, it read some hundred instructions more a URL.
+#[inline(never)]
+fn one_scheme<'a, M: MakeUrl<'a>, N>(
+    text: &'a str,
+    options: Options,
+    make: M,
+    read: impl FnOnce(Cursor<'a, Inlines>) -> Reading<'a, N, Inlines>,
+    variant: impl FnOnce(N) -> Url<'a>,
+) -> M::Output {
+    make.make(read(Cursor::new(text, 0, options).inlining()), variant)
 }
 
 #[cfg(test)]

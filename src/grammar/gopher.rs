@@ -4,77 +4,72 @@
 //!
 //! `gopherurl`, `gtype`, `selector`, `gopher+_string` (section 3.4).
 
-use nom::IResult;
-
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{Cursor, Entry, GrammarError, Text};
+use crate::grammar::cursor::{named, production, runs, Cursor, Mode};
+use crate::grammar::fast::find_percent;
 use crate::grammar::ip::hostport;
-use crate::grammar::primitives::{eight_at, first_equal, literal, run, scheme_literal, unit};
+use crate::grammar::notation::{scheme_tag, tag, take_while, unit_of};
 use crate::rule::Rule;
 use crate::tree::{GopherPlusString, GopherUrl, Gtype, Search, Selector};
 
 /// The separator of the parts of a gopher path: an escaped tab.
 const TAB: &[u8] = b"%09";
 
-/// ```bnf
-/// gopherurl      = "gopher://" hostport [ / [ gtype [ selector
-///                  [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
-/// ```
-///
-/// Erratum (RFC Editor, verified, EID 5118): the unquoted `/` is the
-/// literal `"/"`.
-///
-/// Not read as the nested brackets say: `selector` is `*xchar`, and
-/// `search` contains `uchar`, which contains the escape `%09`, so the BNF
-/// derives the text after `gtype` in several ways; every one of them is a
-/// run of `xchar`, which is all that decides whether a URL matches. For the
-/// tree: the selector ends at the first `%09` when the text up to the next
-/// `%09` (or the end) is a `search` (no `/` or `?`); the search ends at the
-/// next `%09`; the rest is the gopher+ string. Otherwise the whole rest is
-/// the selector.
-///
-/// ```
-/// let url = rfc1738::parse("gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles").unwrap();
-/// let rfc1738::Url::Gopher(gopher) = url else { panic!() };
-/// assert_eq!(gopher.gtype.unwrap().as_str(), "0");
-/// assert_eq!(gopher.selector.unwrap().as_str(), "0/Weather/California/Los%20Angeles");
-/// ```
-#[inline(always)]
-pub fn gopherurl<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, GopherUrl<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Gopherurl),
-        #[inline(always)]
-        |start| {
-            let (rest, scheme) = scheme_literal("gopher://")(start)?;
-            let (rest, hostport) = rest.call(hostport)?;
-            let (rest, gtype, path) = match literal("/")(rest) {
-                Err(_) => (rest, None, GopherPath::default()),
-                Ok((slash, _)) => match slash.call(gtype) {
-                    Err(_) => (slash, None, GopherPath::default()),
-                    Ok((after_type, gtype)) => {
-                        let (end, _) = run(&XCHAR, 0)(after_type)?;
-                        (end, Some(gtype), split_gopher_path(after_type, &end))
-                    }
-                },
-            };
-            // The node made once, where it is returned: filled in field by
-            // field, it was built on the stack and copied out (a `memcpy`
-            // of some 170 instructions a URL).
-            let place = start.place_to(&rest);
-            Ok((
-                rest,
-                GopherUrl {
-                    place,
-                    scheme,
-                    hostport,
-                    gtype,
-                    selector: path.selector,
-                    search: path.search,
-                    gopher_plus_string: path.gopher_plus_string,
-                },
-            ))
-        },
-    )
+production! {
+    /// ```bnf
+    /// gopherurl      = "gopher://" hostport [ / [ gtype [ selector
+    ///                  [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
+    /// ```
+    ///
+    /// Erratum (RFC Editor, verified, EID 5118): the unquoted `/` is the
+    /// literal `"/"`.
+    ///
+    /// Not read as the nested brackets say: `selector` is `*xchar`, and
+    /// `search` contains `uchar`, which contains the escape `%09`, so the BNF
+    /// derives the text after `gtype` in several ways; every one of them is a
+    /// run of `xchar`, which is all that decides whether a URL matches. For the
+    /// tree: the selector ends at the first `%09` when the text up to the next
+    /// `%09` (or the end) is a `search` (no `/` or `?`); the search ends at the
+    /// next `%09`; the rest is the gopher+ string. Otherwise the whole rest is
+    /// the selector.
+    ///
+    /// ```
+    /// let url = rfc1738::parse("gopher://spinaltap.micro.umn.edu/00/Weather/California/Los%20Angeles").unwrap();
+    /// let rfc1738::Url::Gopher(gopher) = url else { panic!() };
+    /// assert_eq!(gopher.gtype.unwrap().as_str(), "0");
+    /// assert_eq!(gopher.selector.unwrap().as_str(), "0/Weather/California/Los%20Angeles");
+    /// ```
+    gopherurl(start) -> GopherUrl<'a>, named(Rule::Gopherurl),
+    {
+        let (rest, scheme) = scheme_tag("gopher://")(start)?;
+        let (rest, hostport) = hostport::read(rest)?;
+        let (rest, gtype, path) = match tag("/")(rest) {
+            Err(_) => (rest, None, GopherPath::default()),
+            Ok((slash, _)) => match gtype::read(slash) {
+                Err(_) => (slash, None, GopherPath::default()),
+                Ok((after_type, gtype)) => {
+                    let (end, _) = take_while(&XCHAR)(after_type)?;
+                    (end, Some(gtype), split_gopher_path(after_type, &end))
+                }
+            },
+        };
+        // The node made once, where it is returned: filled in field by
+        // field, it was built on the stack and copied out (a `memcpy`
+        // of some 170 instructions a URL).
+        let place = start.place_to(&rest);
+        Ok((
+            rest,
+            GopherUrl {
+                place,
+                scheme,
+                hostport,
+                gtype,
+                selector: path.selector,
+                search: path.search,
+                gopher_plus_string: path.gopher_plus_string,
+            },
+        ))
+    }
 }
 
 /// The parts of a gopher path after its `gtype`.
@@ -98,25 +93,10 @@ fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// The offset of the first `%` in `bytes` at or after `from`: eight bytes
-/// a test (most paths hold none), where a loop byte by byte cost some 180
-/// instructions a gopher URL.
-fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut at = from;
-    while let Some(&eight) = eight_at(bytes, at) {
-        if let Some(percent) = first_equal(u64::from_le_bytes(eight), b'%') {
-            return Some(at + percent);
-        }
-        at += 8;
-    }
-    let rest = bytes.get(at..).unwrap_or_default();
-    rest.iter().position(|&b| b == b'%').map(|index| at + index)
-}
-
 /// Divides the run of `xchar`s from `start` to `end` into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
 #[inline(always)]
-fn split_gopher_path<'a>(start: Cursor<'a>, end: &Cursor<'a>) -> GopherPath<'a> {
+fn split_gopher_path<'a, M: Mode>(start: Cursor<'a, M>, end: &Cursor<'a, M>) -> GopherPath<'a> {
     let bytes = start.bytes();
     let bytes = bytes.get(..end.index() - start.index()).unwrap_or(bytes);
     let (selector_end, second_tab) = gopher_tabs(bytes);
@@ -169,51 +149,21 @@ fn gopher_tabs(bytes: &[u8]) -> (usize, usize) {
     (first_tab, second_tab.unwrap_or(NO_TAB))
 }
 
-/// ```bnf
-/// gtype          = xchar
-/// ```
-#[inline(always)]
-pub fn gtype<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Gtype<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Gtype),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = unit(&XCHAR)(start)?;
-            Ok((rest, Gtype::at(start.place_to(&rest))))
-        },
-    )
-}
+runs! {
+    /// ```bnf
+    /// gtype          = xchar
+    /// ```
+    gtype -> Gtype = unit_of(&XCHAR), named(Rule::Gtype);
 
-/// ```bnf
-/// selector       = *xchar
-/// ```
-#[inline(always)]
-pub fn selector<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Selector<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Selector),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&XCHAR, 0)(start)?;
-            Ok((rest, Selector::at(start.place_to(&rest))))
-        },
-    )
-}
+    /// ```bnf
+    /// selector       = *xchar
+    /// ```
+    selector -> Selector = take_while(&XCHAR), named(Rule::Selector);
 
-/// ```bnf
-/// gopher+_string = *xchar
-/// ```
-#[inline(always)]
-pub fn gopher_plus_string<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
-) -> IResult<I, GopherPlusString<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::GopherPlusString),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&XCHAR, 0)(start)?;
-            Ok((rest, GopherPlusString::at(start.place_to(&rest))))
-        },
-    )
+    /// ```bnf
+    /// gopher+_string = *xchar
+    /// ```
+    gopher_plus_string -> GopherPlusString = take_while(&XCHAR), named(Rule::GopherPlusString);
 }
 
 #[cfg(test)]

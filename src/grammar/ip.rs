@@ -9,14 +9,17 @@
 
 use core::num::NonZeroUsize;
 
-use nom::IResult;
-
 use crate::error::Expected;
-use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, HOSTNAME, LABEL, USER, XCHAR};
-use crate::grammar::cursor::{Backtrack, Cursor, Entry, GrammarError, Reading, Text};
+use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
+use core::marker::PhantomData;
+
+use crate::grammar::cursor::{
+    enter, leaf, named, production, runs, Backtrack, Cursor, Mode, Reading,
+};
+use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
-use crate::grammar::primitives::{
-    after, eight_at, expect, last_eight, literal, one, opt_after, run, ONES,
+use crate::grammar::notation::{
+    alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
 use crate::rule::Rule;
 use crate::tree::{
@@ -24,59 +27,41 @@ use crate::tree::{
     Toplabel, Urlpath, User,
 };
 
-/// ```bnf
-/// ip-schemepart  = "//" login [ "/" urlpath ]
-/// ```
-#[inline(always)]
-pub fn ip_schemepart<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
-) -> IResult<I, IpSchemepart<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::IpSchemepart),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = literal("//")(start)?;
-            let (rest, login) = rest.call(login)?;
-            let (rest, urlpath) = opt_after(rest, "/", urlpath);
-            let place = start.place_to(&rest);
-            Ok((
-                rest,
-                IpSchemepart {
-                    place,
-                    login,
-                    urlpath,
-                },
-            ))
-        },
-    )
+production! {
+    /// ```bnf
+    /// ip-schemepart  = "//" login [ "/" urlpath ]
+    /// ```
+    ip_schemepart(start) -> IpSchemepart<'a>, named(Rule::IpSchemepart),
+    {
+        let (rest, _) = tag("//")(start)?;
+        let (rest, login) = login::read(rest)?;
+        let (rest, urlpath) = opt(preceded(tag("/"), #[inline(always)] |s| urlpath::read(s)))(rest)?;
+        Ok((rest, IpSchemepart { place: start.place_to(&rest), login, urlpath }))
+    }
 }
 
-/// ```bnf
-/// login          = [ user [ ":" password ] "@" ] hostport
-/// ```
-///
-/// Neither `user` nor `password` can contain `@` or `:`, so the bracket is
-/// tried first and given up whole when no `@` ends it: `host:21` is a host
-/// and a port, not a user and a password. When no `@` follows the run of
-/// user and password characters, the bracket cannot match and is not tried:
-/// its failure (an `@` expected at the end of the run) would also outrun
-/// and hide the error in the host. Outside the diagnostic pass, a login
-/// that is a bare hostport is read hostport first (`bare_hostport_login`),
-/// to the same tree.
-#[inline(always)]
-pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Login),
-        #[inline(always)]
-        |start| {
-            if !start.traced() {
-                if let Some(bare) = bare_hostport_login(start) {
-                    return Ok(bare);
-                }
+production! {
+    /// ```bnf
+    /// login          = [ user [ ":" password ] "@" ] hostport
+    /// ```
+    ///
+    /// Neither `user` nor `password` can contain `@` or `:`, so the bracket is
+    /// tried first and given up whole when no `@` ends it: `host:21` is a host
+    /// and a port, not a user and a password. When no `@` follows the run of
+    /// user and password characters, the bracket cannot match and is not tried:
+    /// its failure (an `@` expected at the end of the run) would also outrun
+    /// and hide the error in the host. Outside the diagnostic pass, a login
+    /// that is a bare hostport is read hostport first (`bare_hostport_login`),
+    /// to the same tree.
+    login(start) -> Login<'a>, named(Rule::Login),
+    {
+        if !start.traced() {
+            if let Some(bare) = bare_hostport_login(start) {
+                return Ok(bare);
             }
-            login_as_written(start)
-        },
-    )
+        }
+        login_as_written(start)
+    }
 }
 
 /// The login that is a bare hostport, read hostport first, when what
@@ -88,8 +73,8 @@ pub fn login<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Login<
 /// seventh of `parse`'s instructions on an `https` list). `None` for any
 /// other login; not for the diagnostic pass, whose errors follow the BNF.
 #[inline(always)]
-fn bare_hostport_login(start: Cursor<'_>) -> Option<(Cursor<'_>, Login<'_>)> {
-    let (rest, hostport) = start.call(hostport).ok()?;
+fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Login<'_>)> {
+    let (rest, hostport) = hostport::read(start).ok()?;
     if rest.bytes().first().is_some_and(|&b| continues_userinfo(b)) {
         return None;
     }
@@ -107,21 +92,29 @@ fn bare_hostport_login(start: Cursor<'_>) -> Option<(Cursor<'_>, Login<'_>)> {
 
 /// `login` in the BNF's order: the bracket, then the hostport.
 #[inline(always)]
-fn login_as_written(start: Cursor<'_>) -> Reading<'_, Login<'_>> {
-    // Where no `@` ends the run, the bracket cannot match.
-    let (rest, user, password) = match at_sign_ends_userinfo(&start) {
+fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> {
+    // Where no `@` ends the run, the bracket cannot match (it fails where
+    // the run ends): the first pass does not try it. The diagnostic pass
+    // tries it where an `@` comes before the path, so that a character a
+    // user or password may not hold (`ftp://user:pa ss@host/`) is reported
+    // there, not as a bad host or port before it; with no `@` ahead, its
+    // failure would only hide the error in the host.
+    let bracket = match start.traced() {
+        true => at_sign_before_path(&start),
+        false => at_sign_ends_userinfo(&start),
+    };
+    let (rest, user, password) = match bracket {
         true => match userinfo(start) {
             Ok((rest, (user, password))) => (rest, Some(user), password),
             Err(_) => (start, None, None),
         },
         false => (start, None, None),
     };
-    let (rest, hostport) = rest.call(hostport)?;
-    let place = start.place_to(&rest);
+    let (rest, hostport) = hostport::read(rest)?;
     Ok((
         rest,
         Login {
-            place,
+            place: start.place_to(&rest),
             user,
             password,
             hostport,
@@ -131,53 +124,66 @@ fn login_as_written(start: Cursor<'_>) -> Reading<'_, Login<'_>> {
 
 /// Whether an `@` follows the characters a user and password may hold.
 #[inline(always)]
-fn at_sign_ends_userinfo(input: &Cursor<'_>) -> bool {
+fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
     let bytes = input.bytes();
     let run = bytes.iter().position(|&b| !in_userinfo(b));
     run.is_some_and(|end| bytes[end] == b'@')
 }
 
+/// Whether an `@` comes before the first `/` (neither a login nor its host
+/// holds one): where the diagnostic pass tries the bracket.
+fn at_sign_before_path<M: Mode>(input: &Cursor<'_, M>) -> bool {
+    let bytes = input.bytes();
+    let path = bytes.iter().position(|&b| b == b'/').unwrap_or(bytes.len());
+    bytes[..path].contains(&b'@')
+}
+
 /// Whether `byte` may stand in a user or a password (`%` for their
 /// escapes).
-#[inline(always)]
+#[inline]
 fn in_userinfo(byte: u8) -> bool {
     USER.contains(byte) || byte == b':' || byte == b'%'
 }
 
 /// Whether `byte` could go on with, or end, a user and password: one of
 /// their characters, or the `@` after them.
-#[inline(always)]
+#[inline]
 fn continues_userinfo(byte: u8) -> bool {
     in_userinfo(byte) || byte == b'@'
 }
 
 /// `user [ ":" password ] "@"`, the bracket of `login`.
 #[inline(always)]
-fn userinfo(start: Cursor<'_>) -> Reading<'_, (User<'_>, Option<Password<'_>>)> {
-    let (rest, user) = start.call(user)?;
-    let (rest, password) = opt_after(rest, ":", password);
-    let (rest, _) = literal("@")(rest)?;
+fn userinfo<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, (User<'_>, Option<Password<'_>>), M> {
+    let (rest, user) = user::read(start)?;
+    let (rest, password) = opt(preceded(
+        tag(":"),
+        #[inline(always)]
+        |s| password::read(s),
+    ))(rest)?;
+    let (rest, _) = match password {
+        // An `@` missing after a password is reported in the password,
+        // whose run ended there and could have gone on, not in the login.
+        Some(_) => enter(rest, named(Rule::Password), tag("@"))?,
+        None => tag("@")(rest)?,
+    };
     Ok((rest, (user, password)))
 }
 
-/// ```bnf
-/// hostport       = host [ ":" port ]
-/// ```
-// Read out of line by `hostport_ends`, which hands back where the host and
-// the hostport end; the node is made here, where it is used.
-#[inline(always)]
-pub fn hostport<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostport<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Hostport),
-        #[inline(always)]
-        |start| {
-            let (text, at, base, flags) = start.into_words();
-            match hostport_ends(text, at, base, flags) {
-                Some(ends) => Ok(ends.read(start)),
-                None => Err(nom::Err::Error(Backtrack)),
-            }
-        },
-    )
+production! {
+    /// ```bnf
+    /// hostport       = host [ ":" port ]
+    /// ```
+    // Read out of line by `hostport_ends`, which hands back where the host and
+    // the hostport end; the node is made here, where it is used.
+    hostport(start) -> Hostport<'a>, named(Rule::Hostport),
+    {
+        let (text, at, base, flags) = start.into_words();
+        match hostport_ends(text, at, base, flags, PhantomData::<M>) {
+            Some(ends) => Ok(ends.read(start)),
+            None => backtrack(),
+        }
+    }
 }
 
 /// Where a [`hostport`] ends, and its host: two words, which a call hands
@@ -200,7 +206,7 @@ const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
 impl HostportEnds {
     /// The node of the hostport read from `start`, and the cursor after it.
     #[inline(always)]
-    fn read<'a>(self, start: Cursor<'a>) -> (Cursor<'a>, Hostport<'a>) {
+    fn read<'a, M: Mode>(self, start: Cursor<'a, M>) -> (Cursor<'a, M>, Hostport<'a>) {
         let host_rest = start.skip((self.host & !HOSTNUMBER) - start.index());
         let rest = start.skip(self.end.get() - start.index());
         let place = start.place_to(&host_rest);
@@ -220,85 +226,84 @@ impl HostportEnds {
 /// The reading of [`hostport`]: `host [ ":" port ]`, where its host and it
 /// end. Out of line: one copy for the schemes that read a host and port,
 /// where inlined in each it made the code of `parse` too large for the
-/// instruction cache on a list that mixes the schemes (and the optimized
-/// build of the benches took 149 s against 22).
-/// It takes the cursor as words ([`Cursor::into_words`]).
+/// instruction cache on a list that mixes the schemes. It takes the cursor
+/// as words ([`Cursor::into_words`]).
 #[inline(never)]
-fn hostport_ends(text: &str, at: usize, base: usize, flags: u8) -> Option<HostportEnds> {
-    let start = Cursor::from_words(text, at, base, flags);
-    let (rest, host) = start.call(host).ok()?;
+fn hostport_ends<M: Mode>(
+    text: &str,
+    at: usize,
+    base: usize,
+    flags: u8,
+    _: PhantomData<M>,
+) -> Option<HostportEnds> {
+    let start = Cursor::<M>::from_words(text, at, base, flags);
+    let (rest, host) = host::read(start).ok()?;
     let kind = match host {
         Host::Hostname(_) => 0,
         Host::Hostnumber(_) => HOSTNUMBER,
     };
-    let rest_after_port = match literal(":")(rest) {
-        Ok((colon, _)) => colon.call(port).map_or(rest, |(rest, _)| rest),
-        Err(_) => rest,
-    };
+    let (rest_after_port, _) = opt(preceded(
+        tag(":"),
+        #[inline(always)]
+        |s| port::read(s),
+    ))(rest)
+    .ok()?;
     Some(HostportEnds {
         host: rest.index() | kind,
         end: NonZeroUsize::new(rest_after_port.index())?,
     })
 }
 
-/// ```bnf
-/// host           = hostname | hostnumber
-/// ```
-///
-/// The two are disjoint (a `toplabel` starts with a letter, a `hostnumber`
-/// ends in digits) and neither may be followed by `.`, a letter or a digit
-/// in any production, so the first that matches is the one derivation.
-#[inline(always)]
-pub fn host<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Host<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Host),
-        #[inline(always)]
-        |start| match start.call(hostname) {
-            Ok((rest, name)) => Ok((rest, Host::Hostname(name))),
-            Err(_) => start
-                .call(hostnumber)
-                .map(|(rest, number)| (rest, Host::Hostnumber(number))),
-        },
-    )
+production! {
+    /// ```bnf
+    /// host           = hostname | hostnumber
+    /// ```
+    ///
+    /// The two are disjoint (a `toplabel` starts with a letter, a `hostnumber`
+    /// ends in digits) and neither may be followed by `.`, a letter or a digit
+    /// in any production, so the first that matches is the one derivation.
+    host(start) -> Host<'a>, named(Rule::Host),
+    {
+        alt((
+            map(#[inline(always)] |s| hostname::read(s), Host::Hostname),
+            map(#[inline(always)] |s| hostnumber::read(s), Host::Hostnumber),
+        ))(start)
+    }
 }
 
-/// ```bnf
-/// hostname       = *[ domainlabel "." ] toplabel
-/// ```
-///
-/// Not a greedy `many0`: `*[ domainlabel "." ]` would also eat the
-/// `toplabel` (every toplabel is a domainlabel). A label is read as a
-/// `domainlabel` only when a `.` and another label follow it; the last
-/// label must be a `toplabel`. No production lets a host be followed by a
-/// letter, digit, `-` or `.`, so reading each label to its longest is exact.
-/// Each label is read once, on bytes; only the diagnostic pass enters
-/// `domainlabel` and `toplabel`, whose errors it reports (the node keeps no
-/// label: [`Hostname::domainlabels`] and [`Hostname::toplabel`] split them
-/// again). The first pass reads a plain host (every dot between two
-/// labels) eight characters at a time, and goes label by label only when
-/// it is not plain.
-#[inline(always)]
-pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostname<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Hostname),
-        #[inline(always)]
-        |start| {
-            let (text, at) = start.text_and_index();
-            let plain = match start.traced() {
-                true => Plain::Undecided,
-                false => plain_hostname(text, at),
-            };
-            // Both readings give the end, and the node is made once: made
-            // in each, it was merged through memory.
-            let rest = match plain {
-                Plain::Ends(end) => start.skip(end),
-                Plain::Fails => return Err(nom::Err::Error(Backtrack)),
-                Plain::Undecided => hostname_by_labels(start)?,
-            };
-            let place = start.place_to(&rest);
-            Ok((rest, Hostname { place }))
-        },
-    )
+production! {
+    /// ```bnf
+    /// hostname       = *[ domainlabel "." ] toplabel
+    /// ```
+    ///
+    /// Not a greedy `many0`: `*[ domainlabel "." ]` would also eat the
+    /// `toplabel` (every toplabel is a domainlabel). A label is read as a
+    /// `domainlabel` only when a `.` and another label follow it; the last
+    /// label must be a `toplabel`. No production lets a host be followed by a
+    /// letter, digit, `-` or `.`, so reading each label to its longest is exact.
+    /// Each label is read once, on bytes; only the diagnostic pass enters
+    /// `domainlabel` and `toplabel`, whose errors it reports (the node keeps no
+    /// label: [`Hostname::domainlabels`] and [`Hostname::toplabel`] split them
+    /// again). The first pass reads a plain host (every dot between two
+    /// labels) eight characters at a time (`fast::plain_hostname`), and goes
+    /// label by label only when it is not plain.
+    hostname(start) -> Hostname<'a>, named(Rule::Hostname),
+    {
+        let (text, at) = start.text_and_index();
+        let plain = match start.traced() {
+            true => Plain::Undecided,
+            false => plain_hostname(text, at),
+        };
+        // Both readings give the end, and the node is made once: made
+        // in each, it was merged through memory.
+        let rest = match plain {
+            Plain::Ends(end) => start.skip(end),
+            Plain::Fails => return backtrack(),
+            Plain::Undecided => hostname_by_labels(start)?,
+        };
+        let place = start.place_to(&rest);
+        Ok((rest, Hostname { place }))
+    }
 }
 
 /// `hostname` label by label: the derivation [`hostname`] describes, with
@@ -306,7 +311,7 @@ pub fn hostname<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hos
 /// ends. Out of line, once for every use of `hostname`: the first pass
 /// comes here only for a host that is not plain.
 #[inline(never)]
-fn hostname_by_labels(start: Cursor<'_>) -> Result<Cursor<'_>, nom::Err<Backtrack>> {
+fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, nom::Err<Backtrack>> {
     let mut at = start;
     loop {
         let bytes = at.bytes();
@@ -315,7 +320,14 @@ fn hostname_by_labels(start: Cursor<'_>) -> Result<Cursor<'_>, nom::Err<Backtrac
             && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
         if dot_then_label {
             at = match at.traced() {
-                true => at.read((domainlabel, literal(".")))?.0,
+                true => {
+                    terminated(
+                        #[inline(always)]
+                        |s| domainlabel::read(s),
+                        tag("."),
+                    )(at)?
+                    .0
+                }
                 false if is_label(bytes, run, &ALPHADIGIT) => at.skip(run + 1),
                 false => return Err(nom::Err::Error(Backtrack)),
             };
@@ -338,7 +350,7 @@ fn hostname_by_labels(start: Cursor<'_>) -> Result<Cursor<'_>, nom::Err<Backtrac
             expect(&at, run, &[Expected::Literal(".")]);
         }
         let rest = match at.traced() {
-            true => at.read(toplabel)?.0,
+            true => toplabel::read(at)?.0,
             false if is_label(bytes, run, &ALPHA) => at.skip(run),
             false => return Err(nom::Err::Error(Backtrack)),
         };
@@ -346,272 +358,112 @@ fn hostname_by_labels(start: Cursor<'_>) -> Result<Cursor<'_>, nom::Err<Backtrac
     }
 }
 
-/// What [`plain_hostname`] decided.
-enum Plain {
-    /// The hostname ends here.
-    Ends(usize),
-    /// No hostname starts here.
-    Fails,
-    /// Not a plain run of labels: the label loop decides.
-    Undecided,
-}
-
-/// The hostname that starts at `from` in `text` when the run of label
-/// characters and dots there is plain: no label empty or starting with
-/// `-`, none ending in `-` before a dot, and the run ending in neither `.`
-/// nor `-`. Then every dot is followed by another label, so the loop of
-/// [`hostname`] would read every label of the run and end where the run
-/// ends, or fail on a last label that is not a `toplabel`.
-///
-/// Eight characters at a time: their kinds, looked up in a table, give the
-/// masks of the host's characters, dots and dashes (one bit a byte, the
-/// lowest), and the pairs no plain host holds (`..`, `.-`, `-.`) are found
-/// on the masks. A loop character by character cost some 16 instructions a
-/// byte of host, and mispredicted its exit at every host; the label loop
-/// took a branch at every label. The masks stay a bit a byte, where
-/// gathering each into a byte took three multiplications an eight, one of
-/// them between the look-ups and the test that ends the loop.
-#[inline(always)]
-fn plain_hostname(text: &[u8], from: usize) -> Plain {
-    let mut at = from;
-    // The lowest bit of byte `i` of these: the character before the `i`th
-    // is a dot, a dash. The start reads as the position after a dot.
-    let (mut after_dot, mut after_dash) = (1, 0);
-    let mut odd = 0;
-    let mut last_label = from;
-    loop {
-        let kinds = kinds_of_eight(text, at);
-        let outside = !kinds & (ONES * u64::from(IN_HOST));
-        // The bytes of the run of host characters, and the first after it.
-        let within = outside ^ outside.wrapping_sub(1);
-        let dots = kinds >> DOT.trailing_zeros() & ONES & within;
-        let dashes = kinds >> DASH.trailing_zeros() & ONES & within;
-        let (dot_before, dash_before) = (dots << 8 | after_dot, dashes << 8 | after_dash);
-        odd |= dot_before & (dots | dashes) | dash_before & dots;
-        if dots != 0 {
-            last_label = at + 1 + (63 - dots.leading_zeros() as usize) / 8;
-        }
-        if outside != 0 {
-            let run = outside.trailing_zeros() / 8;
-            // The last character (or the start, for no host at all) must be
-            // a label's.
-            odd |= (dot_before | dash_before) >> (8 * run) & 1;
-            let toplabel = text.get(last_label).is_some_and(|&b| ALPHA.contains(b));
-            return match (odd, toplabel) {
-                (0, true) => Plain::Ends(at + run as usize - from),
-                (0, false) => Plain::Fails,
-                _ => Plain::Undecided,
-            };
-        }
-        (after_dot, after_dash) = (dots >> 56, dashes >> 56);
-        at += 8;
-    }
-}
-
-// The bits of a character's kind for `plain_hostname`.
-const IN_HOST: u8 = 1;
-const DASH: u8 = 2;
-const DOT: u8 = 4;
-/// The kind of every byte: `IN_HOST` for the characters of [`HOSTNAME`],
-/// with `DASH` or `DOT` for those two; none (0) for the others.
-const HOST_KIND: [u8; 256] = {
-    let mut kinds = [0; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        kinds[byte] = match byte as u8 {
-            b'.' => IN_HOST | DOT,
-            b'-' => IN_HOST | DASH,
-            other if HOSTNAME.contains(other) => IN_HOST,
-            _ => 0,
-        };
-        byte += 1;
-    }
-    kinds
-};
-
-/// The kinds of the eight bytes of `text` from `at` on, the first in the
-/// lowest byte; past the end of the text, none.
-#[inline(always)]
-fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
-    let kinds = |eight: &[u8; 8]| {
-        eight.iter().enumerate().fold(0, |kinds, (index, &byte)| {
-            kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
-        })
-    };
-    if let Some(eight) = eight_at(text, at) {
-        return kinds(eight);
-    }
-    match last_eight(text) {
-        // The text's last eight bytes, those before `at` shifted out.
-        Some(last) => {
-            let before = at + 8 - text.len();
-            kinds(last).checked_shr(8 * before as u32).unwrap_or(0)
-        }
-        // A text shorter than eight bytes, padded with zeros (of no kind).
-        None => {
-            let rest = text.get(at..).unwrap_or_default();
-            let mut padded = [0; 8];
-            padded
-                .iter_mut()
-                .zip(rest)
-                .for_each(|(pad, &byte)| *pad = byte);
-            kinds(&padded)
-        }
-    }
-}
-
 /// Whether the `run` label characters at the start of `bytes` are a label
 /// whose first character is in `first` and whose last is not `-`: what
 /// [`label`] accepts, decided without recording.
-#[inline(always)]
 fn is_label(bytes: &[u8], run: usize, first: &Class) -> bool {
     run > 0 && first.contains(bytes[0]) && bytes[run - 1] != b'-'
 }
 
 /// How many label characters (`alphadigit | "-"`) `bytes` starts with.
-#[inline(always)]
 fn label_run(bytes: &[u8]) -> usize {
     bytes.iter().take_while(|&&b| LABEL.contains(b)).count()
 }
 
 /// A label whose first character is in `first` and whose last is not `-`.
-#[inline(always)]
-fn label<'a>(
-    start: Cursor<'a>,
+fn label<'a, M: Mode>(
+    start: Cursor<'a, M>,
     first: &'static Class,
-) -> Reading<'a, (&'a str, crate::span::Span)> {
-    one(first)(start)?;
+) -> Reading<'a, (&'a str, crate::span::Span), M> {
+    one_of(first)(start)?;
     let run = label_run(start.bytes());
     // Where the run stops, another alphadigit or "-" could have continued it.
     expect(&start, run, LABEL.says);
     if start.bytes()[run - 1] == b'-' {
-        return Err(nom::Err::Error(Backtrack));
+        return backtrack();
     }
     let rest = start.skip(run);
     Ok((rest, start.upto(&rest)))
 }
 
-/// ```bnf
-/// domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
-/// ```
-///
-/// Read as one run of label characters, which must not end in `-`.
-#[inline(always)]
-pub fn domainlabel<'a, I: Text<'a>, E: GrammarError<I>>(
-    input: I,
-) -> IResult<I, Domainlabel<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Domainlabel),
-        #[inline(always)]
-        |start| {
-            let (rest, (text, span)) = label(start, &ALPHADIGIT)?;
-            Ok((rest, Domainlabel::new(text, span)))
-        },
-    )
+production! {
+    /// ```bnf
+    /// domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+    /// ```
+    ///
+    /// Read as one run of label characters, which must not end in `-`.
+    domainlabel(start) -> Domainlabel<'a>, named(Rule::Domainlabel),
+    {
+        let (rest, (text, span)) = label(start, &ALPHADIGIT)?;
+        Ok((rest, Domainlabel::new(text, span)))
+    }
 }
 
-/// ```bnf
-/// toplabel       = alpha | alpha *[ alphadigit | "-" ] alphadigit
-/// ```
-///
-/// Read as one run of label characters, which must not end in `-`.
-#[inline(always)]
-pub fn toplabel<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Toplabel<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Toplabel),
-        #[inline(always)]
-        |start| {
-            let (rest, (text, span)) = label(start, &ALPHA)?;
-            Ok((rest, Toplabel::new(text, span)))
-        },
-    )
+production! {
+    /// ```bnf
+    /// toplabel       = alpha | alpha *[ alphadigit | "-" ] alphadigit
+    /// ```
+    ///
+    /// Read as one run of label characters, which must not end in `-`.
+    toplabel(start) -> Toplabel<'a>, named(Rule::Toplabel),
+    {
+        let (rest, (text, span)) = label(start, &ALPHA)?;
+        Ok((rest, Toplabel::new(text, span)))
+    }
 }
 
-/// ```bnf
-/// alphadigit     = alpha | digit
-/// ```
-#[inline(always)]
-pub fn alphadigit<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, &'a str, E> {
-    input.enter(Entry::Leaf(Rule::Alphadigit), one(&ALPHADIGIT))
+production! {
+    /// ```bnf
+    /// alphadigit     = alpha | digit
+    /// ```
+    alphadigit(start) -> &'a str, leaf(Rule::Alphadigit),
+    {
+        one_of(&ALPHADIGIT)(start)
+    }
 }
 
-/// ```bnf
-/// hostnumber     = digits "." digits "." digits "." digits
-/// ```
-#[inline(always)]
-pub fn hostnumber<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Hostnumber<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Hostnumber),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = start.call(digits)?;
-            let (rest, _) = after(rest, ".", digits)?;
-            let (rest, _) = after(rest, ".", digits)?;
-            let (rest, _) = after(rest, ".", digits)?;
-            let place = start.place_to(&rest);
-            Ok((rest, Hostnumber { place }))
-        },
-    )
+production! {
+    /// ```bnf
+    /// hostnumber     = digits "." digits "." digits "." digits
+    /// ```
+    hostnumber(start) -> Hostnumber<'a>, named(Rule::Hostnumber),
+    {
+        let dot_digits = preceded(tag("."), #[inline(always)] |s| digits::read(s));
+        let (rest, _) = digits::read(start)?;
+        let (rest, _) = dot_digits(rest)?;
+        let (rest, _) = dot_digits(rest)?;
+        let (rest, _) = dot_digits(rest)?;
+        let place = start.place_to(&rest);
+        Ok((rest, Hostnumber { place }))
+    }
 }
 
-/// ```bnf
-/// port           = digits
-/// ```
-#[inline(always)]
-pub fn port<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Port<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Port),
-        #[inline(always)]
-        |start| {
-            let (rest, digits) = start.call(digits)?;
-            Ok((rest, Port::new(digits.as_str(), digits.span())))
-        },
-    )
+production! {
+    /// ```bnf
+    /// port           = digits
+    /// ```
+    port(start) -> Port<'a>, named(Rule::Port),
+    {
+        let (rest, digits) = digits::read(start)?;
+        Ok((rest, Port::new(digits.as_str(), digits.span())))
+    }
 }
 
-/// ```bnf
-/// user           = *[ uchar | ";" | "?" | "&" | "=" ]
-/// ```
-#[inline(always)]
-pub fn user<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, User<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::User),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&USER, 0)(start)?;
-            Ok((rest, User::at(start.place_to(&rest))))
-        },
-    )
-}
+runs! {
+    /// ```bnf
+    /// user           = *[ uchar | ";" | "?" | "&" | "=" ]
+    /// ```
+    user -> User = take_while(&USER), named(Rule::User);
 
-/// ```bnf
-/// password       = *[ uchar | ";" | "?" | "&" | "=" ]
-/// ```
-#[inline(always)]
-pub fn password<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Password<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Password),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&USER, 0)(start)?;
-            Ok((rest, Password::at(start.place_to(&rest))))
-        },
-    )
-}
+    /// ```bnf
+    /// password       = *[ uchar | ";" | "?" | "&" | "=" ]
+    /// ```
+    password -> Password = take_while(&USER), named(Rule::Password);
 
-/// ```bnf
-/// urlpath        = *xchar    ; depends on protocol see section 3.1
-/// ```
-#[inline(always)]
-pub fn urlpath<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Urlpath<'a>, E> {
-    input.enter(
-        Entry::Production(Rule::Urlpath),
-        #[inline(always)]
-        |start| {
-            let (rest, _) = run(&XCHAR, 0)(start)?;
-            Ok((rest, Urlpath::at(start.place_to(&rest))))
-        },
-    )
+    /// ```bnf
+    /// urlpath        = *xchar    ; depends on protocol see section 3.1
+    /// ```
+    urlpath -> Urlpath = take_while(&XCHAR), named(Rule::Urlpath);
 }
 
 #[cfg(test)]
@@ -619,26 +471,6 @@ mod tests {
     use super::*;
     use crate::options::Options;
     use crate::test_strings::every_string_of;
-
-    /// Whether `plain_hostname` decides `text`; where it does, it must
-    /// decide what the label loop does, on `text` alone and after a prefix
-    /// of host characters (which the reading of the text's last eight
-    /// bytes must shift out).
-    fn decided_as_by_labels(text: &str) -> bool {
-        let decided = [0, 5, 11].map(|lead| {
-            let whole = format!("{}{text}", &"ab.c-1.d-ef"[..lead]);
-            let start = Cursor::new(&whole, 0, Options::default()).skip(lead);
-            let by_labels = hostname_by_labels(start).map(|rest| rest.offset() - lead);
-            match plain_hostname(whole.as_bytes(), lead) {
-                Plain::Ends(end) => assert_eq!(by_labels, Ok(end), "{whole:?} from {lead}"),
-                Plain::Fails => assert!(by_labels.is_err(), "{whole:?} from {lead}"),
-                Plain::Undecided => return false,
-            }
-            true
-        });
-        assert!(decided.iter().all(|&d| d == decided[0]), "{text:?}");
-        decided[0]
-    }
 
     /// A login read hostport first is the login read in the BNF's order,
     /// on every string over characters that make or break a user, a
@@ -650,7 +482,7 @@ mod tests {
             let text = core::str::from_utf8(&bytes).expect("ASCII");
             let start = Cursor::new(text, 0, Options::default());
             let as_written = login_as_written(start).ok();
-            let read = login::<_, Backtrack>(start).ok();
+            let read = login::read(start).ok();
             assert_eq!(
                 read.map(|(rest, login)| (rest.offset(), login)),
                 as_written.map(|(rest, login)| (rest.offset(), login)),
@@ -661,45 +493,5 @@ mod tests {
         }
         // Enough of both kinds: bare hostports, and logins with a user.
         assert!(bare > 2_000 && logins > bare + 2_000, "{bare} {logins}");
-    }
-
-    /// Where `plain_hostname` decides, it decides what the label loop does.
-    #[test]
-    fn a_plain_hostname_ends_where_the_label_loop_ends_it() {
-        let (mut decided, mut undecided) = (0, 0);
-        for bytes in every_string_of(b"a1-./@", 7) {
-            match decided_as_by_labels(core::str::from_utf8(&bytes).expect("ASCII")) {
-                true => decided += 1,
-                false => undecided += 1,
-            }
-        }
-        // Most strings of this alphabet are odd; enough of both.
-        assert!(
-            decided > 20_000 && undecided > 20_000,
-            "{decided} {undecided}"
-        );
-    }
-
-    /// The same over longer hosts (up to 16 bytes), after leading labels
-    /// of every length, and followed by more text.
-    #[test]
-    fn a_long_plain_hostname_ends_where_the_label_loop_ends_it() {
-        let (mut decided, mut undecided) = (0, 0);
-        for middle in every_string_of(b"a1-.", 7) {
-            let middle = core::str::from_utf8(&middle).expect("ASCII");
-            for lead in 0..8 {
-                for tail in ["", "/x", ":8"] {
-                    let text = format!("{}{middle}z{tail}", "b".repeat(lead));
-                    match decided_as_by_labels(&text) {
-                        true => decided += 1,
-                        false => undecided += 1,
-                    }
-                }
-            }
-        }
-        assert!(
-            decided > 10_000 && undecided > 10_000,
-            "{decided} {undecided}"
-        );
     }
 }

@@ -71,8 +71,9 @@
 //! `waisurl` (three forms), the paths (`fpath`, `hpath`, `ppath` read as one
 //! run) and `prosperourl` (field specs counted, not collected).
 
-pub(crate) mod chars;
+pub mod chars;
 pub(crate) mod cursor;
+pub(crate) mod fast;
 pub mod file;
 pub mod ftp;
 pub mod generic;
@@ -83,12 +84,12 @@ pub mod mailto;
 pub mod misc;
 pub mod news;
 pub mod nntp;
-pub(crate) mod primitives;
+pub(crate) mod notation;
 pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-pub use cursor::{GrammarError, Text};
+pub use cursor::{Explaining, ExplainingError, GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
 pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
@@ -113,36 +114,21 @@ use crate::error::Error;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{Cursor, Diagnosis, Production, Reading};
-use generic::known_scheme;
-use primitives::end_of_input;
+use cursor::{Cursor, Diagnosis, Inlines, Production, Reading};
+use generic::{known_scheme, MakeUrl};
+use notation::eof;
 
-/// One line a production: its `Rule`, its combinator and the node it
-/// gives. From this table come the dispatcher from a [`Rule`] to its
-/// combinator and the strict twin of every combinator.
+/// The dispatcher from a [`Rule`] to its reading and the strict twin of
+/// every combinator, of the table of productions of `crate::rule`.
 macro_rules! productions {
-    ($($rule:ident => $module:ident :: $name:ident -> $output:ty;)*) => {
-        /// Runs the combinator of `rule`, keeping only where it stopped.
-        fn recognize(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+    ($($rule:ident => $module:ident :: $name:ident,)*) => {
+        /// The reading of `rule`, keeping only where it stopped: one
+        /// function a production (each closure is its own), each calling
+        /// that production's reading.
+        fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Reading<'a, ()> {
             match rule {
-                $(Rule::$rule => recognizers::$name(start),)*
+                $(Rule::$rule => |start| $module::$name::called(start).map(|(rest, _)| (rest, ())),)*
             }
-        }
-
-        /// One function a production for [`recognize`], each out of line:
-        /// with all 67 productions inlined into its `match`, `recognize` was
-        /// one function so large that an optimized build of the crate had
-        /// run 46 minutes when it was stopped (BENCHMARKS.md, "Errors on
-        /// demand, a host in one loop, and the build's time").
-        mod recognizers {
-            use super::*;
-
-            $(
-                #[inline(never)]
-                pub(super) fn $name(start: Cursor<'_>) -> Reading<'_, ()> {
-                    $module::$name(start).map(|(rest, _)| (rest, ()))
-                }
-            )*
         }
 
         /// Every combinator of [`crate::grammar`] again, reading scheme
@@ -159,102 +145,128 @@ macro_rules! productions {
         pub mod strict {
             use nom::IResult;
 
-            use super::cursor::{door, Production};
+            use super::cursor::door;
             use super::*;
-            use crate::tree::*;
 
             $(
-                #[doc = concat!("[`", stringify!($name), "`](super::", stringify!($name), "), scheme names in lower case only.")]
-                pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $output, E> {
-                    door(input, Options::strict(), Production::Rfc1738(Rule::$rule), $module::$name)
+                #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
+                pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $module::$name::Output<'a>, E> {
+                    door(input, Options::strict(), $module::$name::entry, $module::$name::explain)
                 }
             )*
 
-            /// [`known_scheme_url`](super::known_scheme_url), scheme names
+            /// [`known_scheme_url`](fn@super::known_scheme_url), scheme names
             /// in lower case only.
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                door(input, Options::strict(), Production::Rfc1738(Rule::Url), generic::known_scheme_url)
+                door(
+                    input,
+                    Options::strict(),
+                    generic::known_scheme_url::entry,
+                    generic::known_scheme_url::explain,
+                )
             }
         }
     };
 }
 
-productions! {
-    Genericurl => generic::genericurl -> GenericUrl<'a>;
-    Url => generic::url -> Url<'a>;
-    Otherurl => generic::otherurl -> GenericUrl<'a>;
-    Scheme => generic::scheme -> Scheme<'a>;
-    Schemepart => generic::schemepart -> Schemepart<'a>;
-    IpSchemepart => ip::ip_schemepart -> IpSchemepart<'a>;
-    Login => ip::login -> Login<'a>;
-    Hostport => ip::hostport -> Hostport<'a>;
-    Host => ip::host -> Host<'a>;
-    Hostname => ip::hostname -> Hostname<'a>;
-    Domainlabel => ip::domainlabel -> Domainlabel<'a>;
-    Toplabel => ip::toplabel -> Toplabel<'a>;
-    Alphadigit => ip::alphadigit -> &'a str;
-    Hostnumber => ip::hostnumber -> Hostnumber<'a>;
-    Port => ip::port -> Port<'a>;
-    User => ip::user -> User<'a>;
-    Password => ip::password -> Password<'a>;
-    Urlpath => ip::urlpath -> Urlpath<'a>;
-    Ftpurl => ftp::ftpurl -> FtpUrl<'a>;
-    Fpath => ftp::fpath -> Fpath<'a>;
-    Fsegment => ftp::fsegment -> Fsegment<'a>;
-    Ftptype => ftp::ftptype -> Ftptype<'a>;
-    Fileurl => file::fileurl -> FileUrl<'a>;
-    Httpurl => http::httpurl -> HttpUrl<'a>;
-    Hpath => http::hpath -> Hpath<'a>;
-    Hsegment => http::hsegment -> Hsegment<'a>;
-    Search => http::search -> Search<'a>;
-    Gopherurl => gopher::gopherurl -> GopherUrl<'a>;
-    Gtype => gopher::gtype -> Gtype<'a>;
-    Selector => gopher::selector -> Selector<'a>;
-    GopherPlusString => gopher::gopher_plus_string -> GopherPlusString<'a>;
-    Mailtourl => mailto::mailtourl -> MailtoUrl<'a>;
-    Encoded822addr => mailto::encoded822addr -> Encoded822addr<'a>;
-    Newsurl => news::newsurl -> NewsUrl<'a>;
-    Grouppart => news::grouppart -> Grouppart<'a>;
-    Group => news::group -> Group<'a>;
-    Article => news::article -> Article<'a>;
-    Nntpurl => nntp::nntpurl -> NntpUrl<'a>;
-    Telneturl => telnet::telneturl -> TelnetUrl<'a>;
-    Waisurl => wais::waisurl -> WaisUrl<'a>;
-    Waisdatabase => wais::waisdatabase -> WaisDatabase<'a>;
-    Waisindex => wais::waisindex -> WaisIndex<'a>;
-    Waisdoc => wais::waisdoc -> WaisDoc<'a>;
-    Database => wais::database -> Database<'a>;
-    Wtype => wais::wtype -> Wtype<'a>;
-    Wpath => wais::wpath -> Wpath<'a>;
-    Prosperourl => prospero::prosperourl -> ProsperoUrl<'a>;
-    Ppath => prospero::ppath -> Ppath<'a>;
-    Psegment => prospero::psegment -> Psegment<'a>;
-    Fieldspec => prospero::fieldspec -> Fieldspec<'a>;
-    Fieldname => prospero::fieldname -> Fieldname<'a>;
-    Fieldvalue => prospero::fieldvalue -> Fieldvalue<'a>;
-    Lowalpha => misc::lowalpha -> &'a str;
-    Hialpha => misc::hialpha -> &'a str;
-    Alpha => misc::alpha -> &'a str;
-    Digit => misc::digit -> &'a str;
-    Safe => misc::safe -> &'a str;
-    Extra => misc::extra -> &'a str;
-    National => misc::national -> &'a str;
-    Punctuation => misc::punctuation -> &'a str;
-    Reserved => misc::reserved -> &'a str;
-    Hex => misc::hex -> &'a str;
-    Escape => misc::escape -> &'a str;
-    Unreserved => misc::unreserved -> &'a str;
-    Uchar => misc::uchar -> &'a str;
-    Xchar => misc::xchar -> &'a str;
-    Digits => misc::digits -> Digits<'a>;
+crate::rule::every_rule!(productions);
+
+/// A production of the grammar, then the end of the input (nom's
+/// `all_consuming`), with the grammar's error where the production
+/// matched only a prefix: positioned at the furthest point the grammar
+/// reached, with what it expected there and the productions open, as
+/// [`crate::check`] reports it (where nom's `all_consuming` says only
+/// `Eof`, at the end of the match).
+///
+/// `parser` is one of the combinators of [`crate::grammar`] (or of
+/// [`crate::grammar::strict`], or a draft's), given by name: it reads the
+/// caller's input wrapped in [`Explaining`], with its error in
+/// [`ExplainingError`].
+///
+/// ```
+/// use nom::Parser;
+/// use nom_language::error::{VerboseError, VerboseErrorKind};
+/// use rfc1738::grammar;
+///
+/// let Err(nom::Err::Error(error)) =
+///     grammar::whole(grammar::hostport).parse("host:80x") as nom::IResult<_, _, VerboseError<&str>>
+/// else {
+///     panic!()
+/// };
+/// // Where `check(Rule::Hostport, ..)` says: at the `x`, in `hostport > port`.
+/// let contexts: Vec<_> = error.errors.iter().filter_map(|(at, kind)| match kind {
+///     VerboseErrorKind::Context(name) => Some((*name, *at)),
+///     _ => None,
+/// }).collect();
+/// assert_eq!(contexts, [("port", "x"), ("hostport", "x")]);
+/// ```
+pub fn whole<'a, I, O, E, P>(mut parser: P) -> impl FnMut(I) -> nom::IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
+{
+    move |input: I| {
+        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
+        match (rest.rest.text().is_empty(), rest.explain) {
+            (true, _) => Ok((rest.rest, output)),
+            (false, Some(explain)) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
+            (false, None) => Err(nom::Err::Error(E::from_error_kind(
+                rest.rest,
+                nom::error::ErrorKind::Eof,
+            ))),
+        }
+    }
+}
+
+/// A production of the grammar, then `next`, keeping what the production
+/// read (nom's `terminated`), with the grammar's error where `next` fails
+/// with an `Error`: positioned at the furthest point the grammar reached
+/// in the input the production was given, with what it expected there and
+/// the productions open, as a failure of the production itself would be
+/// (see [`whole`]). A `Failure` or `Incomplete` of `next` is its own.
+///
+/// ```
+/// use nom::{bytes::complete::tag, Parser};
+/// use rfc1738::grammar;
+///
+/// // A URL in angle brackets: `http://user` is an httpurl's prefix, and
+/// // the `>` expected after it is missing.
+/// let result: nom::IResult<_, _, nom::error::Error<&str>> =
+///     grammar::terminated(grammar::known_scheme_url, tag(">")).parse("http://user@www.example.com/>");
+/// let nom::Err::Error(error) = result.unwrap_err() else { panic!() };
+/// // Where `parse` says the URL went wrong: at the `@`.
+/// assert_eq!(error.input, "@www.example.com/>");
+/// ```
+pub fn terminated<'a, I, O, E, P, N>(
+    mut parser: P,
+    mut next: N,
+) -> impl FnMut(I) -> nom::IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
+    N: nom::Parser<I, Error = E>,
+{
+    move |input: I| {
+        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
+        match next.parse(rest.rest) {
+            Ok((after, _)) => Ok((after, output)),
+            Err(nom::Err::Error(error)) => match rest.explain {
+                Some(explain) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
+                None => Err(nom::Err::Error(error)),
+            },
+            Err(other) => Err(other),
+        }
+    }
 }
 
 /// The production `rule`, then the end of the input.
-fn whole(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
-    let (rest, _) = recognize(rule, start)?;
-    end_of_input(rest)
+fn whole_rule(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+    let (rest, _) = recognizer(rule)(start)?;
+    eof(rest)
 }
 
 /// What `check_with` at the crate's root does. A rejection defers its
@@ -265,7 +277,12 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
         Rule::Url | Rule::Genericurl | Rule::Otherurl => {
             generic::genericurl_end(start).is_some_and(|rest| rest.at_end())
         }
-        _ => whole(rule, start.recognizing()).is_ok(),
+        // A scheme's URL, read as `parse` reads it (in one function, its
+        // productions inlined), where its scheme is this one's.
+        _ if is_scheme_url(rule) => {
+            known_scheme(&start) == Some(rule) && matches_whole(rule, text, options)
+        }
+        _ => whole_rule(rule, start.recognizing()).is_ok(),
     };
     match recognized {
         true => Ok(()),
@@ -273,17 +290,36 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
     }
 }
 
+/// Whether `rule` is the production of one of the ten schemes.
+fn is_scheme_url(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::Httpurl
+            | Rule::Ftpurl
+            | Rule::Newsurl
+            | Rule::Nntpurl
+            | Rule::Telneturl
+            | Rule::Gopherurl
+            | Rule::Waisurl
+            | Rule::Mailtourl
+            | Rule::Fileurl
+            | Rule::Prosperourl
+    )
+}
+
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
 fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
     let start = Cursor::new(text, 0, options);
-    let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| whole(rule, start));
+    let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| {
+        whole_rule(rule, start)
+    });
     rfc1738_error(text, diagnosis)
 }
 
 /// [`known_scheme_url`], then the end of the input.
 fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    let (rest, url) = start.call(known_scheme_url)?;
-    let (rest, _) = end_of_input(rest)?;
+    let (rest, url) = generic::known_scheme_url::called(start)?;
+    let (rest, _) = eof(rest)?;
     Ok((rest, url))
 }
 
@@ -291,16 +327,20 @@ fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
 /// diagnosis to [`explain_parse`] (see [`Error`]).
 pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
     /// `whole_url` without its wrappers, which on this path only move the
-    /// tree: the same production, then the end; the `Url` made in the arm
-    /// that read it.
+    /// tree: the same production, then the end; the `Url` made in the
+    /// function that read it.
     struct Whole<'a> {
         text: &'a str,
         options: Options,
     }
-    impl<'a> generic::MakeUrl<'a> for Whole<'a> {
+    impl<'a> MakeUrl<'a> for Whole<'a> {
         type Output = Result<Url<'a>, Error>;
         #[inline(always)]
-        fn make<N>(self, reading: Reading<'a, N>, variant: fn(N) -> Url<'a>) -> Self::Output {
+        fn make<N>(
+            self,
+            reading: Reading<'a, N, Inlines>,
+            variant: impl FnOnce(N) -> Url<'a>,
+        ) -> Self::Output {
             match reading {
                 Ok((rest, node)) if rest.at_end() => Ok(variant(node)),
                 _ => Err(Error::deferred(
@@ -312,9 +352,8 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
             }
         }
     }
-    let start = Cursor::new(text, 0, options);
-    let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
-    generic::each_scheme_url(rule, start, Whole { text, options })
+    let rule = known_scheme(&Cursor::new(text, 0, options)).unwrap_or(Rule::Otherurl);
+    generic::each_scheme_url(rule, text, options, Whole { text, options })
 }
 
 /// Why `parse` rejects `text`: the diagnostic pass, and for a URL of one
@@ -325,7 +364,7 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
     let error = rfc1738_error(text, diagnosis);
     match known_scheme(&start) {
         Some(production) => {
-            let generic = whole(Rule::Otherurl, start.recognizing()).is_ok();
+            let generic = whole_rule(Rule::Otherurl, start.recognizing()).is_ok();
             error.with_genericurl(generic, production)
         }
         None => error,
@@ -337,9 +376,24 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
 /// fails.
 #[cfg(feature = "lint")]
 pub(crate) fn parses(text: &str, options: Options) -> bool {
-    let start = Cursor::new(text, 0, options);
-    let rule = known_scheme(&start).unwrap_or(Rule::Otherurl);
-    whole(rule, start.recognizing()).is_ok()
+    let rule = known_scheme(&Cursor::new(text, 0, options)).unwrap_or(Rule::Otherurl);
+    matches_whole(rule, text, options)
+}
+
+/// Whether the production of `rule` (one of the ten schemes, or else
+/// `otherurl`) matches the whole of `text`, read as `parse` reads it: the
+/// scheme's productions inlined into one function, no tree kept, no error.
+fn matches_whole(rule: Rule, text: &str, options: Options) -> bool {
+    /// The end of the text reached.
+    struct Matches;
+    impl<'a> MakeUrl<'a> for Matches {
+        type Output = bool;
+        #[inline(always)]
+        fn make<N>(self, reading: Reading<'a, N, Inlines>, _: impl FnOnce(N) -> Url<'a>) -> bool {
+            matches!(reading, Ok((rest, _)) if rest.at_end())
+        }
+    }
+    generic::each_scheme_url(rule, text, options, Matches)
 }
 
 /// The error of a diagnosis of RFC 1738's grammar, whose productions are
@@ -348,10 +402,7 @@ fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error {
     let stack = diagnosis
         .stack
         .iter()
-        .filter_map(|production| match production {
-            Production::Rfc1738(rule) => Some(*rule),
-            Production::Draft(_) => None,
-        })
+        .filter_map(|production| production.rule())
         .collect();
     Error::new(text, diagnosis.offset, stack, diagnosis.expected)
 }

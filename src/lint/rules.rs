@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::{Code, Finding};
+use crate::grammar::chars::SCHEME_ANY_CASE;
 use crate::span::Span;
 use crate::tree::{Host, Hostport, Login, Url};
 
@@ -49,7 +50,7 @@ fn is_unsafe(c: char) -> bool {
 /// `value` in upper-case hexadecimal, at least `digits` digits: what
 /// `format!("{value:0digits$X}")` writes, without the formatting machinery.
 fn push_hex(out: &mut String, value: u32, digits: u32) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    const HEX: &[u8; 16] = &crate::grammar::chars::HEX_UPPER;
     let mut shown = 1;
     while shown < 8 && value >> (4 * shown) != 0 {
         shown += 1;
@@ -279,7 +280,7 @@ fn scheme_name(url: &str) -> Option<&str> {
         if byte == b':' {
             return (at > 0).then(|| &url[..at]);
         }
-        if !(byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.')) {
+        if !SCHEME_ANY_CASE.contains(byte) {
             return None;
         }
     }

@@ -43,14 +43,12 @@ impl<'a> FileUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     #[test]
     fn section_3_10_vms_file() {
         let text = "file://vms.host.edu/disk$user/my/notes/note12345.txt";
-        let Ok(Url::File(url)) = parse(text) else {
-            panic!()
-        };
+        let url = parsed!(File, text);
         assert_eq!(url.host_name(), Some("vms.host.edu"));
         assert!(!url.is_local());
         assert_eq!(
@@ -61,20 +59,14 @@ mod tests {
 
     #[test]
     fn hosts_and_paths() {
-        let Ok(Url::File(url)) = parse("file:///etc/a%20b") else {
-            panic!()
-        };
+        let url = parsed!(File, "file:///etc/a%20b");
         assert!(url.is_local());
         assert_eq!(url.host_name(), None);
         assert_eq!(url.path_segments(), ["etc", "a b"]);
-        let Ok(Url::File(url)) = parse("file://LOCALHOST/") else {
-            panic!()
-        };
+        let url = parsed!(File, "file://LOCALHOST/");
         assert!(url.is_local());
         assert_eq!(url.path_segments(), [""]);
-        let Ok(Url::File(url)) = parse("file://10.0.0.1/x") else {
-            panic!()
-        };
+        let url = parsed!(File, "file://10.0.0.1/x");
         assert!(!url.is_local());
     }
 }

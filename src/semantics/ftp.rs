@@ -226,13 +226,10 @@ impl<'a> FtpUrl<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     fn ftp(text: &str) -> FtpUrl<'_> {
-        match parse(text) {
-            Ok(Url::Ftp(url)) => url,
-            other => panic!("{text}: {other:?}"),
-        }
+        parsed!(Ftp, text)
     }
 
     fn plan(text: &str) -> Vec<String> {

@@ -250,13 +250,10 @@ impl<'a> GopherUrl<'a> {
 mod tests {
     use super::*;
     use crate::decode::decode;
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     fn gopher(text: &str) -> GopherUrl<'_> {
-        match parse(text) {
-            Ok(Url::Gopher(url)) => url,
-            other => panic!("{text}: {other:?}"),
-        }
+        parsed!(Gopher, text)
     }
 
     #[test]

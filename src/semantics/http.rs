@@ -34,13 +34,11 @@ impl<'a> HttpUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, tree::HttpUrl, Url};
+    use crate::semantics::parsed;
+    use crate::tree::HttpUrl;
 
     fn http(text: &str) -> HttpUrl<'_> {
-        match parse(text) {
-            Ok(Url::Http(url)) => url,
-            other => panic!("{text}: {other:?}"),
-        }
+        parsed!(Http, text)
     }
 
     #[test]

@@ -20,18 +20,22 @@ impl<'a> MailtoUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
+    /// The address decoded, borrowed from the text where it holds no escape.
     #[test]
     fn addresses() {
-        let Ok(Url::Mailto(url)) = parse("mailto:Joe.Bloggs@example.com") else {
-            panic!()
-        };
-        assert_eq!(url.addr_spec(), "Joe.Bloggs@example.com");
-        assert!(url.addr_spec().is_borrowed());
-        let Ok(Url::Mailto(url)) = parse("mailto:%22a%20b%22@c.d") else {
-            panic!()
-        };
-        assert_eq!(url.addr_spec(), "\"a b\"@c.d");
+        for (text, addr_spec, borrowed) in [
+            (
+                "mailto:Joe.Bloggs@example.com",
+                "Joe.Bloggs@example.com",
+                true,
+            ),
+            ("mailto:%22a%20b%22@c.d", "\"a b\"@c.d", false),
+        ] {
+            let decoded = parsed!(Mailto, text).addr_spec();
+            assert_eq!(decoded, addr_spec, "{text}");
+            assert_eq!(decoded.is_borrowed(), borrowed, "{text}");
+        }
     }
 }

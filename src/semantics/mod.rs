@@ -56,3 +56,17 @@ pub fn default_port(scheme: &str) -> Option<u16> {
         .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
         .map(|&(_, port)| port)
 }
+
+/// The node of the scheme `$variant` that `$text` parses to: the tests'
+/// way to a scheme's URL.
+#[cfg(test)]
+macro_rules! parsed {
+    ($variant:ident, $text:expr) => {
+        match crate::parse($text) {
+            Ok(crate::Url::$variant(url)) => url,
+            other => panic!("{}: {other:?}", $text),
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use parsed;

@@ -63,13 +63,10 @@ impl<'a> NewsUrl<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     fn target(text: &str) -> NewsTarget<'_> {
-        match parse(text) {
-            Ok(Url::News(url)) => url.target(),
-            other => panic!("{text}: {other:?}"),
-        }
+        parsed!(News, text).target()
     }
 
     #[test]

@@ -27,24 +27,28 @@ impl<'a> NntpUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
+    /// The group, the article's number (none where it does not fit a `u64`,
+    /// though the URL has one) and the port.
     #[test]
     fn group_and_number() {
-        let Ok(Url::Nntp(url)) = parse("nntp://h.com:1119/alt.test") else {
-            panic!()
-        };
-        assert_eq!(url.group_name(), "alt.test");
-        assert_eq!(url.article_number(), None);
-        assert_eq!(url.port_or_default(), Some(1119));
-        let Ok(Url::Nntp(url)) = parse("nntp://h.com/a/007") else {
-            panic!()
-        };
-        assert_eq!(url.article_number(), Some(7));
-        let Ok(Url::Nntp(url)) = parse("nntp://h.com/a/99999999999999999999") else {
-            panic!()
-        };
-        assert_eq!(url.article_number(), None);
-        assert!(url.article.is_some());
+        for (text, group, number, has_number, port) in [
+            ("nntp://h.com:1119/alt.test", "alt.test", None, false, 1119),
+            ("nntp://h.com/a/007", "a", Some(7), true, 119),
+            ("nntp://h.com/a/99999999999999999999", "a", None, true, 119),
+        ] {
+            let url = parsed!(Nntp, text);
+            assert_eq!(
+                (
+                    url.group_name(),
+                    url.article_number(),
+                    url.article.is_some()
+                ),
+                (group, number, has_number),
+                "{text}"
+            );
+            assert_eq!(url.port_or_default(), Some(port), "{text}");
+        }
     }
 }

@@ -50,13 +50,11 @@ impl<'a> ProsperoUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     #[test]
     fn section_3_11_hsoname_with_initial_slash() {
-        let Ok(Url::Prospero(url)) = parse("prospero://host.dom//pros/name") else {
-            panic!()
-        };
+        let url = parsed!(Prospero, "prospero://host.dom//pros/name");
         assert_eq!(url.hsoname(), "/pros/name");
         assert_eq!(url.port_or_default(), Some(1525));
         assert!(url.fields().is_empty());
@@ -64,9 +62,7 @@ mod tests {
 
     #[test]
     fn hsoname_and_fields() {
-        let Ok(Url::Prospero(url)) = parse("prospero://h.com/a%3Bb/c;x=1;y%3D=%3B;=") else {
-            panic!()
-        };
+        let url = parsed!(Prospero, "prospero://h.com/a%3Bb/c;x=1;y%3D=%3B;=");
         assert_eq!(url.hsoname(), "a;b/c");
         let fields: Vec<(String, String)> = url
             .fields()
@@ -81,9 +77,7 @@ mod tests {
                 ("".into(), "".into())
             ]
         );
-        let Ok(Url::Prospero(url)) = parse("prospero://h.com/") else {
-            panic!()
-        };
+        let url = parsed!(Prospero, "prospero://h.com/");
         assert_eq!(url.hsoname(), "");
         assert!(url.fields().is_empty());
     }

@@ -28,18 +28,14 @@ impl<'a> TelnetUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
     #[test]
     fn logins() {
-        let Ok(Url::Telnet(url)) = parse("telnet://h.com") else {
-            panic!()
-        };
+        let url = parsed!(Telnet, "telnet://h.com");
         assert_eq!((url.user(), url.password()), (None, None));
         assert_eq!(url.port_or_default(), Some(23));
-        let Ok(Url::Telnet(url)) = parse("telnet://a%3Ab@h.com/") else {
-            panic!()
-        };
+        let url = parsed!(Telnet, "telnet://a%3Ab@h.com/");
         assert_eq!(url.user().unwrap(), "a:b");
         assert_eq!(url.password(), None);
     }

@@ -49,27 +49,43 @@ impl<'a> WaisUrl<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{parse, Url};
+    use crate::semantics::parsed;
 
+    /// The database, search, type and path of each form, decoded.
     #[test]
     fn three_forms() {
-        let Ok(Url::Wais(url)) = parse("wais://h.com:2100/db") else {
-            panic!()
-        };
-        assert_eq!(url.database_name(), "db");
-        assert_eq!((url.search(), url.wtype(), url.wpath()), (None, None, None));
-        assert_eq!(url.port_or_default(), Some(2100));
-        let Ok(Url::Wais(url)) = parse("wais://h.com/db?a%3Fb") else {
-            panic!()
-        };
-        assert_eq!(url.search().unwrap(), "a?b");
-        assert_eq!(url.wtype(), None);
-        let Ok(Url::Wais(url)) = parse("wais://h.com/d%2Fb/TEXT/0%2012%2F") else {
-            panic!()
-        };
-        assert_eq!(url.database_name(), "d/b");
-        assert_eq!(url.wtype().unwrap(), "TEXT");
-        assert_eq!(url.wpath().unwrap(), "0 12/");
-        assert_eq!(url.search(), None);
+        for (text, database, search, wtype, wpath, port) in [
+            ("wais://h.com:2100/db", "db", None, None, None, 2100),
+            ("wais://h.com/db?a%3Fb", "db", Some("a?b"), None, None, 210),
+            (
+                "wais://h.com/d%2Fb/TEXT/0%2012%2F",
+                "d/b",
+                None,
+                Some("TEXT"),
+                Some("0 12/"),
+                210,
+            ),
+        ] {
+            let url = parsed!(Wais, text);
+            let text_of = |decoded: Option<crate::decode::Decoded<'_>>| {
+                decoded.map(|decoded| decoded.to_string())
+            };
+            let found = (
+                url.database_name().to_string(),
+                text_of(url.search()),
+                text_of(url.wtype()),
+                text_of(url.wpath()),
+                url.port_or_default(),
+            );
+            let owned = |text: Option<&str>| text.map(str::to_string);
+            let expected = (
+                database.to_string(),
+                owned(search),
+                owned(wtype),
+                owned(wpath),
+                Some(port),
+            );
+            assert_eq!(found, expected, "{text}");
+        }
     }
 }

@@ -4,101 +4,46 @@
 use crate::rule::Rule;
 use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
-use crate::tree::{leaf_node, node, split_parts, text_and_span};
+use crate::tree::{leaf_node, node, split_parts, structure_node, text_and_span};
 
-/// `ip-schemepart = "//" login [ "/" urlpath ]`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct IpSchemepart<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// User, password, host and port.
-    pub login: Login<'a>,
-    /// The path after the `/` that ends the login, when there is that `/`
-    /// (the path itself may be empty).
-    pub urlpath: Option<Urlpath<'a>>,
-}
-
-text_and_span!(IpSchemepart);
-
-impl<'a> IpSchemepart<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::IpSchemepart,
-            self.span(),
-            self.as_str(),
-            [
-                Some(self.login.syntax()),
-                self.urlpath.map(|path| path.syntax()),
-            ],
-        )
+structure_node! {
+    /// `ip-schemepart = "//" login [ "/" urlpath ]`
+    IpSchemepart => IpSchemepart {
+        /// User, password, host and port.
+        pub login: Login<'a>,
+        /// The path after the `/` that ends the login, when there is that `/`
+        /// (the path itself may be empty).
+        pub urlpath: Option<Urlpath<'a>>,
     }
+    children: login, urlpath;
 }
 
-/// `login = [ user [ ":" password ] "@" ] hostport`
-///
-/// `user` is `Some` whenever the `@` is there, even when the name is empty
-/// (`ftp://@host/`); `password` is `Some` whenever the `:` before it is there,
-/// even when it is empty (`ftp://foo:@host/`).
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Login<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The user name, when the login has an `@`.
-    pub user: Option<User<'a>>,
-    /// The password, when the user name is followed by `:`.
-    pub password: Option<Password<'a>>,
-    /// Host and port.
-    pub hostport: Hostport<'a>,
-}
-
-text_and_span!(Login);
-
-impl<'a> Login<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Login,
-            self.span(),
-            self.as_str(),
-            [
-                self.user.map(|user| user.syntax()),
-                self.password.map(|password| password.syntax()),
-                Some(self.hostport.syntax()),
-            ],
-        )
+structure_node! {
+    /// `login = [ user [ ":" password ] "@" ] hostport`
+    ///
+    /// `user` is `Some` whenever the `@` is there, even when the name is empty
+    /// (`ftp://@host/`); `password` is `Some` whenever the `:` before it is there,
+    /// even when it is empty (`ftp://foo:@host/`).
+    Login => Login {
+        /// The user name, when the login has an `@`.
+        pub user: Option<User<'a>>,
+        /// The password, when the user name is followed by `:`.
+        pub password: Option<Password<'a>>,
+        /// Host and port.
+        pub hostport: Hostport<'a>,
     }
+    children: user, password, hostport;
 }
 
-/// `hostport = host [ ":" port ]`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Hostport<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The host.
-    pub host: Host<'a>,
-    /// The port, when given.
-    pub port: Option<Port<'a>>,
-}
-
-text_and_span!(Hostport);
-
-impl<'a> Hostport<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Hostport,
-            self.span(),
-            self.as_str(),
-            [
-                Some(self.host.syntax()),
-                self.port.map(|port| port.syntax()),
-            ],
-        )
+structure_node! {
+    /// `hostport = host [ ":" port ]`
+    Hostport => Hostport {
+        /// The host.
+        pub host: Host<'a>,
+        /// The port, when given.
+        pub port: Option<Port<'a>>,
     }
+    children: host, port;
 }
 
 /// `host = hostname | hostnumber`
@@ -268,3 +213,9 @@ leaf_node! {
     /// `urlpath = *xchar    ; depends on protocol see section 3.1`
     Urlpath => Urlpath
 }
+
+crate::tree::child!(Host);
+
+crate::tree::child!(Hostname);
+
+crate::tree::child!(Hostnumber);

@@ -90,6 +90,7 @@ macro_rules! leaf_node {
         }
 
         $crate::tree::same_by_text!($name);
+        $crate::tree::child!($name);
 
         impl core::fmt::Display for $name<'_> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -99,6 +100,99 @@ macro_rules! leaf_node {
     };
 }
 pub(crate) use leaf_node;
+
+/// A node with structure: its fields (the nodes of its parts, optional
+/// where the BNF brackets them, and whatever else it keeps), the accessors
+/// of every node (`text_and_span!`), and, given the parts that are its
+/// children in the syntax tree (`children: ...;`), its syntax tree.
+macro_rules! structure_node {
+    (
+        $(#[$meta:meta])*
+        $name:ident => $rule:ident {
+            $($(#[$field_meta:meta])* $vis:vis $field:ident: $type:ty,)*
+        }
+        $(children: $($child:ident),*;)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        pub struct $name<'a> {
+            #[cfg_attr(feature = "serde", serde(flatten))]
+            pub(crate) place: $crate::span::Place<'a>,
+            $($(#[$field_meta])* $vis $field: $type,)*
+        }
+
+        $crate::tree::text_and_span!($name);
+
+        $(
+            impl<'a> $name<'a> {
+                /// This node as a generic syntax tree: its parts, in order.
+                pub fn syntax(&self) -> $crate::syntax::SyntaxNode<'a> {
+                    $crate::tree::node(
+                        $crate::rule::Rule::$rule,
+                        self.span(),
+                        self.as_str(),
+                        [$($crate::tree::Child::child(&self.$child)),*],
+                    )
+                }
+            }
+        )?
+
+        $crate::tree::child!($name);
+    };
+}
+pub(crate) use structure_node;
+
+/// A path whose segments hold no `/`: one node, whose segments are split
+/// again when asked for, and the children of its syntax tree.
+macro_rules! path_node {
+    ($(#[$meta:meta])* $name:ident => $rule:ident of $segment:ident) => {
+        $crate::tree::structure_node! {
+            $(#[$meta])*
+            $name => $rule {}
+        }
+
+        impl<'a> $name<'a> {
+            /// The segments, in order; an empty path has one empty segment.
+            pub fn segments(&self) -> impl Iterator<Item = $segment<'a>> + 'a {
+                $crate::tree::split_parts(self.as_str(), self.span(), '/')
+                    .map(|(text, span)| $segment::new(text, span))
+            }
+
+            /// This node as a generic syntax tree.
+            pub fn syntax(&self) -> $crate::syntax::SyntaxNode<'a> {
+                let segments = self.segments().map(|segment| Some(segment.syntax()));
+                $crate::tree::node($crate::rule::Rule::$rule, self.span(), self.as_str(), segments)
+            }
+        }
+    };
+}
+pub(crate) use path_node;
+
+/// A node, or an optional node, as a child of a syntax tree: how
+/// `structure_node!` lists its parts.
+pub(crate) trait Child<'a> {
+    /// The child's syntax tree, if it is there.
+    fn child(&self) -> Option<SyntaxNode<'a>>;
+}
+
+/// [`Child`] for a node type (with a `syntax` method) and its `Option`.
+macro_rules! child {
+    ($name:ident) => {
+        impl<'a> $crate::tree::Child<'a> for $name<'a> {
+            fn child(&self) -> Option<$crate::syntax::SyntaxNode<'a>> {
+                Some(self.syntax())
+            }
+        }
+
+        impl<'a> $crate::tree::Child<'a> for Option<$name<'a>> {
+            fn child(&self) -> Option<$crate::syntax::SyntaxNode<'a>> {
+                self.map(|node| node.syntax())
+            }
+        }
+    };
+}
+pub(crate) use child;
 
 /// Splits the text of a repetition at `separator`, yielding each part with
 /// its span. The parts of the BNF's repetitions never contain their

@@ -1,34 +1,19 @@
 //! Nodes of NEWS URLs (section 3.6).
 
 use crate::rule::Rule;
-use crate::span::{Place, Span};
+use crate::span::Span;
 use crate::syntax::SyntaxNode;
-use crate::tree::{leaf_node, node, text_and_span, Host, Scheme};
+use crate::tree::{leaf_node, node, structure_node, Host, Scheme};
 
-/// `newsurl = "news:" grouppart`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct NewsUrl<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The scheme name of the `"news:"` literal, as written.
-    pub scheme: Scheme<'a>,
-    /// A group, an article, or `*`.
-    pub grouppart: Grouppart<'a>,
-}
-
-text_and_span!(NewsUrl);
-
-impl<'a> NewsUrl<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Newsurl,
-            self.span(),
-            self.as_str(),
-            [Some(self.scheme.syntax()), Some(self.grouppart.syntax())],
-        )
+structure_node! {
+    /// `newsurl = "news:" grouppart`
+    NewsUrl => Newsurl {
+        /// The scheme name of the `"news:"` literal, as written.
+        pub scheme: Scheme<'a>,
+        /// A group, an article, or `*`.
+        pub grouppart: Grouppart<'a>,
     }
+    children: scheme, grouppart;
 }
 
 /// `grouppart = "*" | group | article`
@@ -99,18 +84,15 @@ leaf_node! {
     Group => Group
 }
 
-/// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Article<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    pub(crate) unique: (&'a str, Span),
-    /// The host after the `@`.
-    pub host: Host<'a>,
+structure_node! {
+    /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
+    Article => Article {
+        pub(crate) unique: (&'a str, Span),
+        /// The host after the `@`.
+        pub host: Host<'a>,
+    }
+    children: host;
 }
-
-text_and_span!(Article);
 
 impl<'a> Article<'a> {
     /// The part before the `@` (RFC 1036's "unique"), as written.
@@ -122,14 +104,6 @@ impl<'a> Article<'a> {
     pub fn unique_span(&self) -> Span {
         self.unique.1
     }
-
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Article,
-            self.span(),
-            self.as_str(),
-            [Some(self.host.syntax())],
-        )
-    }
 }
+
+crate::tree::child!(Grouppart);

@@ -3,24 +3,20 @@
 use crate::rule::Rule;
 use crate::span::{Place, Span};
 use crate::syntax::SyntaxNode;
-use crate::tree::{leaf_node, node, split_parts, text_and_span, Hostport, Scheme};
+use crate::tree::{leaf_node, node, path_node, split_parts, structure_node, Hostport, Scheme};
 
-/// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct ProsperoUrl<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    pub(crate) fieldspecs: (&'a str, Span),
-    /// The scheme name of the `"prospero://"` literal, as written.
-    pub scheme: Scheme<'a>,
-    /// Host and port.
-    pub hostport: Hostport<'a>,
-    /// The path (the hsoname).
-    pub ppath: Ppath<'a>,
+structure_node! {
+    /// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`
+    ProsperoUrl => Prosperourl {
+        pub(crate) fieldspecs: (&'a str, Span),
+        /// The scheme name of the `"prospero://"` literal, as written.
+        pub scheme: Scheme<'a>,
+        /// Host and port.
+        pub hostport: Hostport<'a>,
+        /// The path (the hsoname).
+        pub ppath: Ppath<'a>,
+    }
 }
-
-text_and_span!(ProsperoUrl);
 
 impl<'a> ProsperoUrl<'a> {
     /// The `;name=value` field specs, in order.
@@ -56,27 +52,9 @@ impl<'a> ProsperoUrl<'a> {
     }
 }
 
-/// `ppath = psegment *[ "/" psegment ]`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Ppath<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-}
-
-text_and_span!(Ppath);
-
-impl<'a> Ppath<'a> {
-    /// The segments, in order; an empty path has one empty segment.
-    pub fn segments(&self) -> impl Iterator<Item = Psegment<'a>> + 'a {
-        split_parts(self.as_str(), self.span(), '/').map(|(text, span)| Psegment::new(text, span))
-    }
-
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        let segments = self.segments().map(|segment| Some(segment.syntax()));
-        node(Rule::Ppath, self.span(), self.as_str(), segments)
-    }
+path_node! {
+    /// `ppath = psegment *[ "/" psegment ]`
+    Ppath => Ppath of Psegment
 }
 
 leaf_node! {
@@ -84,19 +62,16 @@ leaf_node! {
     Psegment => Psegment
 }
 
-/// `fieldspec = ";" fieldname "=" fieldvalue`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Fieldspec<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The name before `=`.
-    pub fieldname: Fieldname<'a>,
-    /// The value after `=`.
-    pub fieldvalue: Fieldvalue<'a>,
+structure_node! {
+    /// `fieldspec = ";" fieldname "=" fieldvalue`
+    Fieldspec => Fieldspec {
+        /// The name before `=`.
+        pub fieldname: Fieldname<'a>,
+        /// The value after `=`.
+        pub fieldvalue: Fieldvalue<'a>,
+    }
+    children: fieldname, fieldvalue;
 }
-
-text_and_span!(Fieldspec);
 
 impl<'a> Fieldspec<'a> {
     /// `text` is the whole field spec, `;` included.
@@ -115,19 +90,6 @@ impl<'a> Fieldspec<'a> {
                 Span::new(span.start + value_start, span.end),
             ),
         }
-    }
-
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Fieldspec,
-            self.span(),
-            self.as_str(),
-            [
-                Some(self.fieldname.syntax()),
-                Some(self.fieldvalue.syntax()),
-            ],
-        )
     }
 }
 

@@ -1,9 +1,9 @@
 //! Nodes of WAIS URLs (section 3.9).
 
 use crate::rule::Rule;
-use crate::span::{Place, Span};
+use crate::span::Span;
 use crate::syntax::SyntaxNode;
-use crate::tree::{leaf_node, node, text_and_span, Hostport, Scheme, Search};
+use crate::tree::{leaf_node, node, structure_node, Hostport, Scheme, Search};
 
 /// `waisurl = waisdatabase | waisindex | waisdoc`
 ///
@@ -78,109 +78,49 @@ impl<'a> WaisUrl<'a> {
     }
 }
 
-/// `waisdatabase = "wais://" hostport "/" database`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WaisDatabase<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The scheme name of the `"wais://"` literal, as written.
-    pub scheme: Scheme<'a>,
-    /// Host and port.
-    pub hostport: Hostport<'a>,
-    /// The database name.
-    pub database: Database<'a>,
-}
-
-text_and_span!(WaisDatabase);
-
-impl<'a> WaisDatabase<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Waisdatabase,
-            self.span(),
-            self.as_str(),
-            [
-                Some(self.scheme.syntax()),
-                Some(self.hostport.syntax()),
-                Some(self.database.syntax()),
-            ],
-        )
+structure_node! {
+    /// `waisdatabase = "wais://" hostport "/" database`
+    WaisDatabase => Waisdatabase {
+        /// The scheme name of the `"wais://"` literal, as written.
+        pub scheme: Scheme<'a>,
+        /// Host and port.
+        pub hostport: Hostport<'a>,
+        /// The database name.
+        pub database: Database<'a>,
     }
+    children: scheme, hostport, database;
 }
 
-/// `waisindex = "wais://" hostport "/" database "?" search`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WaisIndex<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The scheme name of the `"wais://"` literal, as written.
-    pub scheme: Scheme<'a>,
-    /// Host and port.
-    pub hostport: Hostport<'a>,
-    /// The database name.
-    pub database: Database<'a>,
-    /// The search after `?`.
-    pub search: Search<'a>,
-}
-
-text_and_span!(WaisIndex);
-
-impl<'a> WaisIndex<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Waisindex,
-            self.span(),
-            self.as_str(),
-            [
-                Some(self.scheme.syntax()),
-                Some(self.hostport.syntax()),
-                Some(self.database.syntax()),
-                Some(self.search.syntax()),
-            ],
-        )
+structure_node! {
+    /// `waisindex = "wais://" hostport "/" database "?" search`
+    WaisIndex => Waisindex {
+        /// The scheme name of the `"wais://"` literal, as written.
+        pub scheme: Scheme<'a>,
+        /// Host and port.
+        pub hostport: Hostport<'a>,
+        /// The database name.
+        pub database: Database<'a>,
+        /// The search after `?`.
+        pub search: Search<'a>,
     }
+    children: scheme, hostport, database, search;
 }
 
-/// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct WaisDoc<'a> {
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub(crate) place: Place<'a>,
-    /// The scheme name of the `"wais://"` literal, as written.
-    pub scheme: Scheme<'a>,
-    /// Host and port.
-    pub hostport: Hostport<'a>,
-    /// The database name.
-    pub database: Database<'a>,
-    /// The type of the document.
-    pub wtype: Wtype<'a>,
-    /// The document id, as the server gave it.
-    pub wpath: Wpath<'a>,
-}
-
-text_and_span!(WaisDoc);
-
-impl<'a> WaisDoc<'a> {
-    /// This node as a generic syntax tree.
-    pub fn syntax(&self) -> SyntaxNode<'a> {
-        node(
-            Rule::Waisdoc,
-            self.span(),
-            self.as_str(),
-            [
-                Some(self.scheme.syntax()),
-                Some(self.hostport.syntax()),
-                Some(self.database.syntax()),
-                Some(self.wtype.syntax()),
-                Some(self.wpath.syntax()),
-            ],
-        )
+structure_node! {
+    /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`
+    WaisDoc => Waisdoc {
+        /// The scheme name of the `"wais://"` literal, as written.
+        pub scheme: Scheme<'a>,
+        /// Host and port.
+        pub hostport: Hostport<'a>,
+        /// The database name.
+        pub database: Database<'a>,
+        /// The type of the document.
+        pub wtype: Wtype<'a>,
+        /// The document id, as the server gave it.
+        pub wpath: Wpath<'a>,
     }
+    children: scheme, hostport, database, wtype, wpath;
 }
 
 leaf_node! {
@@ -197,3 +137,5 @@ leaf_node! {
     /// `wpath = *uchar`
     Wpath => Wpath
 }
+
+crate::tree::child!(WaisUrl);

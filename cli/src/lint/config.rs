@@ -11,6 +11,7 @@
 //! exclude = ["vendor/**"]                 # replaces the default (none)
 //! extend-exclude = ["*.min.html"]
 //! markdown-code = false                   # URLs in Markdown code spans and blocks
+//! baseline = "rfc1738-baseline.toml"      # findings not reported (relative to this file)
 //!
 //! [per-file-ignores]
 //! "docs/legacy/*.md" = ["U003"]           # globs relative to this file
@@ -51,6 +52,7 @@ struct Raw {
     extend_exclude: Option<Vec<Spanned<String>>>,
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     markdown_code: Option<bool>,
+    baseline: Option<Spanned<String>>,
 }
 
 /// Globs matched against a path relative to a base directory: the whole
@@ -116,17 +118,76 @@ pub(crate) struct Config {
     pub(crate) exclude: Globs,
     pub(crate) per_file_ignores: Vec<(Globs, Vec<Code>)>,
     pub(crate) markdown_code: Option<bool>,
+    pub(crate) baseline: Option<BaselineName>,
 }
 
-/// `file:line:column: message` for a byte offset of `text`.
-fn at(path: &Path, text: &str, offset: usize, message: &str) -> String {
-    let location = rfc1738::Location::of_offset(text, offset.min(text.len()));
-    format!(
-        "{}:{}:{}: {message}",
-        path.display(),
-        location.line,
-        location.column
-    )
+/// `baseline = "FILE"`: the file (absolute), and where the configuration
+/// names it, for the error when it cannot be read.
+#[derive(Debug)]
+pub(crate) struct BaselineName {
+    pub(crate) path: PathBuf,
+    place: ConfigError,
+}
+
+impl BaselineName {
+    /// An error at the place that names the baseline.
+    pub(crate) fn error(&self, message: impl std::fmt::Display) -> ConfigError {
+        ConfigError {
+            message: format!("baseline {}: {message}", self.path.display()),
+            ..self.place.clone()
+        }
+    }
+}
+
+/// A configuration file that cannot be read or has an error: shown as
+/// `file:line:column: message` (`file: message` when it has no place), and
+/// put on the file by the language server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ConfigError {
+    pub(crate) path: PathBuf,
+    /// The byte offset of the error in the file, when it has one.
+    pub(crate) offset: Option<usize>,
+    /// Its line and column (1-based, in characters), when it has a place.
+    location: Option<(u32, usize)>,
+    pub(crate) message: String,
+}
+
+impl ConfigError {
+    /// An error of the whole file (it cannot be read).
+    pub(crate) fn of_file(path: &Path, message: impl std::fmt::Display) -> ConfigError {
+        ConfigError {
+            path: path.to_path_buf(),
+            offset: None,
+            location: None,
+            message: message.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.location {
+            Some((line, column)) => write!(
+                f,
+                "{}:{line}:{column}: {}",
+                self.path.display(),
+                self.message
+            ),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+/// The error `message` at a byte offset of `text`, the file `path`.
+pub(crate) fn at(path: &Path, text: &str, offset: usize, message: &str) -> ConfigError {
+    let offset = offset.min(text.len());
+    let location = rfc1738::Location::of_offset(text, offset);
+    ConfigError {
+        path: path.to_path_buf(),
+        offset: Some(offset),
+        location: Some((location.line, location.column)),
+        message: message.to_owned(),
+    }
 }
 
 /// The codes of a list: codes or names, or `ALL`.
@@ -134,7 +195,7 @@ pub(crate) fn codes_of(
     path: &Path,
     text: &str,
     names: &[Spanned<String>],
-) -> Result<Vec<Code>, String> {
+) -> Result<Vec<Code>, ConfigError> {
     let mut codes = Vec::new();
     for name in names {
         if name.get_ref().eq_ignore_ascii_case("ALL") {
@@ -162,12 +223,12 @@ pub(crate) fn codes_of(
 impl Config {
     /// Reads and checks a configuration file; `None` for a
     /// `pyproject.toml` without `[tool.rfc1738]`.
-    pub(crate) fn load(path: &Path) -> Result<Option<Config>, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("{}: {error}", path.display()))?;
+    pub(crate) fn load(path: &Path) -> Result<Option<Config>, ConfigError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|error| ConfigError::of_file(path, error))?;
         let located = |error: toml::de::Error| match error.span() {
             Some(span) => at(path, &text, span.start, error.message()),
-            None => format!("{}: {}", path.display(), error.message()),
+            None => ConfigError::of_file(path, error.message()),
         };
         let raw: Raw = if path
             .file_name()
@@ -184,7 +245,7 @@ impl Config {
         let dir = path
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let list = |names: &Option<Vec<Spanned<String>>>| -> Result<Vec<Code>, String> {
+        let list = |names: &Option<Vec<Spanned<String>>>| -> Result<Vec<Code>, ConfigError> {
             names
                 .as_ref()
                 .map_or(Ok(Vec::new()), |names| codes_of(path, &text, names))
@@ -200,7 +261,7 @@ impl Config {
                 )
             })?),
         };
-        let globs = |patterns: &[Spanned<String>]| -> Result<Globs, String> {
+        let globs = |patterns: &[Spanned<String>]| -> Result<Globs, ConfigError> {
             for pattern in patterns {
                 Globs::new(std::slice::from_ref(pattern.get_ref()))
                     .map_err(|error| at(path, &text, pattern.span().start, &error))?;
@@ -211,6 +272,7 @@ impl Config {
                     .map(|p| p.get_ref().clone())
                     .collect::<Vec<_>>(),
             )
+            .map_err(|error| ConfigError::of_file(path, error))
         };
         let mut exclude: Vec<Spanned<String>> = raw.exclude.clone().unwrap_or_default();
         exclude.extend(raw.extend_exclude.clone().unwrap_or_default());
@@ -221,7 +283,12 @@ impl Config {
                 codes_of(path, &text, names)?,
             ));
         }
+        let baseline = raw.baseline.as_ref().map(|name| BaselineName {
+            path: dir.join(name.get_ref()),
+            place: at(path, &text, name.span().start, ""),
+        });
         Ok(Some(Config {
+            baseline,
             select: match &raw.select {
                 Some(names) => Some(codes_of(path, &text, names)?),
                 None => None,
@@ -252,13 +319,13 @@ pub(crate) struct Configs {
 }
 
 impl Configs {
-    pub(crate) fn new(fixed: Option<&Path>, isolated: bool) -> Result<Configs, String> {
+    pub(crate) fn new(fixed: Option<&Path>, isolated: bool) -> Result<Configs, ConfigError> {
         let fixed = match fixed {
             Some(path) if !isolated => {
-                let absolute = std::path::absolute(path)
-                    .map_err(|error| format!("{}: {error}", path.display()))?;
+                let absolute =
+                    std::path::absolute(path).map_err(|error| ConfigError::of_file(path, error))?;
                 let config = Config::load(&absolute)?
-                    .ok_or_else(|| format!("{}: no [tool.rfc1738] table", absolute.display()))?;
+                    .ok_or_else(|| ConfigError::of_file(&absolute, "no [tool.rfc1738] table"))?;
                 Some(Rc::new(config))
             }
             _ => None,
@@ -266,12 +333,21 @@ impl Configs {
         Ok(Configs {
             fixed,
             isolated,
-            cache: HashMap::new(),
+            ..Configs::upward()
         })
     }
 
+    /// Each file's configuration found upward from its directory.
+    pub(crate) fn upward() -> Configs {
+        Configs {
+            fixed: None,
+            isolated: false,
+            cache: HashMap::new(),
+        }
+    }
+
     /// The configuration for files in the directory `dir` (absolute).
-    pub(crate) fn for_dir(&mut self, dir: &Path) -> Result<Option<Rc<Config>>, String> {
+    pub(crate) fn for_dir(&mut self, dir: &Path) -> Result<Option<Rc<Config>>, ConfigError> {
         if self.isolated {
             return Ok(None);
         }
@@ -322,13 +398,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("rfc1738.toml");
         std::fs::write(&path, "select = [\"U003\"]\nbogus = 1\n").unwrap();
-        let error = Config::load(&path).unwrap_err();
+        let error = Config::load(&path).unwrap_err().to_string();
         assert!(
             error.contains("rfc1738.toml:2:1: unknown field `bogus`"),
             "{error}"
         );
         std::fs::write(&path, "ignore = [\n  \"U003\",\n  \"U999\",\n]\n").unwrap();
-        let error = Config::load(&path).unwrap_err();
+        let error = Config::load(&path).unwrap_err().to_string();
         assert!(
             error.contains("rfc1738.toml:3:3: unknown lint code \"U999\""),
             "{error}"
@@ -336,6 +412,7 @@ mod tests {
         std::fs::write(&path, "level = \"loud\"\n").unwrap();
         assert!(Config::load(&path)
             .unwrap_err()
+            .to_string()
             .contains(":1:9: level \"loud\""));
         std::fs::write(
             &path,
@@ -356,7 +433,7 @@ mod tests {
             "[project]\nname = \"x\"\n\n[tool.rfc1738]\nignore = [\"U012\"]\nlevle = 1\n",
         )
         .unwrap();
-        let error = Config::load(&pyproject).unwrap_err();
+        let error = Config::load(&pyproject).unwrap_err().to_string();
         assert!(
             error.contains("pyproject.toml:6:1: unknown field `levle`"),
             "{error}"

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use rfc1738::grammar::chars::SCHEME_ANY_CASE;
 use rfc1738::lint::Code;
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
@@ -42,17 +43,13 @@ impl Planned {
 
     /// [`Planned::content`], onto `out`.
     fn push_content(&self, text: &str, out: &mut String) {
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
         match self.escape {
             0 => {
                 let old = &text[self.span().range()];
                 out.extend(old.chars().map(|c| c.to_ascii_lowercase()));
             }
-            byte => {
-                out.push('%');
-                out.push(char::from(HEX[usize::from(byte >> 4)]));
-                out.push(char::from(HEX[usize::from(byte & 0xf)]));
-            }
+            // The escape as the library writes one (hex digits in upper case).
+            byte => out.push_str(&rfc1738::build::encode(&[byte], b"")),
         }
     }
 }
@@ -89,9 +86,7 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
     // In the URL's text first, then mapped to the text of the file.
     let mut edits: Plan = Vec::new();
     // The scheme: scheme characters up to the first `:`, read in one pass.
-    let scheme_end = text
-        .bytes()
-        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    let scheme_end = text.bytes().position(|b| !SCHEME_ANY_CASE.contains(b))?;
     if scheme_end == 0 || text.as_bytes()[scheme_end] != b':' {
         return None;
     }

@@ -7,28 +7,31 @@
 //! Findings are written as they are made: memory does not grow with their
 //! number (only with the size of the file being linted).
 
-mod config;
-mod extract;
+pub(crate) mod baseline;
+pub(crate) mod config;
+pub(crate) mod extract;
 mod fix;
-mod output;
-mod source;
-mod suppress;
+pub(crate) mod output;
+pub(crate) mod pipeline;
+pub(crate) mod source;
+pub(crate) mod suppress;
 
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use rfc1738::dialect::Dialect;
-use rfc1738::lint::{lint_scanned_into, Code, Finding, Severity, Sink};
+use rfc1738::lint::{Code, Severity};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
+use baseline::{Baseline, Ledger, Recorder};
 use config::{Config, Configs, Globs};
 use extract::Kind;
-use output::{Edit, Format, Output, Report, RunInfo, Summary};
+use output::{Format, Output, Report, RunInfo, Summary};
+use pipeline::{FileLint, Overrides, Piece, Reporter, Settings};
 use source::Decoded;
-use suppress::Suppressions;
 
 const AFTER_HELP: &str = "\
 Files and directories: a directory is searched recursively, honouring
@@ -46,9 +49,15 @@ appendix: <URL:...>, angle brackets, bare URLs, line breaks).
 Configuration: the nearest .rfc1738.toml, rfc1738.toml, or pyproject.toml
 with a [tool.rfc1738] table, from each file's directory upward (keys:
 select, extend-select, ignore, level, exclude, extend-exclude,
-markdown-code, [per-file-ignores] with globs relative to the configuration
-file). Command-line --select replaces the file's select; --extend-select
-and --ignore add to it.
+markdown-code, baseline, [per-file-ignores] with globs relative to the
+configuration file). Command-line --select replaces the file's select;
+--extend-select and --ignore add to it.
+
+Baseline: --write-baseline FILE records the findings (file, code, URL and
+how many); --baseline FILE (or `baseline = \"FILE\"` in the configuration)
+reports only the findings it does not hold, matched by file, code, URL and
+occurrence, not by line. --statistics counts the findings not reported
+and the stale entries (recorded, no longer found).
 
 Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
 the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
@@ -103,9 +112,21 @@ pub(crate) struct LintArgs {
     /// Also find URLs in Markdown code spans and code blocks.
     #[arg(long)]
     markdown_code: bool,
-    /// Print the number of findings of each code instead of the findings.
+    /// Print the number of findings of each code instead of the findings,
+    /// and of the baseline's findings those not reported and those stale.
     #[arg(long)]
     statistics: bool,
+    /// Do not report the findings this baseline file holds (default: the
+    /// configuration's `baseline`).
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Record the findings in this baseline file (replacing it) and report none.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff"])]
+    write_baseline: Option<PathBuf>,
+    /// Apply the exclusions (--exclude, the configuration's exclude) to
+    /// files named on the command line too, as a pre-commit hook needs.
+    #[arg(long)]
+    force_exclude: bool,
     /// Print findings only: no summary line.
     #[arg(long, short)]
     quiet: bool,
@@ -155,72 +176,6 @@ fn codes(names: &[String]) -> Result<Vec<Code>, String> {
     Ok(codes)
 }
 
-fn code_index(code: Code) -> usize {
-    code.index()
-}
-
-/// What applies to one file.
-struct Settings {
-    wanted: Vec<bool>,
-    level: Severity,
-    markdown_code: bool,
-}
-
-impl Settings {
-    fn wants(&self, code: Code) -> bool {
-        self.wanted[code_index(code)]
-    }
-}
-
-/// The codes of the command line.
-struct Cli {
-    select: Vec<Code>,
-    extend_select: Vec<Code>,
-    ignore: Vec<Code>,
-}
-
-fn settings(args: &LintArgs, cli: &Cli, config: Option<&Config>, file: Option<&Path>) -> Settings {
-    let default: Vec<Code> = Code::ALL
-        .iter()
-        .copied()
-        .filter(|code| !matches!(code, Code::UnusedSuppression | Code::ValidInEarlierRevision))
-        .collect();
-    let select: &[Code] = if !cli.select.is_empty() {
-        &cli.select
-    } else {
-        config
-            .and_then(|config| config.select.as_deref())
-            .unwrap_or(&default)
-    };
-    let mut wanted = vec![false; Code::ALL.len()];
-    let extend = config.map_or(&[][..], |config| &config.extend_select[..]);
-    for code in select.iter().chain(extend).chain(&cli.extend_select) {
-        wanted[code_index(*code)] = true;
-    }
-    let mut ignore: Vec<Code> = cli.ignore.clone();
-    if let Some(config) = config {
-        ignore.extend(&config.ignore);
-        if let Some(relative) = file.and_then(|file| config.relative(file)) {
-            for (globs, codes) in &config.per_file_ignores {
-                if globs.matches(relative) {
-                    ignore.extend(codes);
-                }
-            }
-        }
-    }
-    for code in ignore {
-        wanted[code_index(code)] = false;
-    }
-    Settings {
-        wanted,
-        level: args
-            .level
-            .or_else(|| config.and_then(|config| config.level))
-            .unwrap_or(Severity::Warning),
-        markdown_code: args.markdown_code || config.and_then(|c| c.markdown_code).unwrap_or(false),
-    }
-}
-
 /// A path without `.` components.
 fn normalize(path: &Path) -> PathBuf {
     path.components()
@@ -261,7 +216,7 @@ struct Input {
 /// The state of one run.
 struct Run<'a> {
     args: &'a LintArgs,
-    cli: Cli,
+    overrides: Overrides,
     configs: Configs,
     output: Box<dyn Output>,
     out: &'a mut dyn Write,
@@ -270,16 +225,11 @@ struct Run<'a> {
     failing: bool,
     changed: bool,
     io_error: bool,
-    /// Linting for the fixes only: nothing is reported or counted.
-    collecting: bool,
-}
-
-/// Where a piece of a file is linted: the URLs that start from `start`
-/// (a byte offset of the piece) to before `limit`.
-#[derive(Clone, Copy)]
-struct Piece {
-    start: usize,
-    limit: usize,
+    /// The baselines read, by path.
+    baselines: BTreeMap<PathBuf, Baseline>,
+    /// With `--write-baseline`: its directory and the findings.
+    recording: Option<(PathBuf, Recorder)>,
+    cwd: PathBuf,
 }
 
 /// Plain text longer than twice this is read in pieces of about this size
@@ -291,9 +241,6 @@ const TEXT_PIECE: usize = 1 << 20;
 /// limit is read whole: a bracketed URL spans at most 2,048 bytes
 /// (`rfc1738::scan`); a bare one ends with its line.
 const TEXT_LOOKAHEAD: usize = 4096;
-
-/// A fix in a file's bytes: start, end, replacement.
-type ByteEdit = (usize, usize, String);
 
 /// Why a file read in pieces failed.
 enum Failure {
@@ -400,11 +347,6 @@ fn has_marker(path: &Path) -> io::Result<bool> {
     }
 }
 
-/// The most times fixes are applied to a file, each time to the result of
-/// the last (one is usually enough; a second brings out findings the first
-/// hid).
-const MAX_FIX_PASSES: usize = 4;
-
 pub(crate) fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
     match run_checked(args, stdout) {
         Ok(code) => code,
@@ -416,13 +358,16 @@ pub(crate) fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
 }
 
 fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, String> {
-    let cli = Cli {
+    let overrides = Overrides {
         select: codes(&args.select)?,
         extend_select: codes(&args.extend_select)?,
         ignore: codes(&args.ignore)?,
+        level: args.level,
+        markdown_code: args.markdown_code,
     };
     let cwd = std::env::current_dir().map_err(|error| format!("working directory: {error}"))?;
-    let configs = Configs::new(args.config.as_deref(), args.isolated)?;
+    let configs =
+        Configs::new(args.config.as_deref(), args.isolated).map_err(|error| error.to_string())?;
     let include = Globs::new(&args.include)?;
     let exclude = Globs::new(&args.exclude)?;
     let mut file_out;
@@ -444,10 +389,23 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
         Colour::Never => false,
         Colour::Auto => to_terminal && std::env::var_os("NO_COLOR").is_none(),
     };
+    let recording = match &args.write_baseline {
+        Some(path) => {
+            let absolute = normalize(&cwd.join(path));
+            let dir = absolute
+                .parent()
+                .map_or_else(|| cwd.clone(), Path::to_path_buf);
+            Some((dir, Recorder::default()))
+        }
+        None => None,
+    };
     let mut run = Run {
         args,
-        cli,
+        overrides,
         configs,
+        baselines: BTreeMap::new(),
+        recording,
+        cwd: cwd.clone(),
         output: output::output(args.format, colour),
         out,
         summary: Summary {
@@ -458,7 +416,6 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
         failing: false,
         changed: false,
         io_error: false,
-        collecting: false,
     };
     let info = RunInfo {
         cwd: cwd.to_string_lossy().into_owned(),
@@ -481,7 +438,10 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
     for input in inputs {
         if input == "-" {
             let name = args.stdin_filename.clone();
-            let absolute = cwd.join(name.as_deref().unwrap_or("<stdin>"));
+            let absolute = normalize(&cwd.join(name.as_deref().unwrap_or("<stdin>")));
+            if name.is_some() && run.force_excluded(&exclude, &absolute, &cwd)? {
+                continue;
+            }
             run.file(Input {
                 path: None,
                 display: name.map_or_else(
@@ -520,13 +480,14 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
                     continue;
                 }
                 let dir = absolute.parent().unwrap_or(&cwd).to_path_buf();
-                if let Some(config) = run.configs.for_dir(&dir)? {
-                    if config
-                        .relative(&absolute)
-                        .is_some_and(|relative| config.exclude.matches(relative))
-                    {
-                        continue;
-                    }
+                let config = run
+                    .configs
+                    .for_dir(&dir)
+                    .map_err(|error| error.to_string())?;
+                if pipeline::excluded(config.as_deref(), &absolute)
+                    || run.is_baseline(&absolute, config.as_deref())
+                {
+                    continue;
                 }
                 run.file(Input {
                     path: Some(file),
@@ -536,8 +497,12 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
                 })?;
             }
         } else {
+            let absolute = normalize(&cwd.join(&path));
+            if run.force_excluded(&exclude, &absolute, &cwd)? {
+                continue;
+            }
             run.file(Input {
-                absolute: normalize(&cwd.join(&path)),
+                absolute,
                 display: display_path(&path, &cwd),
                 path: Some(path),
                 walked: false,
@@ -548,9 +513,10 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
 }
 
 /// Whether findings are printed: not with `--statistics` (counted),
-/// `--diff` (a diff) or `--fix` on standard input (the fixed text).
+/// `--diff` (a diff), `--write-baseline` (recorded) or `--fix` on standard
+/// input (the fixed text).
 fn prints_findings(args: &LintArgs) -> bool {
-    !(args.statistics || args.diff || args.fix && stdin_only(args))
+    !(args.statistics || args.diff || args.write_baseline.is_some() || args.fix && stdin_only(args))
 }
 
 fn stdin_only(args: &LintArgs) -> bool {
@@ -577,18 +543,100 @@ impl Run<'_> {
         self.io_error = true;
     }
 
+    /// With `--force-exclude`, whether the exclusions skip a file named on
+    /// the command line.
+    fn force_excluded(
+        &mut self,
+        exclude: &Globs,
+        absolute: &Path,
+        cwd: &Path,
+    ) -> Result<bool, String> {
+        if !self.args.force_exclude {
+            return Ok(false);
+        }
+        if exclude.matches(Path::new(&display_path(absolute, cwd))) {
+            return Ok(true);
+        }
+        let dir = absolute.parent().unwrap_or(cwd);
+        let config = self
+            .configs
+            .for_dir(dir)
+            .map_err(|error| error.to_string())?;
+        Ok(pipeline::excluded(config.as_deref(), absolute)
+            || self.is_baseline(absolute, config.as_deref()))
+    }
+
+    /// Whether a file is a baseline of this run (not linted when found in
+    /// a directory: its entries are URLs).
+    fn is_baseline(&self, absolute: &Path, config: Option<&Config>) -> bool {
+        let named = |path: &Option<PathBuf>| {
+            path.as_ref()
+                .is_some_and(|path| normalize(&self.cwd.join(path)) == absolute)
+        };
+        named(&self.args.baseline)
+            || named(&self.args.write_baseline)
+            || self.baselines.contains_key(absolute)
+            || config
+                .and_then(|config| config.baseline.as_ref())
+                .is_some_and(|baseline| normalize(&baseline.path) == absolute)
+    }
+
+    /// The ledger of a file: recording its findings (`--write-baseline`),
+    /// or matching them against its baseline (`--baseline`, or its
+    /// configuration's), with that baseline's path.
+    fn ledger(
+        &mut self,
+        absolute: &Path,
+        config: Option<&Config>,
+    ) -> Result<Option<(PathBuf, Ledger)>, String> {
+        if let Some((dir, _)) = &self.recording {
+            return Ok(Some((dir.clone(), Ledger::recording(dir, absolute))));
+        }
+        let named = config.and_then(|config| config.baseline.as_ref());
+        let path = match (&self.args.baseline, named) {
+            (Some(path), _) => normalize(&self.cwd.join(path)),
+            (None, Some(named)) => normalize(&named.path),
+            (None, None) => return Ok(None),
+        };
+        if !self.baselines.contains_key(&path) {
+            let baseline = match (&self.args.baseline, named) {
+                (None, Some(named)) => Baseline::load_named(named),
+                _ => Baseline::load(&path),
+            };
+            let baseline = baseline.map_err(|error| error.to_string())?;
+            self.baselines.insert(path.clone(), baseline);
+        }
+        let ledger = self.baselines[&path].ledger(absolute);
+        Ok(Some((path, ledger)))
+    }
+
     fn file(&mut self, input: Input) -> Result<(), String> {
-        let dir = input
-            .absolute
-            .parent()
-            .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
-        let config = self.configs.for_dir(&dir)?;
-        let settings = settings(
-            self.args,
-            &self.cli,
-            config.as_deref(),
-            Some(&input.absolute),
-        );
+        let (settings, config) =
+            pipeline::settings_for(&mut self.configs, &self.overrides, &input.absolute)
+                .map_err(|error| error.to_string())?;
+        let mut ledger = self.ledger(&input.absolute, config.as_deref())?;
+        let linted = self.lint_file(&input, &settings, ledger.as_mut().map(|(_, l)| l))?;
+        match (ledger, &mut self.recording) {
+            (Some((_, ledger)), Some((_, recorder))) => recorder.add(&ledger),
+            (Some((path, ledger)), None) if linted => {
+                if let Some(baseline) = self.baselines.get_mut(&path) {
+                    baseline.settle(&ledger);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Lints one file with its settings, its findings counted in `ledger`;
+    /// whether its findings were reported (not when it cannot be read, is
+    /// binary, or with `--diff`).
+    fn lint_file(
+        &mut self,
+        input: &Input,
+        settings: &Settings,
+        mut ledger: Option<&mut Ledger>,
+    ) -> Result<bool, String> {
         let kind = Kind::of(&input.display);
         let report = |error: io::Error| format!("cannot write the report: {error}");
         let piece = text_piece();
@@ -596,18 +644,20 @@ impl Run<'_> {
             let large =
                 std::fs::metadata(path).is_ok_and(|m| m.len() > (piece as u64).saturating_mul(2));
             let result = match kind {
-                Kind::Text if large => Some(self.lint_in_pieces(&input, path, piece, &settings)),
+                Kind::Text if large => {
+                    Some(self.lint_in_pieces(input, path, piece, settings, ledger.as_deref_mut()))
+                }
                 Kind::Markdown if large => {
-                    Some(self.lint_markdown_in_pieces(&input, path, &settings))
+                    Some(self.lint_markdown_in_pieces(input, path, settings, ledger.as_deref_mut()))
                 }
                 _ => None,
             };
             if let Some(result) = result {
                 return match result {
-                    Ok(()) => Ok(()),
+                    Ok(linted) => Ok(linted),
                     Err(Failure::Read(error)) => {
-                        self.read_error(&input, &error);
-                        Ok(())
+                        self.read_error(input, &error);
+                        Ok(false)
                     }
                     Err(Failure::Write(error)) => Err(report(error)),
                 };
@@ -616,38 +666,26 @@ impl Run<'_> {
         let bytes = match read_input(input.path.as_deref()) {
             Ok(bytes) => bytes,
             Err(error) => {
-                self.read_error(&input, &error);
-                return Ok(());
+                self.read_error(input, &error);
+                return Ok(false);
             }
         };
         if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
             // Binary, as ripgrep decides.
-            return Ok(());
+            return Ok(false);
         }
         self.summary.files += 1;
         if !(self.args.fix || self.args.diff) {
             let doc = Decoded::new(bytes);
-            self.lint(&input.display, &doc, kind, &settings)
+            FileLint::new(&input.display, &doc, settings, self)
+                .with_ledger(ledger)
+                .whole(kind)
                 .map_err(report)?;
-            return Ok(());
+            return Ok(true);
         }
-        // Fixes, until none is left: a fix can bring out another finding
-        // (an ftp typecode is checked once the URL parses).
-        let mut fixed = bytes.clone();
-        let mut applied = 0;
-        self.collecting = true;
-        for _ in 0..MAX_FIX_PASSES {
-            let doc = Decoded::new(fixed.clone());
-            let edits = self
-                .lint(&input.display, &doc, kind, &settings)
+        let (fixed, applied) =
+            pipeline::fix_all(&bytes, &input.display, kind, settings, ledger.as_deref())
                 .map_err(report)?;
-            if edits.is_empty() {
-                break;
-            }
-            applied += edits.len();
-            fixed = fix::apply(&fixed, &edits);
-        }
-        self.collecting = false;
         let changed = fixed != bytes;
         if self.args.diff {
             if changed {
@@ -655,11 +693,12 @@ impl Run<'_> {
                 write!(self.out, "{}", fix::diff(&input.display, &bytes, &fixed))
                     .map_err(report)?;
             }
-            return Ok(());
+            return Ok(false);
         }
         let Some(path) = &input.path else {
             // Standard input: the fixed text goes to the output.
-            return self.out.write_all(&fixed).map_err(report);
+            self.out.write_all(&fixed).map_err(report)?;
+            return Ok(false);
         };
         let mut outcome = fixed;
         if changed {
@@ -679,9 +718,11 @@ impl Run<'_> {
         }
         // What is left, reported as for a lint without fixes.
         let doc = Decoded::new(outcome);
-        self.lint(&input.display, &doc, kind, &settings)
+        FileLint::new(&input.display, &doc, settings, self)
+            .with_ledger(ledger)
+            .whole(kind)
             .map_err(report)?;
-        Ok(())
+        Ok(true)
     }
 
     /// Lints a long Markdown file piece by piece (cut where no link
@@ -693,20 +734,10 @@ impl Run<'_> {
         input: &Input,
         path: &Path,
         settings: &Settings,
-    ) -> Result<(), Failure> {
-        let whole = |run: &mut Self| -> Result<(), Failure> {
-            let bytes = std::fs::read(path).map_err(Failure::Read)?;
-            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-                return Ok(());
-            }
-            run.summary.files += 1;
-            let doc = Decoded::new(bytes);
-            run.lint(&input.display, &doc, Kind::Markdown, settings)
-                .map_err(Failure::Write)?;
-            Ok(())
-        };
+        mut ledger: Option<&mut Ledger>,
+    ) -> Result<bool, Failure> {
         if has_marker(path).map_err(Failure::Read)? {
-            return whole(self);
+            return self.lint_read_whole(input, path, Kind::Markdown, settings, ledger);
         }
         let piece = markdown_piece();
         let code = settings.markdown_code;
@@ -715,7 +746,7 @@ impl Run<'_> {
         let mut index = 0;
         while let Some(bytes) = pieces.next_piece()? {
             if index == 0 && input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-                return Ok(());
+                return Ok(false);
             }
             let doc = Decoded::new(bytes);
             definitions.collect(&doc.text, index, 0);
@@ -736,13 +767,38 @@ impl Run<'_> {
             let (length, newlines) = (bytes.len(), memchr::memchr_iter(b'\n', &bytes).count());
             let doc = Decoded::new_at(bytes, line, base);
             let urls = extract::markdown_piece_urls(&doc.text, code, &definitions, index);
-            self.lint_urls(&input.display, &doc, settings, urls, usize::MAX)
+            FileLint::new(&input.display, &doc, settings, self)
+                .with_ledger(ledger.as_deref_mut())
+                .urls(urls, usize::MAX)
                 .map_err(Failure::Write)?;
             base += length;
             line += newlines;
             index += 1;
         }
-        Ok(())
+        Ok(true)
+    }
+
+    /// Lints a file read whole, unless it is binary (found in a directory);
+    /// whether it was linted.
+    fn lint_read_whole(
+        &mut self,
+        input: &Input,
+        path: &Path,
+        kind: Kind,
+        settings: &Settings,
+        ledger: Option<&mut Ledger>,
+    ) -> Result<bool, Failure> {
+        let bytes = std::fs::read(path).map_err(Failure::Read)?;
+        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+            return Ok(false);
+        }
+        self.summary.files += 1;
+        let doc = Decoded::new(bytes);
+        FileLint::new(&input.display, &doc, settings, self)
+            .with_ledger(ledger)
+            .whole(kind)
+            .map_err(Failure::Write)?;
+        Ok(true)
     }
 
     /// Lints a long plain-text file piece by piece, holding one piece (and
@@ -754,24 +810,17 @@ impl Run<'_> {
         path: &Path,
         piece: usize,
         settings: &Settings,
-    ) -> Result<(), Failure> {
+        mut ledger: Option<&mut Ledger>,
+    ) -> Result<bool, Failure> {
         if has_marker(path).map_err(Failure::Read)? {
-            let bytes = std::fs::read(path).map_err(Failure::Read)?;
-            if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-                return Ok(());
-            }
-            self.summary.files += 1;
-            let doc = Decoded::new(bytes);
-            self.lint(&input.display, &doc, Kind::Text, settings)
-                .map_err(Failure::Write)?;
-            return Ok(());
+            return self.lint_read_whole(input, path, Kind::Text, settings, ledger);
         }
         let mut reader = std::fs::File::open(path).map_err(Failure::Read)?;
         let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
         let mut eof = read_more(&mut reader, &mut buf, block)?;
         if input.walked && buf[..buf.len().min(8192)].contains(&0) {
-            return Ok(());
+            return Ok(false);
         }
         self.summary.files += 1;
         // The file offset and line number of the piece's first byte, and
@@ -796,9 +845,11 @@ impl Run<'_> {
                     start: resume,
                     limit: usize::MAX,
                 };
-                self.lint_piece(&input.display, &doc, Kind::Text, settings, whole)
+                FileLint::new(&input.display, &doc, settings, self)
+                    .with_ledger(ledger)
+                    .piece(Kind::Text, whole)
                     .map_err(Failure::Write)?;
-                return Ok(());
+                return Ok(true);
             };
             // Far enough past the limit for a URL that starts before it.
             let end = loop {
@@ -821,8 +872,9 @@ impl Run<'_> {
                 start: resume,
                 limit,
             };
-            let (_, next) = self
-                .lint_piece(&input.display, &doc, Kind::Text, settings, this)
+            let next = FileLint::new(&input.display, &doc, settings, self)
+                .with_ledger(ledger.as_deref_mut())
+                .piece(Kind::Text, this)
                 .map_err(Failure::Write)?;
             // The next piece starts with the line where this one stopped.
             let next_line = doc.line_start(next);
@@ -832,115 +884,6 @@ impl Run<'_> {
             base += consumed;
             buf.drain(..consumed);
         }
-    }
-
-    /// Lints one file, writing its findings; returns the fixes to apply
-    /// (with `--fix` or `--diff`), as byte edits in order.
-    fn lint(
-        &mut self,
-        file: &str,
-        doc: &Decoded,
-        kind: Kind,
-        settings: &Settings,
-    ) -> io::Result<Vec<ByteEdit>> {
-        let whole = Piece {
-            start: 0,
-            limit: usize::MAX,
-        };
-        self.lint_piece(file, doc, kind, settings, whole)
-            .map(|(edits, _)| edits)
-    }
-
-    /// Lints the URLs of `doc` that start in `piece`; returns the fixes and
-    /// where the next piece is to resume: after the last URL, or at the
-    /// limit. Invalid UTF-8 is reported up to the line holding that point.
-    fn lint_piece(
-        &mut self,
-        file: &str,
-        doc: &Decoded,
-        kind: Kind,
-        settings: &Settings,
-        piece: Piece,
-    ) -> io::Result<(Vec<ByteEdit>, usize)> {
-        let urls = extract::urls_from(&doc.text, kind, settings.markdown_code, piece.start)
-            .take_while(|url| url.outer.start < piece.limit);
-        self.lint_urls(file, doc, settings, urls, piece.limit)
-    }
-
-    /// Lints the URLs `urls` of `doc`, which end the piece's reading at
-    /// `limit` (see [`Run::lint_piece`]).
-    fn lint_urls(
-        &mut self,
-        file: &str,
-        doc: &Decoded,
-        settings: &Settings,
-        urls: impl Iterator<Item = ScannedUrl>,
-        limit: usize,
-    ) -> io::Result<(Vec<ByteEdit>, usize)> {
-        let mut suppressions = Suppressions::find(&doc.text);
-        let unknown = if self.collecting {
-            &[][..]
-        } else {
-            &suppressions.unknown[..]
-        };
-        for (span, code) in unknown {
-            let at = doc.position(span.start);
-            eprintln!(
-                "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",
-                at.line, at.column
-            );
-        }
-        let mut state = FileState {
-            run: self,
-            file,
-            doc,
-            settings,
-            suppressions: &mut suppressions,
-            invalid_next: 0,
-            edits: Vec::new(),
-            error: None,
-        };
-        let urls_only = state.run.args.format == Format::Urls && !state.run.args.statistics;
-        let mut resume = limit.min(doc.text.len());
-        for url in urls {
-            resume = resume.max(url.outer.end);
-            if !state.run.collecting {
-                state.run.summary.urls += 1;
-            }
-            if urls_only {
-                let run = &mut *state.run;
-                run.output.url(run.out, file, doc, &url)?;
-                continue;
-            }
-            // Where the URL starts: positions in it are counted from here.
-            doc.anchor(url.span.start);
-            // At the URL's start: before the findings inside it.
-            state.valid_in_earlier_revision(&url)?;
-            let plan = state.plan(&url);
-            let mut sink = UrlSink {
-                state: &mut state,
-                url: &url,
-                plan: plan.as_deref().unwrap_or(&[]),
-            };
-            lint_scanned_into(&doc.text, &url, &mut sink);
-            if let Some(error) = state.error.take() {
-                return Err(error);
-            }
-        }
-        if !urls_only {
-            // What the next piece reads again is left to it.
-            let before = if resume >= doc.text.len() {
-                usize::MAX
-            } else {
-                doc.line_start(resume).saturating_sub(1)
-            };
-            state.flush_invalid(before)?;
-            state.unused_suppressions()?;
-        }
-        if let Some(error) = state.error.take() {
-            return Err(error);
-        }
-        Ok((state.edits, resume))
     }
 
     fn finish(self) -> Result<ExitCode, String> {
@@ -953,10 +896,27 @@ impl Run<'_> {
             failing,
             changed,
             io_error,
+            baselines,
+            recording,
+            cwd,
             ..
         } = self;
         summary.success = !io_error;
         let written = (|| -> io::Result<()> {
+            if let (Some(path), Some((_, recorder))) = (&args.write_baseline, &recording) {
+                std::fs::write(path, recorder.text()).map_err(|error| {
+                    io::Error::new(error.kind(), format!("{}: {error}", path.display()))
+                })?;
+                if !args.quiet {
+                    writeln!(
+                        out,
+                        "wrote {}: {} in {}",
+                        path.display(),
+                        output::plural(recorder.findings() as usize, "finding"),
+                        output::plural(recorder.files(), "file"),
+                    )?;
+                }
+            }
             if args.statistics {
                 let mut counted: Vec<(usize, Code)> = statistics
                     .iter()
@@ -968,6 +928,15 @@ impl Run<'_> {
                 for (count, code) in counted {
                     writeln!(out, "{count:>7}  {}  {}", code.code(), code.name())?;
                 }
+                for (path, baseline) in &baselines {
+                    writeln!(
+                        out,
+                        "baseline {}: {} not reported, {} stale (recorded, no longer found)",
+                        display_path(path, &cwd),
+                        output::plural(baseline.baselined() as usize, "finding"),
+                        baseline.stale(),
+                    )?;
+                }
             } else if prints_findings(args) {
                 output.finish(out, &summary)?;
             }
@@ -978,7 +947,7 @@ impl Run<'_> {
         }
         Ok(if io_error {
             ExitCode::from(2)
-        } else if args.exit_zero {
+        } else if args.exit_zero || args.write_baseline.is_some() {
             ExitCode::SUCCESS
         } else if args.diff {
             ExitCode::from(u8::from(changed))
@@ -990,221 +959,45 @@ impl Run<'_> {
     }
 }
 
-/// One file being linted.
-struct FileState<'r, 'a, 'f> {
-    run: &'r mut Run<'a>,
-    file: &'f str,
-    doc: &'f Decoded,
-    settings: &'f Settings,
-    suppressions: &'f mut Suppressions,
-    /// The next invalid UTF-8 sequence to report.
-    invalid_next: usize,
-    /// The fixes to apply, in the file's bytes.
-    edits: Vec<ByteEdit>,
-    error: Option<io::Error>,
-}
-
-impl FileState<'_, '_, '_> {
-    /// Whether a finding is wanted: its code selected, not a U+FFFD that
-    /// stands for bad bytes (reported as such), not suppressed.
-    fn wants(&mut self, code: Code, span: Span, mark: bool) -> bool {
-        if !self.settings.wants(code) {
-            return false;
-        }
-        if code == Code::NonAscii
-            && self
-                .doc
-                .invalid
-                .binary_search_by_key(&span, |(invalid, _)| *invalid)
-                .is_ok()
-        {
-            return false;
-        }
-        if !self.suppressions.is_empty() {
-            if self.suppressions.file_wide(code) {
-                return !self.suppressions.suppresses(code, 0, mark);
-            }
-            let line = self.doc.position(span.start).line;
-            if self.suppressions.suppresses(code, line, mark) {
-                return false;
-            }
-        }
-        true
+impl Reporter for Run<'_> {
+    fn wants_fixes(&self) -> bool {
+        self.output.prints_fixes()
     }
 
-    /// The fixes of a URL, when fixes are shown or applied.
-    fn plan(&mut self, url: &ScannedUrl) -> Option<fix::Plan> {
-        fix::plan(url, &mut |code, span| self.wants(code, span, false))
+    fn wants_end(&self) -> bool {
+        self.output.uses_end()
     }
 
-    /// Reports the invalid UTF-8 sequences that start before `before`.
-    fn flush_invalid(&mut self, before: usize) -> io::Result<()> {
-        while let Some((span, bytes)) = self.doc.invalid.get(self.invalid_next) {
-            if span.start > before {
-                break;
-            }
-            self.invalid_next += 1;
-            if !self.wants(Code::InvalidUtf8, *span, true) {
-                continue;
-            }
-            let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
-            let finding = Finding::new(
-                Code::InvalidUtf8,
-                *span,
-                format!(
-                    "invalid UTF-8 at byte offset {} (bytes {}); linted the rest",
-                    self.doc.byte_offset(span.start),
-                    hex.join(" ")
-                ),
-            );
-            self.report(&finding, None, None)?;
+    fn urls_only(&self) -> bool {
+        self.args.format == Format::Urls && !self.args.statistics
+    }
+
+    fn url(&mut self, file: &str, doc: &Decoded, url: &ScannedUrl) -> io::Result<()> {
+        self.summary.urls += 1;
+        if self.urls_only() {
+            self.output.url(self.out, file, doc, url)?;
         }
         Ok(())
     }
 
-    /// U020: the revisions before RFC 1738 that accept a URL RFC 1738
-    /// rejects, when selected.
-    fn valid_in_earlier_revision(&mut self, url: &ScannedUrl) -> io::Result<()> {
-        let code = Code::ValidInEarlierRevision;
-        if !self.settings.wants(code) || rfc1738::parse(&url.text).is_ok() {
+    fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
+        if report.fixable {
+            self.summary.fixable += 1;
+        }
+        self.summary.count(report.finding.severity);
+        self.statistics[report.finding.code.index()] += 1;
+        self.failing |= report.severe;
+        if !prints_findings(self.args) {
             return Ok(());
         }
-        let report = rfc1738::dialect::revisions(&url.text);
-        let earlier: Vec<String> = report
-            .verdicts
-            .iter()
-            .filter(|verdict| verdict.dialect != Dialect::Rfc1738)
-            .filter_map(|verdict| {
-                let top = verdict.accepted_as?;
-                let what = match verdict.alternatives.is_empty() {
-                    true => top.to_string(),
-                    false => verdict.alternatives.join(", "),
-                };
-                Some(format!("{} ({what})", verdict.dialect))
-            })
-            .collect();
-        if earlier.is_empty() || !self.wants(code, url.span, true) {
-            return Ok(());
-        }
-        self.flush_invalid(url.span.start)?;
-        let list = match earlier.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        let finding = Finding::new(
-            code,
-            url.span,
-            format!("RFC 1738 rejects this URL, but it is valid under {list}"),
+        self.output.finding(self.out, report)
+    }
+
+    fn unknown_code(&mut self, file: &str, doc: &Decoded, span: Span, code: &str) {
+        let at = doc.position(span.start);
+        eprintln!(
+            "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",
+            at.line, at.column
         );
-        self.report(&finding, Some(url), None)
-    }
-
-    fn unused_suppressions(&mut self) -> io::Result<()> {
-        if !self.settings.wants(Code::UnusedSuppression) {
-            return Ok(());
-        }
-        for (span, what) in self.suppressions.unused() {
-            let finding = Finding::new(
-                Code::UnusedSuppression,
-                span,
-                format!("unused {what}: it suppresses no finding here"),
-            );
-            self.report(&finding, None, None)?;
-        }
-        Ok(())
-    }
-
-    /// Writes one finding, or applies its fix.
-    fn report(
-        &mut self,
-        finding: &Finding,
-        url: Option<&ScannedUrl>,
-        fix: Option<&fix::Planned>,
-    ) -> io::Result<()> {
-        let doc = self.doc;
-        let start = doc.position(finding.span.start);
-        let collecting = self.run.collecting;
-        let details = collecting || self.run.output.prints_fixes();
-        let edit = fix.filter(|_| details).map(|planned| {
-            let span = planned.span();
-            let start = doc.position(span.start);
-            Edit {
-                span,
-                bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
-                start,
-                end: doc.end_position(span, start),
-                content: planned.content(&doc.text),
-            }
-        });
-        let run = &mut *self.run;
-        if collecting {
-            if let Some(edit) = edit {
-                self.edits.push((edit.bytes.0, edit.bytes.1, edit.content));
-            }
-            return Ok(());
-        }
-        if fix.is_some() {
-            run.summary.fixable += 1;
-        }
-        run.summary.count(finding.severity);
-        run.statistics[code_index(finding.code)] += 1;
-        if finding.severity >= self.settings.level {
-            run.failing = true;
-        }
-        if !prints_findings(run.args) {
-            return Ok(());
-        }
-        let end = if run.output.uses_end() {
-            doc.end_position(finding.span, start)
-        } else {
-            start
-        };
-        let report = Report {
-            file: self.file,
-            doc,
-            finding,
-            start,
-            end,
-            bytes: (
-                doc.byte_offset(finding.span.start),
-                doc.byte_offset(finding.span.end),
-            ),
-            url,
-            fix: edit.as_ref(),
-            fixable: fix.is_some(),
-        };
-        run.output.finding(run.out, &report)
-    }
-}
-
-/// The sink of one URL's findings.
-struct UrlSink<'s, 'r, 'a, 'f> {
-    state: &'s mut FileState<'r, 'a, 'f>,
-    url: &'s ScannedUrl,
-    plan: &'s [fix::Planned],
-}
-
-impl Sink for UrlSink<'_, '_, '_, '_> {
-    fn wants(&mut self, code: Code, span: Span) -> bool {
-        self.state.wants(code, span, true)
-    }
-
-    fn finding(&mut self, finding: Finding) {
-        if self.state.error.is_some() {
-            return;
-        }
-        let result = self.state.flush_invalid(finding.span.start).and_then(|()| {
-            let fix = self
-                .plan
-                .binary_search_by_key(&finding.span, fix::Planned::span)
-                .ok()
-                .map(|index| &self.plan[index])
-                .filter(|planned| planned.code == finding.code);
-            self.state.report(&finding, Some(self.url), fix)
-        });
-        if let Err(error) = result {
-            self.state.error = Some(error);
-        }
     }
 }

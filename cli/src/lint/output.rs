@@ -56,10 +56,13 @@ pub(crate) struct Report<'a> {
     pub(crate) end: Position,
     pub(crate) bytes: (usize, usize),
     pub(crate) url: Option<&'a ScannedUrl>,
-    /// The fix, for the formats that print it ([`Output::prints_fixes`]).
+    /// The fix, when the reporter wants it
+    /// ([`super::pipeline::Reporter::wants_fixes`]).
     pub(crate) fix: Option<&'a Edit>,
     /// Whether there is a fix.
     pub(crate) fixable: bool,
+    /// Whether the finding is at or above the file's `level`.
+    pub(crate) severe: bool,
 }
 
 impl Report<'_> {

@@ -183,6 +183,208 @@ impl Suppressions {
     }
 }
 
+/// How comments are written in a file: the text before and after one, and
+/// whether one may end a line of code (else it takes a line of its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CommentSyntax {
+    open: &'static str,
+    close: &'static str,
+    trailing: bool,
+}
+
+impl CommentSyntax {
+    const fn new(open: &'static str, close: &'static str, trailing: bool) -> CommentSyntax {
+        CommentSyntax {
+            open,
+            close,
+            trailing,
+        }
+    }
+
+    /// The comment syntax of a file by its name; plain text (`.txt` or no
+    /// extension) takes the directive bare. `None` for a file type without
+    /// comments (JSON) or not known.
+    pub(crate) fn of(name: &str) -> Option<CommentSyntax> {
+        const MARKUP: CommentSyntax = CommentSyntax::new("<!-- ", " -->", true);
+        const SLASHES: CommentSyntax = CommentSyntax::new("// ", "", true);
+        const HASH: CommentSyntax = CommentSyntax::new("# ", "", true);
+        const DASHES: CommentSyntax = CommentSyntax::new("-- ", "", true);
+        const PERCENT: CommentSyntax = CommentSyntax::new("% ", "", true);
+        const SEMICOLON: CommentSyntax = CommentSyntax::new("; ", "", true);
+        const BLOCK: CommentSyntax = CommentSyntax::new("/* ", " */", true);
+        const TEXT: CommentSyntax = CommentSyntax::new("", "", true);
+        let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        if matches!(
+            file,
+            "Makefile"
+                | "makefile"
+                | "GNUmakefile"
+                | "Dockerfile"
+                | "Containerfile"
+                | "Gemfile"
+                | "Rakefile"
+                | "Vagrantfile"
+                | "CMakeLists.txt"
+        ) {
+            return Some(HASH);
+        }
+        let Some((_, extension)) = file.rsplit_once('.').filter(|(stem, _)| !stem.is_empty())
+        else {
+            return Some(TEXT);
+        };
+        Some(match extension.to_ascii_lowercase().as_str() {
+            "md" | "markdown" | "mdown" | "mkd" | "html" | "htm" | "xhtml" | "xml" | "svg" => {
+                MARKUP
+            }
+            "rs" | "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "java" | "js"
+            | "mjs" | "cjs" | "jsx" | "ts" | "tsx" | "mts" | "cts" | "go" | "swift" | "kt"
+            | "kts" | "scala" | "sc" | "sbt" | "cs" | "fs" | "fsx" | "dart" | "zig" | "php"
+            | "groovy" | "gradle" | "proto" | "jsonc" | "json5" => SLASHES,
+            "py" | "pyi" | "sh" | "bash" | "zsh" | "fish" | "ksh" | "rb" | "pl" | "pm" | "r"
+            | "toml" | "yaml" | "yml" | "mk" | "cmake" | "nix" | "jl" | "ex" | "exs" | "tf"
+            | "hcl" | "ps1" | "psm1" | "awk" | "tcl" | "cr" | "coffee" | "graphql" | "gql" => HASH,
+            "sql" | "lua" | "hs" | "elm" | "ada" | "adb" | "ads" => DASHES,
+            "tex" | "sty" | "cls" | "erl" | "hrl" => PERCENT,
+            "lisp" | "lsp" | "cl" | "el" | "scm" | "ss" | "rkt" | "clj" | "cljs" | "cljc"
+            | "edn" | "asm" | "s" => SEMICOLON,
+            // Comments of their own line only: a value may hold a `;`.
+            "ini" | "cfg" => CommentSyntax::new("; ", "", false),
+            "css" | "scss" | "less" => BLOCK,
+            "txt" | "text" => TEXT,
+            _ => return None,
+        })
+    }
+}
+
+/// Where a comment may not go: inside a URL that spans lines (the caller
+/// knows them) or, in markup, inside a tag.
+pub(crate) struct Obstacles<'a> {
+    /// The spans of the URLs that span lines, with their delimiters.
+    pub(crate) urls: &'a [Span],
+    /// HTML or Markdown: tags may span lines.
+    pub(crate) markup: bool,
+}
+
+impl Obstacles<'_> {
+    /// Whether text inserted at `at` would land inside a URL or a tag.
+    fn blocks(&self, text: &str, at: usize) -> bool {
+        self.urls
+            .iter()
+            .any(|span| span.start < at && at < span.end)
+            || self.markup && inside_tag(text, at)
+    }
+}
+
+/// Whether `at` is inside an HTML tag: after a `<` that starts one (a
+/// letter, `/`, `!` or `?` follows it) and before its `>`.
+fn inside_tag(text: &str, at: usize) -> bool {
+    let bytes = &text.as_bytes()[..at];
+    let opened = memchr::memrchr_iter(b'<', bytes).find(|&lt| {
+        bytes
+            .get(lt + 1)
+            .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'/' | b'!' | b'?'))
+    });
+    opened.is_some_and(|lt| !bytes[lt..].contains(&b'>'))
+}
+
+/// Whether a Markdown line is a link reference definition (`[label]:`),
+/// which a comment at its end would turn into a paragraph.
+fn is_definition(line: &str) -> bool {
+    let trimmed = line.trim_start_matches(' ');
+    line.len() - trimmed.len() < 4
+        && trimmed.starts_with('[')
+        && trimmed
+            .find("]:")
+            .is_some_and(|end| !trimmed[1..end].contains(']'))
+}
+
+/// The edit that suppresses `code` on the line holding `offset` of `text`
+/// (the file `name`): `(offset, text to insert)`. A code added to the
+/// line's `rfc1738-ignore:` comment; else a comment at the end of the
+/// line; else (not allowed there) an `rfc1738-ignore-next-line` comment on
+/// a line of its own before it; `None` when neither can go there, or the
+/// file type has no comments.
+pub(crate) fn suppression_edit(
+    text: &str,
+    name: &str,
+    offset: usize,
+    code: Code,
+    obstacles: &Obstacles<'_>,
+) -> Option<(usize, String)> {
+    let syntax = CommentSyntax::of(name)?;
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let mut end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let crlf = end > start && text.as_bytes()[end - 1] == b'\r';
+    if crlf {
+        end -= 1;
+    }
+    let line = &text[start..end];
+    // A directive for this line already: the code joins it (on this line,
+    // or one for the next line on the line before).
+    let before = start.saturating_sub(1);
+    let previous = text[..before].rfind('\n').map_or(0, |i| i + 1);
+    for (from, to, scope) in [
+        (start, end, Scope::Line(1)),
+        (previous, before, Scope::Line(2)),
+    ] {
+        let found = Suppressions::find(&text[from..to]);
+        let directive = found
+            .list
+            .iter()
+            .find(|s| s.scope == scope && !s.codes.is_empty());
+        if let Some((_, last)) = directive.and_then(|d| d.codes.last()) {
+            return Some((from + last.end, format!(", {}", code.code())));
+        }
+        if start == 0 {
+            break;
+        }
+    }
+    let definition = name_is_markdown(name) && is_definition(line);
+    if syntax.trailing && !definition && !obstacles.blocks(text, end) {
+        // One space before the comment, two before `#` (as PEP 8 asks of
+        // inline comments), counting those the line ends with.
+        let trailing = line.len() - line.trim_end_matches([' ', '\t']).len();
+        let wanted: usize = match syntax.open {
+            _ if line.trim().is_empty() => 0,
+            "# " => 2,
+            _ => 1,
+        };
+        let comment = format!(
+            "{}{}rfc1738-ignore: {}{}",
+            " ".repeat(wanted.saturating_sub(trailing)),
+            syntax.open,
+            code.code(),
+            syntax.close
+        );
+        return Some((end, comment));
+    }
+    if obstacles.blocks(text, start) {
+        return None;
+    }
+    let indent_len = line.len() - line.trim_start_matches([' ', '\t']).len();
+    // Four spaces would start a Markdown code block.
+    let indent = &line[..if name_is_markdown(name) {
+        indent_len.min(3)
+    } else {
+        indent_len
+    }];
+    let newline = if crlf { "\r\n" } else { "\n" };
+    Some((
+        start,
+        format!(
+            "{indent}{}rfc1738-ignore-next-line: {}{}{newline}",
+            syntax.open,
+            code.code(),
+            syntax.close
+        ),
+    ))
+}
+
+fn name_is_markdown(name: &str) -> bool {
+    super::extract::Kind::of(name) == super::extract::Kind::Markdown
+}
+
 /// `U` and digits: meant as a code.
 fn looks_like_code(token: &str) -> bool {
     token.len() > 1
@@ -234,6 +436,81 @@ mod tests {
         // suppression at all (the unknown code is reported instead).
         assert_eq!(unused, ["suppression of U005 (scheme-case)"]);
         assert_eq!(found.list.len(), 1);
+    }
+
+    #[test]
+    fn suppression_edits_go_where_a_comment_may() {
+        let none = Obstacles {
+            urls: &[],
+            markup: false,
+        };
+        let edit = |text: &str, name: &str, offset: usize, obstacles: &Obstacles<'_>| {
+            let (at, insert) = suppression_edit(text, name, offset, Code::Password, obstacles)?;
+            let mut out = text.to_owned();
+            out.insert_str(at, &insert);
+            Some(out)
+        };
+        assert_eq!(
+            edit("let u = \"ftp://a:b@h/\";\r\nnext\r\n", "x.rs", 12, &none).as_deref(),
+            Some("let u = \"ftp://a:b@h/\"; // rfc1738-ignore: U011\r\nnext\r\n")
+        );
+        // A second code for a definition joins the comment before it (a
+        // second comment there would move the first off its line).
+        let markdown = Obstacles {
+            urls: &[],
+            markup: true,
+        };
+        let definition = "<!-- rfc1738-ignore-next-line: U005 -->\n[r]: FTP://a:b@h/\n";
+        assert_eq!(
+            edit(definition, "x.md", 45, &markdown).as_deref(),
+            Some("<!-- rfc1738-ignore-next-line: U005, U011 -->\n[r]: FTP://a:b@h/\n")
+        );
+        // Files without comments, or of no known type: no edit.
+        assert_eq!(edit("{\"u\": \"ftp://a:b@h/\"}", "x.json", 9, &none), None);
+        assert_eq!(edit("ftp://a:b@h/", "x.unknown", 0, &none), None);
+        // An ini file takes comments on lines of their own, indented as the line.
+        assert_eq!(
+            edit("[s]\n  url = ftp://a:b@h/\n", "x.ini", 12, &none).as_deref(),
+            Some("[s]\n  ; rfc1738-ignore-next-line: U011\n  url = ftp://a:b@h/\n")
+        );
+        // The end of the line inside a tag: before the line; inside a URL
+        // that spans lines at both ends: no edit.
+        let html = "<a\n href=\"ftp://a:b@h/\"\n>x</a>\n";
+        let markup = Obstacles {
+            urls: &[],
+            markup: true,
+        };
+        assert_eq!(
+            edit(html, "x.html", 12, &markup).as_deref(),
+            None,
+            "both ends of the line are inside the tag"
+        );
+        let html = "<p>see <a href=\"ftp://a:b@h/\"\n>x</a>\n";
+        assert_eq!(
+            edit(html, "x.html", 20, &markup).as_deref(),
+            Some("<!-- rfc1738-ignore-next-line: U011 -->\n<p>see <a href=\"ftp://a:b@h/\"\n>x</a>\n")
+        );
+        let text = "a <URL:ftp://a:b@h/x\n  y/z> b\n";
+        let wrapped = [Span::new(2, 27)];
+        let inside = Obstacles {
+            urls: &wrapped,
+            markup: false,
+        };
+        assert_eq!(
+            edit(text, "x.txt", 15, &inside).as_deref(),
+            Some("rfc1738-ignore-next-line: U011\na <URL:ftp://a:b@h/x\n  y/z> b\n")
+        );
+        assert_eq!(
+            edit(text, "x.txt", 24, &inside).as_deref(),
+            Some("a <URL:ftp://a:b@h/x\n  y/z> b rfc1738-ignore: U011\n")
+        );
+        let text = "a <URL:ftp://a:b@h/x\n  y/\n  z> b\n";
+        let wrapped = [Span::new(2, 30)];
+        let inside = Obstacles {
+            urls: &wrapped,
+            markup: false,
+        };
+        assert_eq!(edit(text, "x.txt", 23, &inside), None);
     }
 
     #[test]

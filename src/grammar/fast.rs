@@ -1,171 +1,28 @@
-//! The pieces of BNF notation that nom has no combinator for, on the
-//! crate's [`Cursor`]: a quoted literal, a scheme literal (whose name
-//! ignores case unless strict), one character of a class, one unit of a
-//! class that admits escapes, a repetition of such units, and the end of the
-//! input. Each, when it stops or fails, tells the trace what it expected, in
-//! the BNF's own words. The rest of the notation is nom's: `opt` for a
-//! bracket, a tuple or `preceded` for juxtaposition, `alt` for `|`.
+//! The word-at-a-time fast paths of the grammar, all in one place: each
+//! reads eight bytes at once where the grammar reads one, and each stands
+//! beside the byte loop it must equal, which its tests hold it to.
+//!
+//! - [`run_scan`], [`run_len`] and [`run_scan_inline`]: where a run of a
+//!   character class ends (the loop: [`run_by_bytes`]);
+//! - [`digit_run`]: where a run of digits ends, by arithmetic on the word;
+//! - [`plain_hostname`]: where a host name of plain labels ends (the loop:
+//!   the labels one by one, [`hostname_by_bytes`]);
+//! - [`find_percent`]: the next `%` (the loop: a search byte by byte).
+//!
+//! Why words: the runs of a URL are short and of every length (a host, a
+//! database, a search word), so a loop byte by byte mispredicts its exit at
+//! almost every run; a test of eight bytes at once gives a mask of their
+//! members, and the run ends at the first non-member without a branch
+//! (BENCHMARKS.md, "The drafts' runs on a mask" and "Runs and hosts on
+//! masks"). Past the end of a text reads as non-members.
 
-use crate::error::Expected;
-use crate::grammar::chars::{Class, DIGIT, HEX};
-use crate::grammar::cursor::{Backtrack, Cursor, Reading};
-use crate::tree::Scheme;
-
-/// Records, without failing, that at `input` plus `ahead` bytes the grammar
-/// would also have accepted `expected`: a run that stopped there, or a
-/// branch that a look-ahead ruled out.
-#[inline(always)]
-pub(crate) fn expect(input: &Cursor<'_>, ahead: usize, expected: &[Expected]) {
-    input.expect(ahead, expected);
-}
-
-/// Fails at `input`, recording what was expected there.
-#[inline(always)]
-pub(crate) fn fail<'a, O>(input: &Cursor<'a>, expected: &[Expected]) -> Reading<'a, O> {
-    expect(input, 0, expected);
-    Err(nom::Err::Error(Backtrack))
-}
-
-/// A quoted literal of the BNF, matched exactly. A mismatch is reported at
-/// the first character that differs.
-#[inline(always)]
-pub(crate) fn literal<'a>(text: &'static str) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
-    #[inline(always)]
-    move |input: Cursor<'a>| {
-        if input.bytes().starts_with(text.as_bytes()) {
-            let rest = input.skip(text.len());
-            return Ok((rest, input.upto(&rest).0));
-        }
-        if !input.traced() {
-            return Err(nom::Err::Error(Backtrack));
-        }
-        literal_mismatch(&input, text)
-    }
-}
-
-/// A literal that did not match: where it stopped matching.
-#[cold]
-#[inline(never)]
-fn literal_mismatch<'a, O>(input: &Cursor<'a>, text: &'static str) -> Reading<'a, O> {
-    let matching = input
-        .bytes()
-        .iter()
-        .zip(text.as_bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
-    expect(input, matching, &[Expected::Literal(text)]);
-    Err(nom::Err::Error(Backtrack))
-}
-
-/// `"text" parser`: the literal, then what `parser` reads, which it gives
-/// back (nom's `preceded(tag(text), parser)`, for the hot path).
-///
-/// A function of the input, not a combinator that returns a closure: the
-/// closure had one type for every use with the same output, so its
-/// compiled body was shared, out of line, and called `parser` through the
-/// pointer, a call whose target changed from one URL's scheme to the next
-/// and was mispredicted at nine calls in ten on a list that mixes them.
-#[inline(always)]
-pub(crate) fn after<'a, O>(
-    input: Cursor<'a>,
-    text: &'static str,
-    parser: fn(Cursor<'a>) -> Reading<'a, O>,
-) -> Reading<'a, O> {
-    let (rest, _) = literal(text)(input)?;
-    parser(rest)
-}
-
-/// `[ "text" parser ]`: [`after`], or nothing and the input.
-#[inline(always)]
-pub(crate) fn opt_after<'a, O>(
-    input: Cursor<'a>,
-    text: &'static str,
-    parser: fn(Cursor<'a>) -> Reading<'a, O>,
-) -> (Cursor<'a>, Option<O>) {
-    match after(input, text, parser) {
-        Ok((rest, output)) => (rest, Some(output)),
-        Err(_) => (input, None),
-    }
-}
-
-/// The literal that opens a scheme's URL, such as `"ftp://"`. The scheme
-/// name in it matches without regard to case unless the options are strict
-/// (section 2.1); the punctuation after it matches exactly.
-#[inline(always)]
-pub(crate) fn scheme_literal<'a>(
-    text: &'static str,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, Scheme<'a>> {
-    #[inline(always)]
-    move |input: Cursor<'a>| {
-        let name_len = name_len(text);
-        let bytes = input.bytes();
-        // The common case, a name in lower case, by a plain comparison.
-        let matching = if bytes.starts_with(text.as_bytes()) {
-            text.len()
-        } else {
-            let strict = input.options().strict;
-            bytes
-                .iter()
-                .zip(text.as_bytes())
-                .enumerate()
-                .take_while(|&(index, (&a, &b))| {
-                    a == b || (!strict && index < name_len && a.eq_ignore_ascii_case(&b))
-                })
-                .count()
-        };
-        if matching < text.len() {
-            expect(&input, matching, &[Expected::Literal(text)]);
-            return Err(nom::Err::Error(Backtrack));
-        }
-        let name = input.place_to(&input.skip(name_len));
-        Ok((input.skip(text.len()), Scheme::at(name)))
-    }
-}
-
-/// Whether `bytes` open with the scheme literal `text` as
-/// [`scheme_literal`] reads it (the name in any case unless `strict`), on
-/// the bytes alone.
-#[inline(always)]
-#[cfg(feature = "dialect")]
-pub(crate) fn opens_with_scheme(bytes: &[u8], text: &'static str, strict: bool) -> bool {
-    let name = name_len(text);
-    let text = text.as_bytes();
-    bytes.starts_with(text)
-        || (!strict
-            && bytes.len() >= text.len()
-            && bytes[..name].eq_ignore_ascii_case(&text[..name])
-            && bytes[name..text.len()] == text[name..])
-}
-
-/// The length of the scheme name in a literal such as `"ftp://"`; a loop
-/// the compiler folds for a constant literal.
-#[inline(always)]
-const fn name_len(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let mut index = 0;
-    while index < bytes.len() && bytes[index] != b':' {
-        index += 1;
-    }
-    index
-}
-
-/// One character of `class`; `%` escapes are not characters here (see
-/// [`unit`]).
-#[inline(always)]
-pub(crate) fn one<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
-    #[inline(always)]
-    move |input: Cursor<'a>| match input.bytes().first() {
-        Some(&byte) if class.contains(byte) => {
-            let rest = input.skip(1);
-            Ok((rest, input.upto(&rest).0))
-        }
-        _ => fail(&input, class.says),
-    }
-}
+use crate::grammar::chars::{Class, ALPHA, DIGIT, HEX, HOSTNAME};
+#[cfg(test)]
+use crate::grammar::chars::{ALPHADIGIT, LABEL};
 
 /// How long the `escape` (`"%" hex hex`) at the start of `bytes` is: 3 if it
 /// is one, otherwise the index of the first byte that breaks it.
-#[inline(always)]
+#[inline]
 pub(crate) fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
     match bytes {
         [b'%', high, low, ..] if HEX.contains(*high) && HEX.contains(*low) => Ok(3),
@@ -174,26 +31,54 @@ pub(crate) fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
     }
 }
 
-/// One unit of a class that admits escapes (`uchar`, `xchar`): a character
-/// of `class` or an `escape`.
-#[inline(always)]
-pub(crate) fn unit<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
-    #[inline(always)]
-    move |input: Cursor<'a>| {
-        let bytes = input.bytes();
-        let len = match bytes.first() {
-            Some(&byte) if class.contains(byte) => 1,
-            Some(b'%') if class.escapes => match escape_len(bytes) {
-                Ok(len) => len,
-                Err(at) => {
-                    expect(&input, at, &[Expected::Rule(crate::rule::Rule::Hex)]);
-                    return fail(&input, class.says);
-                }
+/// Where the run of `class` units (characters, and escapes when the class
+/// admits them) at the start of `bytes` ends, byte by byte: the loop every
+/// run of this module must equal. A `%` that starts no escape ends the run.
+#[cfg(test)]
+pub(crate) fn run_by_bytes(bytes: &[u8], class: &Class) -> usize {
+    let mut at = 0;
+    loop {
+        match bytes.get(at) {
+            Some(&byte) if class.contains(byte) => at += 1,
+            Some(b'%') if class.escapes => match escape_len(&bytes[at..]) {
+                Ok(len) => at += len,
+                Err(_) => return at,
             },
-            _ => return fail(&input, class.says),
-        };
-        let rest = input.skip(len);
-        Ok((rest, input.upto(&rest).0))
+            _ => return at,
+        }
+    }
+}
+
+/// Where the `hostname` (`*[ domainlabel "." ] toplabel`) that starts
+/// `bytes` ends, label by label: the loop [`plain_hostname`] must equal
+/// where it decides. A label is read as a `domainlabel` only when a `.`
+/// and another label follow it; the last must be a `toplabel`.
+#[cfg(test)]
+pub(crate) fn hostname_by_bytes(bytes: &[u8]) -> Option<usize> {
+    let label_end = |from: usize| {
+        from + bytes[from..]
+            .iter()
+            .take_while(|&&b| LABEL.contains(b))
+            .count()
+    };
+    let is_label = |from: usize, end: usize, first: &Class| {
+        end > from && first.contains(bytes[from]) && bytes[end - 1] != b'-'
+    };
+    let mut at = 0;
+    loop {
+        let end = label_end(at);
+        let another = bytes.get(end) == Some(&b'.')
+            && bytes
+                .get(end + 1)
+                .is_some_and(|&b| LABEL.contains(b) && b != b'-');
+        if another {
+            if !is_label(at, end, &ALPHADIGIT) {
+                return None;
+            }
+            at = end + 1;
+            continue;
+        }
+        return is_label(at, end, &ALPHA).then_some(end);
     }
 }
 
@@ -202,27 +87,6 @@ pub(crate) fn unit<'a>(class: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<
 #[inline(always)]
 pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
     chunk.iter().fold(true, |all, &b| all & class.contains(b))
-}
-
-/// The end of the run of `class` at the start of the cursor. A `%` that does not start an
-/// escape ends the run (when the class admits escapes at all): then, in the
-/// diagnostic pass, a `hex` is recorded where the escape broke.
-#[inline(always)]
-fn run_end(input: &Cursor<'_>, class: &Class, scan: Scan) -> usize {
-    let (text, at) = input.text_and_index();
-    let end = scan(text, at, class) - at;
-    let bytes = input.bytes();
-    // A `%` of a class with escapes ends the run only where its escape breaks.
-    if input.traced() && class.escapes && bytes.get(end) == Some(&b'%') {
-        if let Err(broken) = escape_len(&bytes[end..]) {
-            expect(
-                input,
-                end + broken,
-                &[Expected::Rule(crate::rule::Rule::Hex)],
-            );
-        }
-    }
-    end
 }
 
 /// How far the run of `class` units at the start of `bytes` goes, on the
@@ -467,66 +331,134 @@ pub(crate) fn run_scan_inline(bytes: &[u8], class: &Class) -> usize {
     }
 }
 
-/// A repetition `*[ a | b | ... ]` of the units of `class` (characters and,
-/// when the class admits them, escapes), as many as there are; at least one
-/// when `min` is 1 (`1*[ ... ]`). Where the run stops, the trace learns
-/// that any of the class's alternatives would have continued it.
-#[inline(always)]
-pub(crate) fn run<'a>(
-    class: &'static Class,
-    min: usize,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
-    run_with(class, min, run_scan)
+/// What [`plain_hostname`] decided.
+pub(crate) enum Plain {
+    /// The hostname ends here.
+    Ends(usize),
+    /// No hostname starts here.
+    Fails,
+    /// Not a plain run of labels: the label loop decides.
+    Undecided,
 }
 
-/// Where a run of a class that starts at an index of a text ends: how
-/// [`run_with`] finds it.
-pub(crate) type Scan = fn(&[u8], usize, &Class) -> usize;
-
-/// A [`run`] whose end `scan` finds: [`run_scan`], or a reader of one
-/// class of its own ([`digit_run`]).
+/// The hostname that starts at `from` in `text` when the run of label
+/// characters and dots there is plain: no label empty or starting with
+/// `-`, none ending in `-` before a dot, and the run ending in neither `.`
+/// nor `-`. Then every dot is followed by another label, so the loop of
+/// `hostname` would read every label of the run and end where the run
+/// ends, or fail on a last label that is not a `toplabel`.
+///
+/// Eight characters at a time: their kinds, looked up in a table, give the
+/// masks of the host's characters, dots and dashes (one bit a byte, the
+/// lowest), and the pairs no plain host holds (`..`, `.-`, `-.`) are found
+/// on the masks. A loop character by character cost some 16 instructions a
+/// byte of host, and mispredicted its exit at every host; the label loop
+/// took a branch at every label. The masks stay a bit a byte, where
+/// gathering each into a byte took three multiplications an eight, one of
+/// them between the look-ups and the test that ends the loop.
 #[inline(always)]
-pub(crate) fn run_with<'a>(
-    class: &'static Class,
-    min: usize,
-    scan: Scan,
-) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
-    debug_assert!(min <= 1);
-    #[inline(always)]
-    move |input: Cursor<'a>| {
-        let end = run_end(&input, class, scan);
-        expect(&input, end, class.says);
-        // Every unit is at least one byte: one unit is any byte.
-        if end < min {
-            return Err(nom::Err::Error(Backtrack));
+pub(crate) fn plain_hostname(text: &[u8], from: usize) -> Plain {
+    let mut at = from;
+    // The lowest bit of byte `i` of these: the character before the `i`th
+    // is a dot, a dash. The start reads as the position after a dot.
+    let (mut after_dot, mut after_dash) = (1, 0);
+    let mut odd = 0;
+    let mut last_label = from;
+    loop {
+        let kinds = kinds_of_eight(text, at);
+        let outside = !kinds & (ONES * u64::from(IN_HOST));
+        // The bytes of the run of host characters, and the first after it.
+        let within = outside ^ outside.wrapping_sub(1);
+        let dots = kinds >> DOT.trailing_zeros() & ONES & within;
+        let dashes = kinds >> DASH.trailing_zeros() & ONES & within;
+        let (dot_before, dash_before) = (dots << 8 | after_dot, dashes << 8 | after_dash);
+        odd |= dot_before & (dots | dashes) | dash_before & dots;
+        if dots != 0 {
+            last_label = at + 1 + (63 - dots.leading_zeros() as usize) / 8;
         }
-        let rest = input.skip(end);
-        Ok((rest, input.upto(&rest).0))
+        if outside != 0 {
+            let run = outside.trailing_zeros() / 8;
+            // The last character (or the start, for no host at all) must be
+            // a label's.
+            odd |= (dot_before | dash_before) >> (8 * run) & 1;
+            let toplabel = text.get(last_label).is_some_and(|&b| ALPHA.contains(b));
+            return match (odd, toplabel) {
+                (0, true) => Plain::Ends(at + run as usize - from),
+                (0, false) => Plain::Fails,
+                _ => Plain::Undecided,
+            };
+        }
+        (after_dot, after_dash) = (dots >> 56, dashes >> 56);
+        at += 8;
     }
 }
 
-/// A path `segment *[ "/" segment ]` whose segments cannot hold `/`, read
-/// as one run of the `path` class (the segment's characters and `/`).
-/// Where the run stops, a segment character or another `"/"` could have
-/// continued it.
+// The bits of a character's kind for `plain_hostname`.
+const IN_HOST: u8 = 1;
+const DASH: u8 = 2;
+const DOT: u8 = 4;
+
+/// The kind of every byte: `IN_HOST` for the characters of [`HOSTNAME`],
+/// with `DASH` or `DOT` for those two; none (0) for the others.
+const HOST_KIND: [u8; 256] = {
+    let mut kinds = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        kinds[byte] = match byte as u8 {
+            b'.' => IN_HOST | DOT,
+            b'-' => IN_HOST | DASH,
+            other if HOSTNAME.contains(other) => IN_HOST,
+            _ => 0,
+        };
+        byte += 1;
+    }
+    kinds
+};
+
+/// The kinds of the eight bytes of `text` from `at` on, the first in the
+/// lowest byte; past the end of the text, none.
 #[inline(always)]
-pub(crate) fn path_run<'a>(path: &'static Class) -> impl Fn(Cursor<'a>) -> Reading<'a, &'a str> {
-    #[inline(always)]
-    move |input: Cursor<'a>| {
-        let (rest, taken) = run(path, 0)(input)?;
-        expect(&rest, 0, &[Expected::Literal("/")]);
-        Ok((rest, taken))
+fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
+    let kinds = |eight: &[u8; 8]| {
+        eight.iter().enumerate().fold(0, |kinds, (index, &byte)| {
+            kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
+        })
+    };
+    if let Some(eight) = eight_at(text, at) {
+        return kinds(eight);
+    }
+    match last_eight(text) {
+        // The text's last eight bytes, those before `at` shifted out.
+        Some(last) => {
+            let before = at + 8 - text.len();
+            kinds(last).checked_shr(8 * before as u32).unwrap_or(0)
+        }
+        // A text shorter than eight bytes, padded with zeros (of no kind).
+        None => {
+            let rest = text.get(at..).unwrap_or_default();
+            let mut padded = [0; 8];
+            padded
+                .iter_mut()
+                .zip(rest)
+                .for_each(|(pad, &byte)| *pad = byte);
+            kinds(&padded)
+        }
     }
 }
 
-/// The end of the input: what every whole match ends with.
-#[inline(always)]
-pub(crate) fn end_of_input(input: Cursor<'_>) -> Reading<'_, ()> {
-    if input.at_end() {
-        Ok((input, ()))
-    } else {
-        fail(&input, &[Expected::EndOfInput])
+/// The offset of the first `%` in `bytes` at or after `from`: eight bytes
+/// a test (most paths hold none), where a loop byte by byte cost some 180
+/// instructions a gopher URL.
+pub(crate) fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(&eight) = eight_at(bytes, at) {
+        if let Some(percent) = first_equal(u64::from_le_bytes(eight), b'%') {
+            return Some(at + percent);
+        }
+        at += 8;
     }
+    let rest = bytes.get(at..).unwrap_or_default();
+    rest.iter().position(|&b| b == b'%').map(|index| at + index)
 }
 
 #[cfg(test)]
@@ -535,8 +467,7 @@ mod tests {
     use crate::grammar::chars::{DIGIT, XCHAR};
     use crate::test_strings::{every_joining_of, every_string_of};
 
-    /// The run on a mask ends where the byte loop of `run_scan_inline` ends
-    /// it, for every length of text (shorter than eight, a multiple of
+    /// The run on a mask ends where the byte loop ends it, for every length of text (shorter than eight, a multiple of
     /// eight, between), every start (read from the start of the whole text,
     /// whose bytes before the start the mask near the end shifts out, and
     /// as a text of its own) and escapes across the eight-byte words.
@@ -560,9 +491,10 @@ mod tests {
                 for end in start..=text.len() {
                     let bytes = &text[start..end];
                     for class in [&XCHAR, &DIGIT] {
-                        let by_bytes = run_scan_inline(bytes, class);
+                        let by_bytes = run_by_bytes(bytes, class);
                         let shown = String::from_utf8_lossy(bytes);
                         assert_eq!(run_len(bytes, class), by_bytes, "{shown:?}");
+                        assert_eq!(run_scan_inline(bytes, class), by_bytes, "{shown:?}");
                         let within = run_scan(&text[..end], start, class);
                         assert_eq!(within, start + by_bytes, "{shown:?} from {start}");
                         runs += 1;
@@ -590,10 +522,7 @@ mod tests {
         let mut digits = 0;
         for text in &texts {
             for start in 0..=text.len().min(2) {
-                let by_bytes = text[start..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
+                let by_bytes = run_by_bytes(&text[start..], &DIGIT);
                 assert_eq!(
                     digit_run(text, start),
                     start + by_bytes,
@@ -615,6 +544,7 @@ mod tests {
     #[test]
     fn a_run_with_escapes_ends_where_the_byte_loop_ends_it() {
         use crate::grammar::chars::ESCAPE;
+
         let mut texts: Vec<Vec<u8>> = every_string_of(b"%4ag ", 7).collect();
         texts.extend(every_joining_of(vec![b"%4a", b"%4", b"%", b"a", b" "], 6));
         // Escapes alone, long enough that one begins at every byte of an
@@ -631,7 +561,9 @@ mod tests {
                 whole.extend_from_slice(text);
                 for start in 0..=whole.len().min(lead + 3) {
                     for class in [&XCHAR, &DIGIT, &ESCAPE] {
-                        let by_bytes = run_scan_inline(&whole[start..], class);
+                        let by_bytes = run_by_bytes(&whole[start..], class);
+                        assert_eq!(run_scan_inline(&whole[start..], class), by_bytes);
+                        assert_eq!(run_len(&whole[start..], class), by_bytes);
                         let scanned = run_scan(&whole, start, class);
                         assert_eq!(
                             scanned,
@@ -646,5 +578,80 @@ mod tests {
             }
         }
         assert!(texts.len() > 100_000 && ended_past_an_escape > 20_000);
+    }
+
+    /// Whether `plain_hostname` decides `text`; where it does, it must
+    /// decide what the label loop does, on `text` alone and after a prefix
+    /// of host characters (which the reading of the text's last eight
+    /// bytes must shift out).
+    fn decided_as_by_labels(text: &str) -> bool {
+        let decided = [0, 5, 11].map(|lead| {
+            let whole = format!("{}{text}", &"ab.c-1.d-ef"[..lead]);
+            let by_labels = hostname_by_bytes(&whole.as_bytes()[lead..]);
+            match plain_hostname(whole.as_bytes(), lead) {
+                Plain::Ends(end) => assert_eq!(by_labels, Some(end), "{whole:?} from {lead}"),
+                Plain::Fails => assert_eq!(by_labels, None, "{whole:?} from {lead}"),
+                Plain::Undecided => return false,
+            }
+            true
+        });
+        assert!(decided.iter().all(|&d| d == decided[0]), "{text:?}");
+        decided[0]
+    }
+
+    /// Where `plain_hostname` decides, it decides what the label loop does.
+    #[test]
+    fn a_plain_hostname_ends_where_the_label_loop_ends_it() {
+        let (mut decided, mut undecided) = (0, 0);
+        for bytes in every_string_of(b"a1-./@", 7) {
+            match decided_as_by_labels(core::str::from_utf8(&bytes).expect("ASCII")) {
+                true => decided += 1,
+                false => undecided += 1,
+            }
+        }
+        // Most strings of this alphabet are odd; enough of both.
+        assert!(
+            decided > 20_000 && undecided > 20_000,
+            "{decided} {undecided}"
+        );
+    }
+
+    /// The same over longer hosts (up to 16 bytes), after leading labels
+    /// of every length, and followed by more text.
+    #[test]
+    fn a_long_plain_hostname_ends_where_the_label_loop_ends_it() {
+        let (mut decided, mut undecided) = (0, 0);
+        for middle in every_string_of(b"a1-.", 7) {
+            let middle = core::str::from_utf8(&middle).expect("ASCII");
+            for lead in 0..8 {
+                for tail in ["", "/x", ":8"] {
+                    let text = format!("{}{middle}z{tail}", "b".repeat(lead));
+                    match decided_as_by_labels(&text) {
+                        true => decided += 1,
+                        false => undecided += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            decided > 10_000 && undecided > 10_000,
+            "{decided} {undecided}"
+        );
+    }
+
+    /// `find_percent` finds the `%` a search byte by byte finds, from every
+    /// start, with the `%` before, inside and after every eight bytes.
+    #[test]
+    fn a_percent_is_found_where_the_byte_loop_finds_it() {
+        let mut found = 0;
+        for text in every_string_of(b"%a", 10) {
+            for from in 0..=text.len() {
+                let by_bytes = text[from..].iter().position(|&b| b == b'%');
+                let expected = by_bytes.map(|index| from + index);
+                assert_eq!(find_percent(&text, from), expected, "{text:?} from {from}");
+                found += usize::from(expected.is_some());
+            }
+        }
+        assert!(found > 10_000, "{found}");
     }
 }

@@ -1,0 +1,119 @@
+//! The test vectors: one file per revision, `{"revision": ..., "cases":
+//! [...]}`, one case a line so that a change of the grammar shows as a
+//! readable diff (`conformance/schema.json` describes the format).
+
+use std::path::Path;
+
+use rfc1738::dialect::Dialect;
+use rfc1738::Options;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The two readings of the scheme keywords.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Mode {
+    /// Scheme keywords by the letter of the BNF (lower case).
+    Strict,
+    /// The crate's default: ASCII case ignored in scheme keywords.
+    Default,
+}
+
+impl Mode {
+    pub(crate) const BOTH: [Mode; 2] = [Mode::Strict, Mode::Default];
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Mode::Strict => "strict",
+            Mode::Default => "default",
+        }
+    }
+
+    pub(crate) fn from_name(name: &str) -> Option<Mode> {
+        Mode::BOTH.into_iter().find(|mode| mode.name() == name)
+    }
+
+    pub(crate) fn options(self) -> Options {
+        Options::default().with_strict(self == Mode::Strict)
+    }
+}
+
+/// Where the grammar cannot go on, as `check` reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CaseError {
+    /// Byte offset.
+    pub(crate) offset: usize,
+    /// What the grammar accepts there: production names, `"literals"` in
+    /// double quotes, or `end of input`.
+    pub(crate) expected: Vec<String>,
+    /// The productions open there, outermost first.
+    pub(crate) stack: Vec<String>,
+}
+
+/// One test vector.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Case {
+    pub(crate) rule: String,
+    pub(crate) mode: Mode,
+    pub(crate) input: String,
+    pub(crate) valid: bool,
+    /// `[rule, start, end, child...]`, for a valid case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) tree: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<CaseError>,
+    /// Why the case is there: `example: ...`, `bnf: ...` or `decision: ...`.
+    pub(crate) source: String,
+    /// Other reasons that gave the same string.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) also: Vec<String>,
+}
+
+/// The vectors of one revision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Suite {
+    pub(crate) revision: String,
+    pub(crate) cases: Vec<Case>,
+}
+
+impl Suite {
+    /// The file name of a revision's vectors: `rfc1738.json`, ...
+    pub(crate) fn file_name(dialect: Dialect) -> String {
+        format!("{}.json", dialect.name())
+    }
+
+    /// The file's text: valid JSON, one case a line.
+    pub(crate) fn to_json(&self) -> String {
+        let mut out = format!("{{\"revision\":{},\"cases\":[\n", json(&self.revision));
+        for (index, case) in self.cases.iter().enumerate() {
+            if index > 0 {
+                out.push_str(",\n");
+            }
+            out.push_str(&json(case));
+        }
+        out.push_str("\n]}\n");
+        out
+    }
+
+    /// Reads `DIR/<revision>.json`.
+    pub(crate) fn read(dir: &Path, dialect: Dialect) -> Result<Suite, String> {
+        let path = dir.join(Suite::file_name(dialect));
+        let text = std::fs::read_to_string(&path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let suite: Suite =
+            serde_json::from_str(&text).map_err(|error| format!("{}: {error}", path.display()))?;
+        if suite.revision != dialect.name() {
+            return Err(format!(
+                "{}: the revision is {:?}, not {:?}",
+                path.display(),
+                suite.revision,
+                dialect.name()
+            ));
+        }
+        Ok(suite)
+    }
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("the vectors are plain data")
+}

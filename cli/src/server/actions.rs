@@ -1,0 +1,204 @@
+//! Code actions: the linter's fix of each fixable finding in the range, a
+//! fix-all for the document (as `rfc1738 lint --fix`), and "ignore this code
+//! on this line", which writes the suppression comment in the file's
+//! comment syntax.
+
+use std::collections::HashMap;
+
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, Diagnostic, NumberOrString, Range, TextEdit,
+    Url, WorkspaceEdit,
+};
+use rfc1738::lint::Code;
+use rfc1738::Span;
+
+use super::document::Document;
+use super::lint::{range, Found, Linted, Workspace, SOURCE};
+use super::position::Encoding;
+use crate::lint::pipeline;
+use crate::lint::suppress::{suppression_edit, Obstacles};
+
+/// The kind of the fix-all action, under `source.fixAll` (which editors
+/// run on save when asked).
+pub(crate) fn fix_all_kind() -> CodeActionKind {
+    CodeActionKind::new("source.fixAll.rfc1738")
+}
+
+/// Whether the client asked for actions of `kind` (none asked: all).
+fn wanted(only: Option<&[CodeActionKind]>, kind: &CodeActionKind) -> bool {
+    only.is_none_or(|only| {
+        only.iter().any(|asked| {
+            kind.as_str() == asked.as_str()
+                || kind.as_str().starts_with(&format!("{}.", asked.as_str()))
+        })
+    })
+}
+
+fn edit(uri: &Url, edits: Vec<TextEdit>) -> WorkspaceEdit {
+    WorkspaceEdit {
+        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        ..WorkspaceEdit::default()
+    }
+}
+
+/// The diagnostic the client sent back for a finding, if any.
+fn diagnostic_of(
+    found: &Found,
+    found_range: Range,
+    diagnostics: &[Diagnostic],
+) -> Option<Diagnostic> {
+    diagnostics
+        .iter()
+        .find(|d| {
+            d.range == found_range
+                && d.source.as_deref() == Some(SOURCE)
+                && d.code == Some(NumberOrString::String(found.code.code().to_owned()))
+        })
+        .cloned()
+}
+
+/// Whether two ranges overlap or touch.
+fn meets(a: Range, b: Range) -> bool {
+    a.start <= b.end && b.start <= a.end
+}
+
+/// The code actions for `requested` (a range of the document).
+pub(crate) fn actions(
+    document: &Document,
+    linted: &Linted,
+    workspace: &mut Workspace,
+    requested: Range,
+    diagnostics: &[Diagnostic],
+    only: Option<&[CodeActionKind]>,
+    encoding: Encoding,
+) -> Vec<CodeActionOrCommand> {
+    let text = &document.text;
+    let mut actions = Vec::new();
+    let mut ignored: Vec<(usize, Code)> = Vec::new();
+    let obstacles = Obstacles {
+        urls: &linted.multiline,
+        markup: document.kind != crate::lint::extract::Kind::Text,
+    };
+    for found in &linted.findings {
+        let found_range = range(&document.lines, text, found.span, encoding);
+        if !meets(found_range, requested) {
+            continue;
+        }
+        let diagnostic = diagnostic_of(found, found_range, diagnostics);
+        if let (Some((span, content)), true) = (&found.fix, wanted(only, &CodeActionKind::QUICKFIX))
+        {
+            actions.push(CodeAction {
+                title: format!(
+                    "Fix {}: replace {:?} with {content:?}",
+                    found.code,
+                    &text[span.range()]
+                ),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: diagnostic.clone().map(|d| vec![d]),
+                edit: Some(edit(
+                    &document.uri,
+                    vec![TextEdit::new(
+                        range(&document.lines, text, *span, encoding),
+                        content.clone(),
+                    )],
+                )),
+                is_preferred: Some(true),
+                ..CodeAction::default()
+            });
+        }
+        // A suppression of U019 is meaningless: it is not suppressed.
+        let line = found_range.start.line as usize;
+        if found.code == Code::UnusedSuppression
+            || ignored.contains(&(line, found.code))
+            || !wanted(only, &CodeActionKind::QUICKFIX)
+        {
+            continue;
+        }
+        ignored.push((line, found.code));
+        if let Some((at, comment)) = suppression_edit(
+            text,
+            &document.name,
+            found.span.start,
+            found.code,
+            &obstacles,
+        ) {
+            actions.push(CodeAction {
+                title: format!("Ignore {} ({}) on this line", found.code, found.code.name()),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: diagnostic.map(|d| vec![d]),
+                edit: Some(edit(
+                    &document.uri,
+                    vec![TextEdit::new(
+                        range(&document.lines, text, Span::new(at, at), encoding),
+                        comment,
+                    )],
+                )),
+                ..CodeAction::default()
+            });
+        }
+    }
+    let fixable = linted.findings.iter().any(|found| found.fix.is_some());
+    if fixable && wanted(only, &fix_all_kind()) {
+        if let Some(edits) = fix_all_edits(document, workspace, encoding) {
+            actions.push(CodeAction {
+                title: "Fix all rfc1738 findings".to_owned(),
+                kind: Some(fix_all_kind()),
+                edit: Some(edit(&document.uri, edits)),
+                ..CodeAction::default()
+            });
+        }
+    }
+    actions
+        .into_iter()
+        .map(CodeActionOrCommand::CodeAction)
+        .collect()
+}
+
+/// The edits of `rfc1738 lint --fix` on the document: its fixes applied
+/// until none is left, as the lines that change.
+pub(crate) fn fix_all_edits(
+    document: &Document,
+    workspace: &mut Workspace,
+    encoding: Encoding,
+) -> Option<Vec<TextEdit>> {
+    let context = workspace.context(document.path.as_deref()).ok()??;
+    let old = document.text.as_str();
+    let (fixed, applied) = pipeline::fix_all(
+        old.as_bytes(),
+        &document.name,
+        document.kind,
+        &context.settings,
+        context.ledger.as_ref(),
+    )
+    .ok()?;
+    if applied == 0 {
+        return None;
+    }
+    let new = String::from_utf8(fixed).ok()?;
+    let diff = similar::TextDiff::from_lines(old, new.as_str());
+    // The byte offset of each line of the old text and the new.
+    let offsets = |lines: &[&str]| -> Vec<usize> {
+        let mut at = 0;
+        let mut offsets = vec![0];
+        for line in lines {
+            at += line.len();
+            offsets.push(at);
+        }
+        offsets
+    };
+    let (old_at, new_at) = (offsets(diff.old_slices()), offsets(diff.new_slices()));
+    let mut edits = Vec::new();
+    for op in diff.ops() {
+        if op.tag() == similar::DiffTag::Equal {
+            continue;
+        }
+        let (old_lines, new_lines) = (op.old_range(), op.new_range());
+        let span = Span::new(old_at[old_lines.start], old_at[old_lines.end]);
+        let content = &new[new_at[new_lines.start]..new_at[new_lines.end]];
+        edits.push(TextEdit::new(
+            range(&document.lines, old, span, encoding),
+            content.to_owned(),
+        ));
+    }
+    Some(edits)
+}

@@ -1,0 +1,398 @@
+//! `rfc1738 conformance run`: the harness against small fake
+//! implementations (shell scripts) that agree everywhere, disagree on
+//! chosen productions or offsets, hang, crash, print garbage or answer too
+//! much, and against the crate's own `conformance answer`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const REVISION: &str = "draft-oct93";
+const RULES: [&str; 2] = ["hostport", "login"];
+
+fn conformance_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance")
+}
+
+/// The cases the harness asks with `--revision draft-oct93 --rule
+/// hostport --rule login`, in its order: the file's.
+fn asked() -> Vec<Value> {
+    let path = conformance_dir().join(format!("{REVISION}.json"));
+    let suite: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    suite["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|case| RULES.contains(&case["rule"].as_str().unwrap()))
+        .cloned()
+        .collect()
+}
+
+/// The grammar's answer to a case.
+fn right(case: &Value) -> Value {
+    match case["valid"].as_bool().unwrap() {
+        true => json!({"valid": true}),
+        false => json!({"valid": false, "offset": case["error"]["offset"]}),
+    }
+}
+
+/// A fake implementation: a shell script that reads a request a line and
+/// answers with the next line of `answers` (after `before`), then does
+/// `after`.
+struct Fake {
+    dir: tempfile::TempDir,
+}
+
+impl Fake {
+    fn new(answers: &[Value], body: &str) -> Fake {
+        let dir = tempfile::tempdir().unwrap();
+        let lines: String = answers.iter().map(|a| format!("{a}\n")).collect();
+        std::fs::write(dir.path().join("answers"), lines).unwrap();
+        std::fs::write(dir.path().join("fake.sh"), body).unwrap();
+        Fake { dir }
+    }
+
+    /// Answers every request from the file, in order.
+    fn replaying(answers: &[Value]) -> Fake {
+        Fake::new(
+            answers,
+            "while IFS= read -r request; do IFS= read -r answer <&3 || exit 3; printf '%s\\n' \"$answer\"; done 3<\"$(dirname \"$0\")/answers\"\n",
+        )
+    }
+
+    fn command(&self) -> Vec<String> {
+        vec![
+            "sh".into(),
+            self.dir.path().join("fake.sh").display().to_string(),
+        ]
+    }
+}
+
+fn harness(extra: &[&str], command: &[String]) -> Output {
+    let mut args: Vec<String> = ["conformance", "run", "--revision", REVISION]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for rule in RULES {
+        args.extend(["--rule".to_string(), rule.to_string()]);
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args.push("--".into());
+    args.extend(command.iter().cloned());
+    Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(&args)
+        .output()
+        .unwrap()
+}
+
+fn report(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+/// The string `key` of every object in the array `items`.
+fn each<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[key].as_str().unwrap())
+        .collect()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn an_implementation_that_agrees_everywhere_exits_0() {
+    let asked = asked();
+    let answers: Vec<Value> = asked.iter().map(right).collect();
+    let fake = Fake::replaying(&answers);
+    let output = harness(&["--format", "json"], &fake.command());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = report(&output);
+    assert_eq!(report["verdicts_differ"], 0);
+    assert_eq!(report["disagreements"], json!([]));
+    let productions = report["revisions"][0]["productions"].as_array().unwrap();
+    assert_eq!(
+        each(&report["revisions"][0]["productions"], "rule"),
+        ["login", "hostport"]
+    );
+    let total: u64 = productions
+        .iter()
+        .map(|p| p["valid"].as_u64().unwrap() + p["invalid"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total as usize, asked.len());
+    for p in productions {
+        assert_eq!(p["valid"], p["valid_agree"]);
+        assert_eq!(p["invalid"], p["invalid_agree"]);
+        assert_eq!(p["offsets_given"], p["offsets_agree"]);
+        assert_eq!(p["offsets_given"], p["invalid"]);
+    }
+}
+
+#[test]
+fn disagreeing_on_a_chosen_production_exits_1_and_names_each_case_with_its_source() {
+    let asked = asked();
+    let answers: Vec<Value> = asked
+        .iter()
+        .map(|case| match case["rule"] == "hostport" {
+            true => json!({"valid": !case["valid"].as_bool().unwrap()}),
+            false => right(case),
+        })
+        .collect();
+    let fake = Fake::replaying(&answers);
+    let output = harness(&["--format", "json"], &fake.command());
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report = report(&output);
+    let hostport = asked
+        .iter()
+        .filter(|case| case["rule"] == "hostport")
+        .count();
+    assert_eq!(report["verdicts_differ"], hostport);
+    for d in report["disagreements"].as_array().unwrap() {
+        assert_eq!(d["rule"], "hostport");
+        assert_eq!(d["kind"], "verdict");
+        assert_ne!(d["valid"], d["answer"]);
+        assert!(d["source"].as_str().unwrap().contains(": "), "{d}");
+    }
+    let productions = report["revisions"][0]["productions"].as_array().unwrap();
+    let login = productions.iter().find(|p| p["rule"] == "login").unwrap();
+    assert_eq!(login["valid"], login["valid_agree"]);
+    let hostport = productions
+        .iter()
+        .find(|p| p["rule"] == "hostport")
+        .unwrap();
+    assert_eq!(hostport["valid_agree"], 0);
+    assert_eq!(hostport["invalid_agree"], 0);
+    // The human report lists them too.
+    let output = harness(&[], &fake.command());
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("disagreements ("), "{text}");
+    assert!(text.contains("draft-oct93 strict hostport \"\": the grammar says invalid at 0, the implementation valid"), "{text}");
+}
+
+#[test]
+fn offsets_that_differ_are_reported_but_do_not_fail_the_run() {
+    let asked = asked();
+    let answers: Vec<Value> = asked
+        .iter()
+        .map(|case| match case["valid"].as_bool().unwrap() {
+            true => json!({"valid": true}),
+            false => json!({"valid": false, "offset": case["input"].as_str().unwrap().len() + 1}),
+        })
+        .collect();
+    let fake = Fake::replaying(&answers);
+    let output = harness(&["--format", "json"], &fake.command());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = report(&output);
+    let kinds = each(&report["disagreements"], "kind");
+    assert!(!kinds.is_empty());
+    assert!(kinds.iter().all(|kind| *kind == "offset"));
+}
+
+/// Runs a fake that must end the run with exit code 2, within a bound,
+/// and returns its message.
+fn fails(body: &str, answers: &[Value]) -> String {
+    let fake = Fake::new(answers, body);
+    let start = Instant::now();
+    let output = harness(&["--timeout", "0.5"], &fake.command());
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "the harness took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(output.stdout.is_empty(), "no report on a failed run");
+    stderr(&output)
+}
+
+#[test]
+fn an_implementation_that_hangs_is_exit_2_after_the_time_out() {
+    let message = fails("exec sleep 30\n", &[]);
+    assert!(message.contains("no answer to case 1 of"), "{message}");
+    assert!(message.contains("it hangs"), "{message}");
+    // Three answers, then silence.
+    let answers: Vec<Value> = asked().iter().map(right).collect();
+    let body = "IFS= read -r request; head -n 3 \"$(dirname \"$0\")/answers\"; exec sleep 30\n";
+    let message = fails(body, &answers);
+    assert!(message.contains("no answer to case 4 of"), "{message}");
+}
+
+#[test]
+fn an_implementation_that_dies_is_exit_2_with_its_status_and_last_words() {
+    let answers: Vec<Value> = asked().iter().map(right).collect();
+    let body = "IFS= read -r request; head -n 2 \"$(dirname \"$0\")/answers\"; echo 'boom: out of memory' >&2; exit 3\n";
+    let message = fails(body, &answers);
+    assert!(
+        message.contains("closed its output after 2 of"),
+        "{message}"
+    );
+    assert!(message.contains("exit status: 3"), "{message}");
+    assert!(message.contains("boom: out of memory"), "{message}");
+    // It answers everything, then fails.
+    let body = "cat \"$(dirname \"$0\")/answers\"; cat >/dev/null; exit 4\n";
+    let message = fails(body, &answers);
+    assert!(
+        message.contains("answered every case, then exited with exit status: 4"),
+        "{message}"
+    );
+}
+
+#[test]
+fn answers_out_of_protocol_are_exit_2() {
+    let message = fails("echo hello\nexec sleep 30\n", &[]);
+    assert!(
+        message.contains("out of protocol: the answer to case 1 of"),
+        "{message}"
+    );
+    assert!(message.contains("\"hello\": not JSON"), "{message}");
+    let message = fails("echo '{\"valid\": \"yes\"}'\nexec sleep 30\n", &[]);
+    assert!(message.contains("no boolean \"valid\""), "{message}");
+    let message = fails(
+        "echo '{\"valid\": false, \"offset\": -1}'\nexec sleep 30\n",
+        &[],
+    );
+    assert!(
+        message.contains("\"offset\" is not a non-negative integer"),
+        "{message}"
+    );
+    let message = fails("echo '[true]'\nexec sleep 30\n", &[]);
+    assert!(message.contains("not a JSON object"), "{message}");
+    // An answer without end: the harness stops reading at 64 KiB.
+    let message = fails("exec yes x | tr -d '\\n'\n", &[]);
+    assert!(
+        message.contains("an answer longer than 65536 bytes"),
+        "{message}"
+    );
+    // Every answer, and one more.
+    let mut answers: Vec<Value> = asked().iter().map(right).collect();
+    answers.push(json!({"valid": true}));
+    let message = fails(
+        "cat \"$(dirname \"$0\")/answers\"; cat >/dev/null\n",
+        &answers,
+    );
+    assert!(message.contains("an answer more than the"), "{message}");
+}
+
+/// What `rfc1738 conformance answer` makes of these request lines.
+fn own_answers(requests: &[String]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["conformance", "answer"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for request in requests {
+        writeln!(stdin, "{request}").unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_crates_own_answer_says_which_request_it_cannot_read() {
+    let output = own_answers(&[
+        r#"{"rule": "url", "input": "a:", "mode": "strict", "revision": "rfc1738"}"#.into(),
+        r#"{"rule": "url", "input": "a:", "mode": "loose", "revision": "rfc1738"}"#.into(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("line 2: unknown variant `loose`"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_command_that_cannot_start_and_unknown_rules_are_exit_2() {
+    let output = harness(&[], &["/nonexistent/implementation".to_string()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot start it"),
+        "{}",
+        stderr(&output)
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["conformance", "run", "--rule", "nonsense", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no production \"nonsense\""),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// The crate's own implementation agrees with every case of every
+/// revision, verdicts and offsets, from the derived cases and from the
+/// files; its answers follow the protocol's schema.
+#[test]
+fn the_crates_own_answers_agree_everywhere() {
+    let bin = env!("CARGO_BIN_EXE_rfc1738").to_string();
+    let own = [bin.clone(), "conformance".into(), "answer".into()];
+    for suite in [None, Some(conformance_dir())] {
+        let mut args = vec![
+            "conformance".to_string(),
+            "run".into(),
+            "--format".into(),
+            "json".into(),
+        ];
+        if let Some(dir) = &suite {
+            args.extend(["--suite".to_string(), dir.display().to_string()]);
+        }
+        args.push("--".into());
+        args.extend(own.iter().cloned());
+        let output = Command::new(&bin).args(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let report = report(&output);
+        assert_eq!(report["disagreements"], json!([]));
+        assert_eq!(
+            each(&report["revisions"], "revision"),
+            ["draft-jul93", "draft-oct93", "draft-03", "rfc1738"]
+        );
+    }
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(conformance_dir().join("schema.json")).unwrap(),
+    )
+    .unwrap();
+    let answer =
+        jsonschema::validator_for(&json!({"$ref": "#/$defs/answer", "$defs": schema["$defs"]}))
+            .unwrap();
+    let request =
+        jsonschema::validator_for(&json!({"$ref": "#/$defs/request", "$defs": schema["$defs"]}))
+            .unwrap();
+    let requests = [
+        json!({"rule": "hostport", "input": "h:80", "mode": "strict", "revision": "rfc1738"}),
+        json!({"rule": "hostport", "input": "h:8x", "mode": "default", "revision": "draft-03"}),
+    ];
+    for r in &requests {
+        assert!(request.is_valid(r));
+    }
+    let output = own_answers(&requests.map(|r| r.to_string()));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        lines,
+        [json!({"valid": true}), json!({"valid": false, "offset": 3})]
+    );
+    for line in &lines {
+        assert!(answer.is_valid(line), "{line}");
+    }
+}
