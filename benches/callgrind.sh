@@ -10,7 +10,7 @@
 #       model, not the machine's predictor: a hint at where time goes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary=$(cargo bench --bench instructions --no-run --message-format=json 2>/dev/null \
+binary=$(cargo bench -p rfc1738 --features dialect,lint --bench instructions --no-run --message-format=json 2>/dev/null \
     | grep -o '"executable":"[^"]*instructions[^"]*"' | tail -1 | cut -d'"' -f4)
 [ -x "$binary" ] || { echo "no instructions binary" >&2; exit 1; }
 out=$(mktemp -d)

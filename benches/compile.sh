@@ -33,7 +33,7 @@ time_build() {
         /usr/bin/time -o "$bench/time" -f "%e %U %S" cargo build -q "$@"
         read -r wall user system < "$bench/time"
         walls+=("$wall")
-        cpus+=("$(echo "$user + $system" | bc)")
+        cpus+=("$(printf '%.2f' "$(echo "$user + $system" | bc)")")
     done
     printf '%s %s\n' \
         "$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")" \

@@ -109,6 +109,12 @@ fn generated_strings_and_near_misses_agree_with_the_reader() {
                 for text in &strings {
                     let expected = o.matches(d, name, text, strict);
                     let found = dialect::check(dialect, name, text, options(strict));
+                    // `matches` decides as `check` does, without the error.
+                    assert_eq!(
+                        dialect::matches(dialect, name, text, options(strict)),
+                        Ok(found.is_ok()),
+                        "{dialect} {name} {text:?}"
+                    );
                     if found.is_ok() {
                         // `check` recognizes the hot productions on their
                         // characters; the tree reads through every
@@ -330,6 +336,16 @@ fn an_unknown_production_is_an_error_naming_the_dialect() {
         }
     ));
     assert!(dialect::tree(Dialect::Draft03, "generic", "a:b", Options::default()).is_err());
+    for (dialect, production) in [
+        (Dialect::DraftJul93, "ftpaddress"),
+        (Dialect::Rfc1738, "httpaddress"),
+    ] {
+        let error = dialect::matches(dialect, production, "x", Options::default()).unwrap_err();
+        assert_eq!(
+            error,
+            dialect::check(dialect, production, "x", Options::default()).unwrap_err()
+        );
+    }
 }
 
 #[test]

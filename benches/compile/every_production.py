@@ -54,6 +54,7 @@ print('''    matched
 
 fn main() {
     let text = std::env::args().nth(1).unwrap_or_default();
-    let spanned = LocatedSpan::new_extra(text.as_str(), Extra(0));
-    println!("{} {}", each(text.as_str()), each(spanned));
+    let spanned = LocatedSpan::new_extra(text.as_str(), Extra(7));
+    let extra = spanned.extra.0;
+    println!("{} {} {extra}", each(text.as_str()), each(spanned));
 }''')

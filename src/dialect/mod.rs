@@ -600,25 +600,52 @@ pub fn check(
         return crate::check_with(rule, text, options)
             .map_err(|error| DialectError::Mismatch(from_rfc1738(rule, text, &error)));
     }
+    match matches(dialect, production, text, options)? {
+        true => Ok(()),
+        false => Err(mismatch(dialect, production, text, options)),
+    }
+}
+
+/// Whether the whole of `text` derives from the production `production`
+/// of `dialect`, as [`check`] decides, without saying where or why not: a
+/// rejection costs only the reading that failed (no second, traced pass;
+/// for [`Dialect::Rfc1738`] the error of [`crate::check_with`] is never
+/// asked).
+/// For a program that only counts or filters, such as one that asks every
+/// revision about every URL of a large list. The only error is
+/// [`DialectError::UnknownProduction`].
+///
+/// ```
+/// use rfc1738::dialect::{matches, Dialect};
+/// use rfc1738::Options;
+/// let options = Options::default();
+/// // Draft 03 has no generic form: an https URL is none of its `url`s.
+/// assert_eq!(matches(Dialect::Draft03, "url", "https://h/", options), Ok(false));
+/// assert_eq!(matches(Dialect::Rfc1738, "url", "https://h/", options), Ok(true));
+/// assert!(matches(Dialect::Draft03, "no-such-production", "x", options).is_err());
+/// ```
+pub fn matches(
+    dialect: Dialect,
+    production: &str,
+    text: &str,
+    options: Options,
+) -> Result<bool, DialectError> {
+    if dialect == Dialect::Rfc1738 {
+        let rule = Rule::from_name(production).ok_or_else(|| unknown(dialect, production))?;
+        return Ok(crate::check_with(rule, text, options).is_ok());
+    }
     // A production with a reader on its characters is recognized by that
     // reader alone: it is the production's own recognizing reading (its
     // `recognized`), without the cursor, the entry and the match, which
     // cost an accepted line a quarter of its instructions (BENCHMARKS.md,
-    // "The drafts' addresses on their characters"). Its name is looked up
-    // once on that path, and the diagnosis kept out of line.
+    // "The drafts' addresses on their characters").
     if let Some(reader) = dialect.reader(production) {
-        if reader(text.as_bytes(), options.strict) == Some(text.len()) {
-            return Ok(());
-        }
-        return Err(mismatch(dialect, production, text, options));
+        return Ok(reader(text.as_bytes(), options.strict) == Some(text.len()));
     }
     let (_, combinator) = dialect
         .combinator(production)
         .ok_or_else(|| unknown(dialect, production))?;
-    match whole(combinator, Cursor::new(text, 0, options).recognizing()) {
-        Ok(_) => Ok(()),
-        Err(_) => Err(mismatch(dialect, production, text, options)),
-    }
+    Ok(whole(combinator, Cursor::new(text, 0, options).recognizing()).is_ok())
 }
 
 /// Why `text` is no `production` of `dialect` (a draft, a production it
@@ -803,17 +830,6 @@ pub fn tree<'a>(
         (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
         // `check` accepted the text, and the recording pass reads the same.
         _ => unreachable!("the combinators read the same text twice alike"),
-    }
-}
-
-/// Whether `text` matches the production of a draft, without an error:
-/// what [`revisions`] asks many times.
-fn matches(dialect: Dialect, production: &str, text: &str, options: Options) -> bool {
-    match dialect.combinator(production) {
-        Some((_, combinator)) => whole(combinator, Cursor::new(text, 0, options)).is_ok(),
-        None => Rule::from_name(production).is_some_and(|rule| {
-            dialect == Dialect::Rfc1738 && crate::check_with(rule, text, options).is_ok()
-        }),
     }
 }
 

@@ -251,7 +251,7 @@ pub fn revisions_with(url: &str, options: Options) -> Revisions<'_> {
 fn verdict(dialect: Dialect, url: &str, options: Options) -> Verdict {
     let matching = |inner: &str| -> Vec<&'static str> {
         url_alternatives(dialect)
-            .filter(|alternative| matches(dialect, alternative, inner, options))
+            .filter(|alternative| matches(dialect, alternative, inner, options) == Ok(true))
             .collect()
     };
     let url_error = check(dialect, "url", url, options).err();
@@ -263,7 +263,7 @@ fn verdict(dialect: Dialect, url: &str, options: Options) -> Verdict {
             .iter()
             .copied()
             .filter(|top| *top != "url" && *top != "uri")
-            .find(|top| matches(dialect, top, url, options));
+            .find(|top| matches(dialect, top, url, options) == Ok(true));
         match other {
             Some("fragmentaddress") => {
                 let inner = url.split_once('#').map_or(url, |(inner, _)| inner);
