@@ -94,8 +94,10 @@ impl Target {
     pub(crate) fn matches(&self, text: &str) -> bool {
         match self.production {
             Production::Rfc1738(rule) => rfc1738::check_with(rule, text, self.options).is_ok(),
+            // The name is one of the revision's productions: `matches`
+            // cannot fail, and a rejection is not diagnosed.
             Production::Draft(dialect, name) => {
-                dialect::check(dialect, name, text, self.options).is_ok()
+                dialect::matches(dialect, name, text, self.options) == Ok(true)
             }
         }
     }
