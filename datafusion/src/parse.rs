@@ -5,16 +5,19 @@ use std::borrow::Cow;
 use std::sync::{Arc, LazyLock};
 
 use datafusion::arrow::array::{Array, ArrayRef, StructArray};
-use datafusion::arrow::datatypes::{DataType, Field, Fields, UInt16Type, UInt64Type};
+use datafusion::arrow::buffer::Buffer;
+use datafusion::arrow::datatypes::{
+    ArrowPrimitiveType, DataType, Field, Fields, UInt16Type, UInt64Type,
+};
 use datafusion::common::{exec_err, plan_err, Result, ScalarValue};
 use rfc1738::decode::{decode, decode_utf8, Decoded};
 use rfc1738::semantics::NewsTarget;
 use rfc1738::tree::Host;
 use rfc1738::Url;
 
-use crate::columns::{NumberColumn, TextColumn, Validity};
+use crate::columns::{NumberColumn, Validity, ViewColumn};
 use crate::grammar::{constant_string, not_a_constant};
-use crate::strings;
+use crate::strings::{self, Located};
 
 /// The struct's fields, each with its column and the function that reads
 /// it off a URL: one list, so that the schema and the columns cannot
@@ -42,13 +45,13 @@ macro_rules! parts {
             }
 
             #[inline]
-            fn push(&mut self, url: Option<&Url<'_>>) {
-                $(self.$name.push_value(url.and_then($name));)*
+            fn push(&mut self, url: Option<(&Url<'_>, &Located<'_>)>) {
+                $(self.$name.push_value(url.and_then(|(url, _)| $name(url)), url.map(|(_, at)| at));)*
                 self.valid.push(url.is_some());
             }
 
-            fn finish(self) -> Result<StructArray> {
-                let columns: Vec<ArrayRef> = vec![$(self.$name.finish()?,)*];
+            fn finish(self, input: &[Buffer]) -> Result<StructArray> {
+                let columns: Vec<ArrayRef> = vec![$(self.$name.finish_with(input)?,)*];
                 Ok(StructArray::try_new(FIELDS.clone(), columns, self.valid.finish())?)
             }
         }
@@ -59,11 +62,11 @@ macro_rules! parts {
             $(
                 if field == index {
                     let mut column = <$column>::with_capacity(urls.len());
-                    strings::for_each(urls, |text| {
-                        let url = text.and_then(|text| rfc1738::parse(text).ok());
-                        column.push_value(url.as_ref().and_then($name));
+                    let input = strings::for_each_located(urls, |text| {
+                        let url = text.and_then(|text| rfc1738::parse(text.text).ok());
+                        column.push_value(url.as_ref().and_then($name), text.as_ref());
                     })?;
-                    return column.finish();
+                    return column.finish_with(&input);
                 }
                 field += 1;
             )*
@@ -74,70 +77,80 @@ macro_rules! parts {
 
 parts! {
     /// The scheme name in lower case (section 2.1: case is ignored).
-    scheme: TextColumn, DataType::Utf8;
+    scheme: ViewColumn, DataType::Utf8View;
     /// The production the URL matched: `httpurl`, ..., `otherurl`.
-    production: TextColumn, DataType::Utf8;
+    production: ViewColumn, DataType::Utf8View;
     /// The user name, decoded (ftp, telnet, an `otherurl` with a login).
-    user: TextColumn, DataType::Utf8;
+    user: ViewColumn, DataType::Utf8View;
     /// The password, decoded.
-    password: TextColumn, DataType::Utf8;
+    password: ViewColumn, DataType::Utf8View;
     /// The host as written.
-    host: TextColumn, DataType::Utf8;
+    host: ViewColumn, DataType::Utf8View;
     /// `hostname` or `hostnumber`.
-    host_kind: TextColumn, DataType::Utf8;
+    host_kind: ViewColumn, DataType::Utf8View;
     /// The port as written (the BNF sets no bound).
-    port: TextColumn, DataType::Utf8;
+    port: ViewColumn, DataType::Utf8View;
     /// The port to connect to: the written one, else the scheme's default;
     /// `None` above 65535.
     effective_port: NumberColumn<UInt16Type>, DataType::UInt16;
     /// The path as written: `fpath` (ftp, file), `hpath` (http), `ppath`
     /// (prospero), `urlpath` (an `otherurl` in the common Internet form).
-    path: TextColumn, DataType::Utf8;
+    path: ViewColumn, DataType::Utf8View;
     /// The path, decoded.
-    path_decoded: TextColumn, DataType::Utf8;
+    path_decoded: ViewColumn, DataType::Utf8View;
     /// The search, decoded (http, gopher, wais).
-    search: TextColumn, DataType::Utf8;
+    search: ViewColumn, DataType::Utf8View;
     /// The ftp typecode (`;type=`), in lower case.
-    typecode: TextColumn, DataType::Utf8;
+    typecode: ViewColumn, DataType::Utf8View;
     /// The gopher type (`1` when the path is empty, 3.4.1).
-    gopher_type: TextColumn, DataType::Utf8;
+    gopher_type: ViewColumn, DataType::Utf8View;
     /// The gopher selector, decoded.
-    selector: TextColumn, DataType::Utf8;
+    selector: ViewColumn, DataType::Utf8View;
     /// The gopher+ string, decoded.
-    gopher_plus: TextColumn, DataType::Utf8;
+    gopher_plus: ViewColumn, DataType::Utf8View;
     /// The news group (`*` for all groups) or the nntp group.
-    group: TextColumn, DataType::Utf8;
+    group: ViewColumn, DataType::Utf8View;
     /// The news article's message id, decoded, or the nntp article's
     /// number as written.
-    article: TextColumn, DataType::Utf8;
+    article: ViewColumn, DataType::Utf8View;
     /// The nntp article's number, when it fits 64 bits.
     article_number: NumberColumn<UInt64Type>, DataType::UInt64;
     /// The wais database, decoded.
-    database: TextColumn, DataType::Utf8;
+    database: ViewColumn, DataType::Utf8View;
     /// The wais document's type, decoded.
-    wais_type: TextColumn, DataType::Utf8;
+    wais_type: ViewColumn, DataType::Utf8View;
     /// The wais document's path, decoded.
-    wais_path: TextColumn, DataType::Utf8;
+    wais_path: ViewColumn, DataType::Utf8View;
     /// The mailto address (an RFC 822 addr-spec), decoded.
-    mailto: TextColumn, DataType::Utf8;
+    mailto: ViewColumn, DataType::Utf8View;
 }
 
-/// A column that takes a part as its function gives it.
-trait PushValue<V> {
-    fn push_value(&mut self, value: Option<V>);
+/// A column that takes a part as its function gives it, beside the URL
+/// it was read off (a text column points into the URL's buffer).
+trait Part<V> {
+    fn push_value(&mut self, value: Option<V>, url: Option<&Located<'_>>);
+    fn finish_with(self, input: &[Buffer]) -> Result<ArrayRef>;
 }
 
-impl PushValue<Cow<'_, str>> for TextColumn {
+impl Part<Cow<'_, str>> for ViewColumn {
     #[inline]
-    fn push_value(&mut self, value: Option<Cow<'_, str>>) {
-        self.push(value.as_deref());
+    fn push_value(&mut self, value: Option<Cow<'_, str>>, url: Option<&Located<'_>>) {
+        self.push(value.as_deref(), url);
+    }
+
+    fn finish_with(self, input: &[Buffer]) -> Result<ArrayRef> {
+        self.finish(input)
     }
 }
 
-impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> PushValue<T::Native> for NumberColumn<T> {
+impl<T: ArrowPrimitiveType> Part<T::Native> for NumberColumn<T> {
     #[inline]
-    fn push_value(&mut self, value: Option<T::Native>) {
+    fn push_value(&mut self, value: Option<T::Native>, _url: Option<&Located<'_>>) {
         self.push(value);
+    }
+
+    fn finish_with(self, _input: &[Buffer]) -> Result<ArrayRef> {
+        self.finish()
     }
 }
 
@@ -145,11 +158,11 @@ impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> PushValue<T::Native> f
 /// `rfc1738::parse` rejects.
 pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
     let mut columns = Columns::with_capacity(urls.len());
-    strings::for_each(urls, |text| {
-        let url = text.and_then(|text| rfc1738::parse(text).ok());
-        columns.push(url.as_ref());
+    let input = strings::for_each_located(urls, |text| {
+        let url = text.and_then(|text| Some((rfc1738::parse(text.text).ok()?, text)));
+        columns.push(url.as_ref().map(|(url, text)| (url, text)));
     })?;
-    Ok(Arc::new(columns.finish()?))
+    Ok(Arc::new(columns.finish(&input)?))
 }
 
 /// The index of the field a constant names; `None` for NULL; a planning

@@ -1,7 +1,8 @@
 //! The string arguments: which Arrow types the functions take, and each
 //! row's text, whatever the array's layout.
 
-use datafusion::arrow::array::{Array, AsArray};
+use datafusion::arrow::array::{Array, ArrayAccessor, AsArray, ByteView, OffsetSizeTrait};
+use datafusion::arrow::buffer::{BooleanBuffer, Buffer};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, plan_err, Result};
 
@@ -75,6 +76,107 @@ pub(crate) fn for_each<'a>(
         other => return exec_err!("expected strings, found {other}"),
     }
     Ok(())
+}
+
+/// A bit for each row of `array`, `verdict` of its text; a NULL row's bit
+/// is false (the caller passes the input's null buffer through as the
+/// result's). No builder and no call per row beyond `verdict`'s.
+pub(crate) fn collect_bool(
+    array: &dyn Array,
+    verdict: impl Fn(&str) -> bool,
+) -> Result<BooleanBuffer> {
+    fn bits<'a>(
+        texts: impl ArrayAccessor<Item = &'a str>,
+        verdict: impl Fn(&str) -> bool,
+    ) -> BooleanBuffer {
+        let nulls = texts.logical_nulls();
+        BooleanBuffer::collect_bool(texts.len(), |row| {
+            nulls.as_ref().is_none_or(|nulls| nulls.is_valid(row)) && verdict(texts.value(row))
+        })
+    }
+    Ok(match array.data_type() {
+        DataType::Utf8 => bits(array.as_string::<i32>(), verdict),
+        DataType::LargeUtf8 => bits(array.as_string::<i64>(), verdict),
+        DataType::Utf8View => bits(array.as_string_view(), verdict),
+        DataType::Null => BooleanBuffer::new_unset(array.len()),
+        other => return exec_err!("expected strings, found {other}"),
+    })
+}
+
+/// The longest text a view holds in itself (Arrow's `MAX_INLINE_VIEW_LEN`).
+pub(crate) const INLINE: u32 = 12;
+
+/// A row's text and where it lies among the data buffers of its array,
+/// as a view of a `Utf8View` array would point to it: the buffer's index
+/// and the offset in it. `at` is `None` for a text held in its view (12
+/// bytes or fewer) and for one beyond a view's 32-bit offsets.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Located<'a> {
+    pub text: &'a str,
+    pub at: Option<(u32, u32)>,
+}
+
+impl Located<'_> {
+    /// The buffer and offset of `part`, when it is a slice of this text
+    /// that lies in a buffer (so that a view can point to it, not copy it).
+    #[inline]
+    pub(crate) fn place_of(&self, part: &str) -> Option<(u32, u32)> {
+        let (buffer, offset) = self.at?;
+        let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
+        let within = start + part.len() <= self.text.len();
+        // `offset` plus the text's length fits 32 bits: `for_each_located`
+        // locates only such texts.
+        within.then(|| (buffer, offset + start as u32))
+    }
+}
+
+/// Calls `each` with every row of `array` in order and where its text
+/// lies, `None` for a NULL; returns the data buffers the locations index,
+/// for the views of a result to point into: a `Utf8View` array's own, or
+/// the value buffer of a `Utf8` or `LargeUtf8` array (when its texts end
+/// within 4 GiB of its start; beyond that, `at` is `None` and a result
+/// copies them).
+pub(crate) fn for_each_located<'a>(
+    array: &'a dyn Array,
+    mut each: impl FnMut(Option<Located<'a>>),
+) -> Result<Vec<Buffer>> {
+    fn offsets<'a, O: OffsetSizeTrait>(
+        array: &'a dyn Array,
+        each: &mut impl FnMut(Option<Located<'a>>),
+    ) -> Vec<Buffer> {
+        let texts = array.as_string::<O>();
+        let offsets = texts.value_offsets();
+        let ends_in_range = |row: usize| u32::try_from(offsets[row + 1].as_usize()).is_ok();
+        for (row, text) in texts.iter().enumerate() {
+            each(text.map(|text| Located {
+                text,
+                at: ends_in_range(row).then(|| (0, offsets[row].as_usize() as u32)),
+            }));
+        }
+        vec![texts.values().clone()]
+    }
+    Ok(match array.data_type() {
+        DataType::Utf8 => offsets::<i32>(array, &mut each),
+        DataType::LargeUtf8 => offsets::<i64>(array, &mut each),
+        DataType::Utf8View => {
+            let texts = array.as_string_view();
+            for (text, view) in texts.iter().zip(texts.views()) {
+                each(text.map(|text| {
+                    let view = ByteView::from(*view);
+                    Located {
+                        text,
+                        at: (view.length > INLINE).then_some((view.buffer_index, view.offset)),
+                    }
+                }));
+            }
+            texts.data_buffers().to_vec()
+        }
+        DataType::Null => {
+            (0..array.len()).for_each(|_| each(None));
+            Vec::new()
+        }
+        other => return exec_err!("expected strings, found {other}"),
+    })
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use datafusion::arrow::array::{
-    new_null_array, Array, ArrayRef, BooleanArray, BooleanBufferBuilder, ListBuilder, StringBuilder,
+    new_null_array, Array, ArrayRef, BooleanArray, ListBuilder, StringBuilder,
 };
 use datafusion::arrow::datatypes::{DataType, Field, FieldRef};
 use datafusion::common::{exec_err, Result, ScalarValue};
@@ -15,7 +15,7 @@ use datafusion::logical_expr::{
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::Options;
 
-use crate::columns::TextColumn;
+use crate::columns::ViewColumn;
 use crate::grammar::{not_a_constant, Target};
 use crate::{error, parse, strings};
 
@@ -117,7 +117,7 @@ impl UrlFunction {
                 None => DataType::Struct(parse::FIELDS.clone()),
                 Some(field) => parse::field_type(self.name, *field)?,
             },
-            Kind::Normalize => DataType::Utf8,
+            Kind::Normalize => DataType::Utf8View,
             Kind::Revisions => error::string_list(),
         })
     }
@@ -195,27 +195,23 @@ impl ScalarUDFImpl for UrlFunction {
     }
 }
 
-/// Whether each URL matches; NULL for a NULL.
+/// Whether each URL matches; NULL for a NULL (the input's nulls are the
+/// result's).
 fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
-    let mut values = BooleanBufferBuilder::new(urls.len());
-    strings::for_each(urls, |text| {
-        values.append(text.is_some_and(|text| target.matches(text)));
-    })?;
-    Ok(Arc::new(BooleanArray::new(
-        values.finish(),
-        urls.logical_nulls(),
-    )))
+    let values = strings::collect_bool(urls, |text| target.matches(text))?;
+    Ok(Arc::new(BooleanArray::new(values, urls.logical_nulls())))
 }
 
 /// Each URL normalized (sections 2.1 and 2.2); NULL for a NULL and for a
-/// string `rfc1738::parse` rejects.
+/// string `rfc1738::parse` rejects. A URL that is normal already is a
+/// view of the input's text, not a copy.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut column = TextColumn::with_capacity(urls.len());
-    strings::for_each(urls, |text| {
-        let url = text.and_then(|text| rfc1738::parse(text).ok());
-        column.push(url.map(|url| url.normalized()).as_deref());
+    let mut column = ViewColumn::with_capacity(urls.len());
+    let input = strings::for_each_located(urls, |text| {
+        let url = text.and_then(|text| rfc1738::parse(text.text).ok());
+        column.push(url.map(|url| url.normalized()).as_deref(), text.as_ref());
     })?;
-    column.finish()
+    column.finish(&input)
 }
 
 /// The names of the revisions whose grammar accepts each URL, oldest
