@@ -3,7 +3,8 @@
 //! repository's URL lists; and the files it runs on.
 //!
 //! ```sh
-//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls.parquet   # 10,000,000 rows
+//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls.parquet   # 10,000,000 rows, Snappy
+//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/lz4.parquet --compression lz4
 //! cargo bench -p rfc1738-datafusion --bench throughput -- run /tmp/urls.parquet --runs 5
 //! cargo bench -p rfc1738-datafusion --bench throughput -- sample datafusion/data/urls.parquet
 //! ```
@@ -46,6 +47,11 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value_t = 10_000_000)]
         rows: usize,
+        /// The pages' compression: the benchmark's figures are Snappy's
+        /// (what Parquet writers use by default); `lz4` and `none` show
+        /// what the scan's decompression costs.
+        #[arg(long, value_enum, default_value_t = Codec::Snappy)]
+        compression: Codec,
     },
     /// Write the shipped sample (`data/urls.parquet`).
     Sample { file: PathBuf },
@@ -55,6 +61,23 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Codec {
+    Snappy,
+    Lz4,
+    None,
+}
+
+impl Codec {
+    fn compression(self) -> Compression {
+        match self {
+            Codec::Snappy => Compression::SNAPPY,
+            Codec::Lz4 => Compression::LZ4_RAW,
+            Codec::None => Compression::UNCOMPRESSED,
+        }
+    }
 }
 
 /// An RFC 1738-shaped regular expression: `scheme ":" *xchar`, which is
@@ -152,7 +175,7 @@ fn write(file: &Path, compression: Compression, batches: impl Iterator<Item = Ve
     eprintln!("{}: {written} rows", file.display());
 }
 
-fn make(file: &Path, rows: usize) {
+fn make(file: &Path, rows: usize, compression: Compression) {
     let mut left = rows;
     let rounds = (0..).map_while(|index| {
         (left > 0).then(|| {
@@ -162,7 +185,7 @@ fn make(file: &Path, rows: usize) {
             round
         })
     });
-    write(file, Compression::SNAPPY, rounds);
+    write(file, compression, rounds);
 }
 
 /// Processor time of this process so far (user and system), in seconds.
@@ -398,7 +421,11 @@ async fn main() -> Result<()> {
     // `cargo bench` adds `--bench`.
     let args = std::env::args().filter(|arg| arg != "--bench");
     match Cli::parse_from(args).command {
-        Some(Command::Make { file, rows }) => make(&file, rows),
+        Some(Command::Make {
+            file,
+            rows,
+            compression,
+        }) => make(&file, rows, compression.compression()),
         Some(Command::Sample { file }) => write(
             &file,
             Compression::ZSTD(ZstdLevel::try_new(9).expect("a level")),
