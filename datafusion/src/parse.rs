@@ -37,9 +37,9 @@ macro_rules! parts {
         }
 
         impl Columns {
-            fn with_capacity(rows: usize) -> Columns {
+            fn new(rows: usize, input: &[Buffer]) -> Columns {
                 Columns {
-                    $($name: <$column>::with_capacity(rows),)*
+                    $($name: <$column>::for_rows(rows, input),)*
                     valid: Validity::with_capacity(rows),
                 }
             }
@@ -50,8 +50,8 @@ macro_rules! parts {
                 self.valid.push(url.is_some());
             }
 
-            fn finish(self, input: &[Buffer]) -> Result<StructArray> {
-                let columns: Vec<ArrayRef> = vec![$(self.$name.finish_with(input)?,)*];
+            fn finish(self) -> Result<StructArray> {
+                let columns: Vec<ArrayRef> = vec![$(self.$name.finish_part()?,)*];
                 Ok(StructArray::try_new(FIELDS.clone(), columns, self.valid.finish())?)
             }
         }
@@ -61,12 +61,12 @@ macro_rules! parts {
             let mut field = 0;
             $(
                 if field == index {
-                    let mut column = <$column>::with_capacity(urls.len());
-                    let input = strings::for_each_located(urls, |text| {
+                    let mut column = <$column>::for_rows(urls.len(), &strings::data_buffers(urls));
+                    strings::for_each_located(urls, |text| {
                         let url = text.and_then(|text| rfc1738::parse(text.text).ok());
                         column.push_value(url.as_ref().and_then($name), text.as_ref());
                     })?;
-                    return column.finish_with(&input);
+                    return column.finish_part();
                 }
                 field += 1;
             )*
@@ -127,29 +127,39 @@ parts! {
 
 /// A column that takes a part as its function gives it, beside the URL
 /// it was read off (a text column points into the URL's buffer).
-trait Part<V> {
+trait Part<V>: Sized {
+    /// A column for `rows` rows of URLs whose texts lie in `input`.
+    fn for_rows(rows: usize, input: &[Buffer]) -> Self;
     fn push_value(&mut self, value: Option<V>, url: Option<&Located<'_>>);
-    fn finish_with(self, input: &[Buffer]) -> Result<ArrayRef>;
+    fn finish_part(self) -> Result<ArrayRef>;
 }
 
 impl Part<Cow<'_, str>> for ViewColumn {
+    fn for_rows(rows: usize, input: &[Buffer]) -> Self {
+        ViewColumn::new(rows, input)
+    }
+
     #[inline]
     fn push_value(&mut self, value: Option<Cow<'_, str>>, url: Option<&Located<'_>>) {
         self.push(value.as_deref(), url);
     }
 
-    fn finish_with(self, input: &[Buffer]) -> Result<ArrayRef> {
-        self.finish(input)
+    fn finish_part(self) -> Result<ArrayRef> {
+        self.finish()
     }
 }
 
 impl<T: ArrowPrimitiveType> Part<T::Native> for NumberColumn<T> {
+    fn for_rows(rows: usize, _input: &[Buffer]) -> Self {
+        NumberColumn::with_capacity(rows)
+    }
+
     #[inline]
     fn push_value(&mut self, value: Option<T::Native>, _url: Option<&Located<'_>>) {
         self.push(value);
     }
 
-    fn finish_with(self, _input: &[Buffer]) -> Result<ArrayRef> {
+    fn finish_part(self) -> Result<ArrayRef> {
         self.finish()
     }
 }
@@ -157,12 +167,12 @@ impl<T: ArrowPrimitiveType> Part<T::Native> for NumberColumn<T> {
 /// The parts of each URL of `urls`; NULL for a NULL and for a string
 /// `rfc1738::parse` rejects.
 pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut columns = Columns::with_capacity(urls.len());
-    let input = strings::for_each_located(urls, |text| {
+    let mut columns = Columns::new(urls.len(), &strings::data_buffers(urls));
+    strings::for_each_located(urls, |text| {
         let url = text.and_then(|text| Some((rfc1738::parse(text.text).ok()?, text)));
         columns.push(url.as_ref().map(|(url, text)| (url, text)));
     })?;
-    Ok(Arc::new(columns.finish(&input)?))
+    Ok(Arc::new(columns.finish()?))
 }
 
 /// The index of the field a constant names; `None` for NULL; a planning

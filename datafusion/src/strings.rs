@@ -124,59 +124,84 @@ impl Located<'_> {
         let (buffer, offset) = self.at?;
         let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
         let within = start + part.len() <= self.text.len();
-        // `offset` plus the text's length fits 32 bits: `for_each_located`
-        // locates only such texts.
+        // The text lies in a buffer of less than 4 GiB: `for_each_located`
+        // locates only such texts, so the sum fits.
         within.then(|| (buffer, offset + start as u32))
     }
 }
 
+/// Whether a view can point into `buffer` (Arrow's view builder takes no
+/// buffer of 4 GiB or more).
+fn pointable(buffer: &Buffer) -> bool {
+    u32::try_from(buffer.len()).is_ok_and(|len| len < u32::MAX)
+}
+
+/// The data buffers of `array` for the views of a result to point into,
+/// indexed as [`for_each_located`] locates the rows' texts: a `Utf8View`
+/// array's own, or the value buffer of a `Utf8` or `LargeUtf8` array. A
+/// buffer of 4 GiB or more is left out (empty in its place): its texts
+/// are copied.
+pub(crate) fn data_buffers(array: &dyn Array) -> Vec<Buffer> {
+    let usable = |buffer: &Buffer| match pointable(buffer) {
+        true => buffer.clone(),
+        false => Buffer::from_vec(Vec::<u8>::new()),
+    };
+    match array.data_type() {
+        DataType::Utf8 => vec![usable(array.as_string::<i32>().values())],
+        DataType::LargeUtf8 => vec![usable(array.as_string::<i64>().values())],
+        DataType::Utf8View => array
+            .as_string_view()
+            .data_buffers()
+            .iter()
+            .map(usable)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Calls `each` with every row of `array` in order and where its text
-/// lies, `None` for a NULL; returns the data buffers the locations index,
-/// for the views of a result to point into: a `Utf8View` array's own, or
-/// the value buffer of a `Utf8` or `LargeUtf8` array (when its texts end
-/// within 4 GiB of its start; beyond that, `at` is `None` and a result
-/// copies them).
+/// lies among [`data_buffers`], `None` for a NULL.
 pub(crate) fn for_each_located<'a>(
     array: &'a dyn Array,
     mut each: impl FnMut(Option<Located<'a>>),
-) -> Result<Vec<Buffer>> {
+) -> Result<()> {
     fn offsets<'a, O: OffsetSizeTrait>(
         array: &'a dyn Array,
         each: &mut impl FnMut(Option<Located<'a>>),
-    ) -> Vec<Buffer> {
+    ) {
         let texts = array.as_string::<O>();
         let offsets = texts.value_offsets();
-        let ends_in_range = |row: usize| u32::try_from(offsets[row + 1].as_usize()).is_ok();
+        // Every text ends within the buffer, so within 4 GiB.
+        let usable = pointable(texts.values());
         for (row, text) in texts.iter().enumerate() {
             each(text.map(|text| Located {
                 text,
-                at: ends_in_range(row).then(|| (0, offsets[row].as_usize() as u32)),
+                at: usable.then(|| (0, offsets[row].as_usize() as u32)),
             }));
         }
-        vec![texts.values().clone()]
     }
-    Ok(match array.data_type() {
+    match array.data_type() {
         DataType::Utf8 => offsets::<i32>(array, &mut each),
         DataType::LargeUtf8 => offsets::<i64>(array, &mut each),
         DataType::Utf8View => {
             let texts = array.as_string_view();
+            let buffers = texts.data_buffers();
             for (text, view) in texts.iter().zip(texts.views()) {
                 each(text.map(|text| {
                     let view = ByteView::from(*view);
+                    let held = view.length <= INLINE;
+                    let usable = !held && pointable(&buffers[view.buffer_index as usize]);
                     Located {
                         text,
-                        at: (view.length > INLINE).then_some((view.buffer_index, view.offset)),
+                        at: usable.then_some((view.buffer_index, view.offset)),
                     }
                 }));
             }
-            texts.data_buffers().to_vec()
         }
-        DataType::Null => {
-            (0..array.len()).for_each(|_| each(None));
-            Vec::new()
-        }
+        DataType::Null => (0..array.len()).for_each(|_| each(None)),
         other => return exec_err!("expected strings, found {other}"),
-    })
+    }
+    Ok(())
 }
 
 #[cfg(test)]

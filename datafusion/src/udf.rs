@@ -206,12 +206,12 @@ fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
 /// string `rfc1738::parse` rejects. A URL that is normal already is a
 /// view of the input's text, not a copy.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut column = ViewColumn::with_capacity(urls.len());
-    let input = strings::for_each_located(urls, |text| {
+    let mut column = ViewColumn::new(urls.len(), &strings::data_buffers(urls));
+    strings::for_each_located(urls, |text| {
         let url = text.and_then(|text| rfc1738::parse(text.text).ok());
         column.push(url.map(|url| url.normalized()).as_deref(), text.as_ref());
     })?;
-    column.finish(&input)
+    column.finish()
 }
 
 /// The names of the revisions whose grammar accepts each URL, oldest
