@@ -5,19 +5,16 @@ use std::borrow::Cow;
 use std::sync::{Arc, LazyLock};
 
 use datafusion::arrow::array::{Array, ArrayRef, StructArray};
-use datafusion::arrow::buffer::Buffer;
-use datafusion::arrow::datatypes::{
-    ArrowPrimitiveType, DataType, Field, Fields, UInt16Type, UInt64Type,
-};
+use datafusion::arrow::datatypes::{DataType, Field, Fields, UInt16Type, UInt64Type};
 use datafusion::common::{exec_err, plan_err, Result, ScalarValue};
 use rfc1738::decode::{decode, decode_utf8, Decoded};
 use rfc1738::semantics::NewsTarget;
 use rfc1738::tree::Host;
 use rfc1738::Url;
 
-use crate::columns::{NumberColumn, Validity, ViewColumn};
+use crate::columns::{NumberColumn, TextColumn, Validity};
 use crate::grammar::{constant_string, not_a_constant};
-use crate::strings::{self, Located};
+use crate::strings;
 
 /// The struct's fields, each with its column and the function that reads
 /// it off a URL: one list, so that the schema and the columns cannot
@@ -37,21 +34,21 @@ macro_rules! parts {
         }
 
         impl Columns {
-            fn new(rows: usize, input: &[Buffer]) -> Columns {
+            fn with_capacity(rows: usize) -> Columns {
                 Columns {
-                    $($name: <$column>::for_rows(rows, input),)*
+                    $($name: <$column>::with_capacity(rows),)*
                     valid: Validity::with_capacity(rows),
                 }
             }
 
             #[inline]
-            fn push(&mut self, url: Option<(&Url<'_>, &Located<'_>)>) {
-                $(self.$name.push_value(url.and_then(|(url, _)| $name(url)), url.map(|(_, at)| at));)*
+            fn push(&mut self, url: Option<&Url<'_>>) {
+                $(self.$name.push_value(url.and_then($name));)*
                 self.valid.push(url.is_some());
             }
 
             fn finish(self) -> Result<StructArray> {
-                let columns: Vec<ArrayRef> = vec![$(self.$name.finish_part()?,)*];
+                let columns: Vec<ArrayRef> = vec![$(self.$name.finish()?,)*];
                 Ok(StructArray::try_new(FIELDS.clone(), columns, self.valid.finish())?)
             }
         }
@@ -61,12 +58,12 @@ macro_rules! parts {
             let mut field = 0;
             $(
                 if field == index {
-                    let mut column = <$column>::for_rows(urls.len(), &strings::data_buffers(urls));
-                    strings::for_each_located(urls, |text| {
-                        let url = text.and_then(|text| rfc1738::parse(text.text).ok());
-                        column.push_value(url.as_ref().and_then($name), text.as_ref());
+                    let mut column = <$column>::with_capacity(urls.len());
+                    strings::for_each(urls, |text| {
+                        let url = text.and_then(|text| rfc1738::parse(text).ok());
+                        column.push_value(url.as_ref().and_then($name));
                     })?;
-                    return column.finish_part();
+                    return column.finish();
                 }
                 field += 1;
             )*
@@ -77,100 +74,80 @@ macro_rules! parts {
 
 parts! {
     /// The scheme name in lower case (section 2.1: case is ignored).
-    scheme: ViewColumn, DataType::Utf8View;
+    scheme: TextColumn, DataType::Utf8;
     /// The production the URL matched: `httpurl`, ..., `otherurl`.
-    production: ViewColumn, DataType::Utf8View;
+    production: TextColumn, DataType::Utf8;
     /// The user name, decoded (ftp, telnet, an `otherurl` with a login).
-    user: ViewColumn, DataType::Utf8View;
+    user: TextColumn, DataType::Utf8;
     /// The password, decoded.
-    password: ViewColumn, DataType::Utf8View;
+    password: TextColumn, DataType::Utf8;
     /// The host as written.
-    host: ViewColumn, DataType::Utf8View;
+    host: TextColumn, DataType::Utf8;
     /// `hostname` or `hostnumber`.
-    host_kind: ViewColumn, DataType::Utf8View;
+    host_kind: TextColumn, DataType::Utf8;
     /// The port as written (the BNF sets no bound).
-    port: ViewColumn, DataType::Utf8View;
+    port: TextColumn, DataType::Utf8;
     /// The port to connect to: the written one, else the scheme's default;
     /// `None` above 65535.
     effective_port: NumberColumn<UInt16Type>, DataType::UInt16;
     /// The path as written: `fpath` (ftp, file), `hpath` (http), `ppath`
     /// (prospero), `urlpath` (an `otherurl` in the common Internet form).
-    path: ViewColumn, DataType::Utf8View;
+    path: TextColumn, DataType::Utf8;
     /// The path, decoded.
-    path_decoded: ViewColumn, DataType::Utf8View;
+    path_decoded: TextColumn, DataType::Utf8;
     /// The search, decoded (http, gopher, wais).
-    search: ViewColumn, DataType::Utf8View;
+    search: TextColumn, DataType::Utf8;
     /// The ftp typecode (`;type=`), in lower case.
-    typecode: ViewColumn, DataType::Utf8View;
+    typecode: TextColumn, DataType::Utf8;
     /// The gopher type (`1` when the path is empty, 3.4.1).
-    gopher_type: ViewColumn, DataType::Utf8View;
+    gopher_type: TextColumn, DataType::Utf8;
     /// The gopher selector, decoded.
-    selector: ViewColumn, DataType::Utf8View;
+    selector: TextColumn, DataType::Utf8;
     /// The gopher+ string, decoded.
-    gopher_plus: ViewColumn, DataType::Utf8View;
+    gopher_plus: TextColumn, DataType::Utf8;
     /// The news group (`*` for all groups) or the nntp group.
-    group: ViewColumn, DataType::Utf8View;
+    group: TextColumn, DataType::Utf8;
     /// The news article's message id, decoded, or the nntp article's
     /// number as written.
-    article: ViewColumn, DataType::Utf8View;
+    article: TextColumn, DataType::Utf8;
     /// The nntp article's number, when it fits 64 bits.
     article_number: NumberColumn<UInt64Type>, DataType::UInt64;
     /// The wais database, decoded.
-    database: ViewColumn, DataType::Utf8View;
+    database: TextColumn, DataType::Utf8;
     /// The wais document's type, decoded.
-    wais_type: ViewColumn, DataType::Utf8View;
+    wais_type: TextColumn, DataType::Utf8;
     /// The wais document's path, decoded.
-    wais_path: ViewColumn, DataType::Utf8View;
+    wais_path: TextColumn, DataType::Utf8;
     /// The mailto address (an RFC 822 addr-spec), decoded.
-    mailto: ViewColumn, DataType::Utf8View;
+    mailto: TextColumn, DataType::Utf8;
 }
 
-/// A column that takes a part as its function gives it, beside the URL
-/// it was read off (a text column points into the URL's buffer).
-trait Part<V>: Sized {
-    /// A column for `rows` rows of URLs whose texts lie in `input`.
-    fn for_rows(rows: usize, input: &[Buffer]) -> Self;
-    fn push_value(&mut self, value: Option<V>, url: Option<&Located<'_>>);
-    fn finish_part(self) -> Result<ArrayRef>;
+/// A column that takes a part as its function gives it.
+trait PushValue<V> {
+    fn push_value(&mut self, value: Option<V>);
 }
 
-impl Part<Cow<'_, str>> for ViewColumn {
-    fn for_rows(rows: usize, input: &[Buffer]) -> Self {
-        ViewColumn::new(rows, input)
-    }
-
+impl PushValue<Cow<'_, str>> for TextColumn {
     #[inline]
-    fn push_value(&mut self, value: Option<Cow<'_, str>>, url: Option<&Located<'_>>) {
-        self.push(value.as_deref(), url);
-    }
-
-    fn finish_part(self) -> Result<ArrayRef> {
-        self.finish()
+    fn push_value(&mut self, value: Option<Cow<'_, str>>) {
+        self.push(value.as_deref());
     }
 }
 
-impl<T: ArrowPrimitiveType> Part<T::Native> for NumberColumn<T> {
-    fn for_rows(rows: usize, _input: &[Buffer]) -> Self {
-        NumberColumn::with_capacity(rows)
-    }
-
+impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> PushValue<T::Native> for NumberColumn<T> {
     #[inline]
-    fn push_value(&mut self, value: Option<T::Native>, _url: Option<&Located<'_>>) {
+    fn push_value(&mut self, value: Option<T::Native>) {
         self.push(value);
-    }
-
-    fn finish_part(self) -> Result<ArrayRef> {
-        self.finish()
     }
 }
 
 /// The parts of each URL of `urls`; NULL for a NULL and for a string
 /// `rfc1738::parse` rejects.
 pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut columns = Columns::new(urls.len(), &strings::data_buffers(urls));
-    strings::for_each_located(urls, |text| {
-        let url = text.and_then(|text| Some((rfc1738::parse(text.text).ok()?, text)));
-        columns.push(url.as_ref().map(|(url, text)| (url, text)));
+    let mut columns = Columns::with_capacity(urls.len());
+    strings::for_each(urls, |text| {
+        let url = text.and_then(|text| rfc1738::parse(text).ok());
+        columns.push(url.as_ref());
     })?;
     Ok(Arc::new(columns.finish()?))
 }

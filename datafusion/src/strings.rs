@@ -1,8 +1,8 @@
 //! The string arguments: which Arrow types the functions take, and each
 //! row's text, whatever the array's layout.
 
-use datafusion::arrow::array::{Array, ArrayAccessor, AsArray, ByteView, OffsetSizeTrait};
-use datafusion::arrow::buffer::{BooleanBuffer, Buffer};
+use datafusion::arrow::array::{Array, ArrayAccessor, AsArray};
+use datafusion::arrow::buffer::BooleanBuffer;
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, plan_err, Result};
 
@@ -101,107 +101,6 @@ pub(crate) fn collect_bool(
         DataType::Null => BooleanBuffer::new_unset(array.len()),
         other => return exec_err!("expected strings, found {other}"),
     })
-}
-
-/// The longest text a view holds in itself (Arrow's `MAX_INLINE_VIEW_LEN`).
-pub(crate) const INLINE: u32 = 12;
-
-/// A row's text and where it lies among the data buffers of its array,
-/// as a view of a `Utf8View` array would point to it: the buffer's index
-/// and the offset in it. `at` is `None` for a text held in its view (12
-/// bytes or fewer) and for one beyond a view's 32-bit offsets.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Located<'a> {
-    pub text: &'a str,
-    pub at: Option<(u32, u32)>,
-}
-
-impl Located<'_> {
-    /// The buffer and offset of `part`, when it is a slice of this text
-    /// that lies in a buffer (so that a view can point to it, not copy it).
-    #[inline]
-    pub(crate) fn place_of(&self, part: &str) -> Option<(u32, u32)> {
-        let (buffer, offset) = self.at?;
-        let start = (part.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
-        let within = start + part.len() <= self.text.len();
-        // The text lies in a buffer of less than 4 GiB: `for_each_located`
-        // locates only such texts, so the sum fits.
-        within.then(|| (buffer, offset + start as u32))
-    }
-}
-
-/// Whether a view can point into `buffer` (Arrow's view builder takes no
-/// buffer of 4 GiB or more).
-fn pointable(buffer: &Buffer) -> bool {
-    u32::try_from(buffer.len()).is_ok_and(|len| len < u32::MAX)
-}
-
-/// The data buffers of `array` for the views of a result to point into,
-/// indexed as [`for_each_located`] locates the rows' texts: a `Utf8View`
-/// array's own, or the value buffer of a `Utf8` or `LargeUtf8` array. A
-/// buffer of 4 GiB or more is left out (empty in its place): its texts
-/// are copied.
-pub(crate) fn data_buffers(array: &dyn Array) -> Vec<Buffer> {
-    let usable = |buffer: &Buffer| match pointable(buffer) {
-        true => buffer.clone(),
-        false => Buffer::from_vec(Vec::<u8>::new()),
-    };
-    match array.data_type() {
-        DataType::Utf8 => vec![usable(array.as_string::<i32>().values())],
-        DataType::LargeUtf8 => vec![usable(array.as_string::<i64>().values())],
-        DataType::Utf8View => array
-            .as_string_view()
-            .data_buffers()
-            .iter()
-            .map(usable)
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Calls `each` with every row of `array` in order and where its text
-/// lies among [`data_buffers`], `None` for a NULL.
-pub(crate) fn for_each_located<'a>(
-    array: &'a dyn Array,
-    mut each: impl FnMut(Option<Located<'a>>),
-) -> Result<()> {
-    fn offsets<'a, O: OffsetSizeTrait>(
-        array: &'a dyn Array,
-        each: &mut impl FnMut(Option<Located<'a>>),
-    ) {
-        let texts = array.as_string::<O>();
-        let offsets = texts.value_offsets();
-        // Every text ends within the buffer, so within 4 GiB.
-        let usable = pointable(texts.values());
-        for (row, text) in texts.iter().enumerate() {
-            each(text.map(|text| Located {
-                text,
-                at: usable.then(|| (0, offsets[row].as_usize() as u32)),
-            }));
-        }
-    }
-    match array.data_type() {
-        DataType::Utf8 => offsets::<i32>(array, &mut each),
-        DataType::LargeUtf8 => offsets::<i64>(array, &mut each),
-        DataType::Utf8View => {
-            let texts = array.as_string_view();
-            let buffers = texts.data_buffers();
-            for (text, view) in texts.iter().zip(texts.views()) {
-                each(text.map(|text| {
-                    let view = ByteView::from(*view);
-                    let held = view.length <= INLINE;
-                    let usable = !held && pointable(&buffers[view.buffer_index as usize]);
-                    Located {
-                        text,
-                        at: usable.then_some((view.buffer_index, view.offset)),
-                    }
-                }));
-            }
-        }
-        DataType::Null => (0..array.len()).for_each(|_| each(None)),
-        other => return exec_err!("expected strings, found {other}"),
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use datafusion::logical_expr::{
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::Options;
 
-use crate::columns::ViewColumn;
+use crate::columns::TextColumn;
 use crate::grammar::{not_a_constant, Target};
 use crate::{error, parse, strings};
 
@@ -117,7 +117,7 @@ impl UrlFunction {
                 None => DataType::Struct(parse::FIELDS.clone()),
                 Some(field) => parse::field_type(self.name, *field)?,
             },
-            Kind::Normalize => DataType::Utf8View,
+            Kind::Normalize => DataType::Utf8,
             Kind::Revisions => error::string_list(),
         })
     }
@@ -203,13 +203,12 @@ fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
 }
 
 /// Each URL normalized (sections 2.1 and 2.2); NULL for a NULL and for a
-/// string `rfc1738::parse` rejects. A URL that is normal already is a
-/// view of the input's text, not a copy.
+/// string `rfc1738::parse` rejects.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut column = ViewColumn::new(urls.len(), &strings::data_buffers(urls));
-    strings::for_each_located(urls, |text| {
-        let url = text.and_then(|text| rfc1738::parse(text.text).ok());
-        column.push(url.map(|url| url.normalized()).as_deref(), text.as_ref());
+    let mut column = TextColumn::with_capacity(urls.len());
+    strings::for_each(urls, |text| {
+        let url = text.and_then(|text| rfc1738::parse(text).ok());
+        column.push(url.map(|url| url.normalized()).as_deref());
     })?;
     column.finish()
 }
