@@ -4,7 +4,7 @@
 //!
 //! ```sh
 //! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls.parquet   # 10,000,000 rows, Snappy
-//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/lz4.parquet --compression lz4
+//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls-lz4.parquet --compression lz4
 //! cargo bench -p rfc1738-datafusion --bench throughput -- run /tmp/urls.parquet --runs 5
 //! cargo bench -p rfc1738-datafusion --bench throughput -- sample datafusion/data/urls.parquet
 //! ```

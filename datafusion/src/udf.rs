@@ -239,11 +239,11 @@ fn accepts(dialect: Dialect, text: &str) -> bool {
     let options = Options::default();
     // The productions are the revision's own top-level ones, so no
     // `UnknownProduction` can come back.
-    let matches = |top: &str| dialect::matches(dialect, top, text, options) == Ok(true);
-    matches("url")
+    let accepted_as = |top: &str| dialect::matches(dialect, top, text, options) == Ok(true);
+    accepted_as("url")
         || dialect
             .top_level()
             .iter()
             .filter(|top| !matches!(**top, "url" | "uri"))
-            .any(|top| matches(top))
+            .any(|top| accepted_as(top))
 }
