@@ -1,0 +1,438 @@
+//! The functions' throughput through DataFusion, beside the library's own
+//! rate and beside DataFusion's `regexp_like`, on a Parquet file of the
+//! repository's URL lists; and the files it runs on.
+//!
+//! ```sh
+//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls.parquet   # 10,000,000 rows, Snappy
+//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls-lz4.parquet --compression lz4
+//! cargo bench -p rfc1738-datafusion --bench throughput -- run /tmp/urls.parquet --runs 5
+//! cargo bench -p rfc1738-datafusion --bench throughput -- sample datafusion/data/urls.parquet
+//! ```
+//!
+//! `run` times, in turn, `--runs` times: the library's `parse` and
+//! `check(Rule::Url, ..)` on one core over the file's URLs held in memory,
+//! then each query through DataFusion on every core and on one, and
+//! prints the medians, the ratios, the processor time each took (to see
+//! how many cores it had) and the machine's load.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use datafusion::arrow::array::{Array, ArrayRef, AsArray, RecordBatch, StringViewArray};
+use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::datasource::MemTable;
+use datafusion::error::Result;
+use datafusion::parquet::arrow::ArrowWriter;
+use datafusion::parquet::basic::{Compression, ZstdLevel};
+use datafusion::parquet::file::properties::WriterProperties;
+use datafusion::parquet::schema::types::ColumnPath;
+use datafusion::prelude::{ParquetReadOptions, SessionConfig, SessionContext};
+
+#[path = "../tests/support/urls.rs"]
+mod urls;
+
+#[derive(Parser)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write the benchmark's table: rounds of the repository's lists.
+    Make {
+        file: PathBuf,
+        #[arg(long, default_value_t = 10_000_000)]
+        rows: usize,
+        /// The pages' compression: the benchmark's figures are Snappy's
+        /// (what Parquet writers use by default); `lz4` and `none` show
+        /// what the scan's decompression costs.
+        #[arg(long, value_enum, default_value_t = Codec::Snappy)]
+        compression: Codec,
+    },
+    /// Write the shipped sample (`data/urls.parquet`).
+    Sample { file: PathBuf },
+    /// Measure.
+    Run {
+        file: PathBuf,
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Codec {
+    Snappy,
+    Lz4,
+    None,
+}
+
+impl Codec {
+    fn compression(self) -> Compression {
+        match self {
+            Codec::Snappy => Compression::SNAPPY,
+            Codec::Lz4 => Compression::LZ4_RAW,
+            Codec::None => Compression::UNCOMPRESSED,
+        }
+    }
+}
+
+/// An RFC 1738-shaped regular expression: `scheme ":" *xchar`, which is
+/// exactly the language of `url` (every scheme's production is a part of
+/// `genericurl`'s), scheme names in any case as the default mode reads
+/// them. Its count must equal `rfc1738_check`'s.
+const URL_REGEX: &str =
+    r"^[a-zA-Z0-9+.-]+:([a-zA-Z0-9$_.+!*'(),;/?:@&=-]|%[0-9a-fA-F][0-9a-fA-F])*$";
+
+/// The queries, each a count over the whole table: `urls` is the Parquet
+/// file, `mem` the same URLs held in memory as `Utf8View` batches of 8,192
+/// rows (what is left is the functions' own cost and DataFusion's per
+/// batch). The answers of the queries that are checks or parses must be
+/// the library's.
+const QUERIES: [(&str, &str); 12] = [
+    (
+        "rfc1738_check",
+        "SELECT count(*) FROM urls WHERE rfc1738_check(url)",
+    ),
+    (
+        "rfc1738_parse",
+        "SELECT count(rfc1738_parse(url)) FROM urls",
+    ),
+    (
+        "rfc1738_parse, one field",
+        "SELECT count(rfc1738_parse(url, 'host')) FROM urls",
+    ),
+    (
+        "regexp_like",
+        "SELECT count(*) FROM urls WHERE regexp_like(url, '@')",
+    ),
+    ("scan only", "SELECT sum(octet_length(url)) FROM urls"),
+    (
+        "rfc1738_check in memory",
+        "SELECT count(*) FROM mem WHERE rfc1738_check(url)",
+    ),
+    (
+        "rfc1738_parse in memory",
+        "SELECT count(rfc1738_parse(url)) FROM mem",
+    ),
+    (
+        "rfc1738_parse, one field, in memory",
+        "SELECT count(rfc1738_parse(url, 'host')) FROM mem",
+    ),
+    (
+        "scan only in memory",
+        "SELECT sum(octet_length(url)) FROM mem",
+    ),
+    (
+        "rfc1738_error",
+        "SELECT count(rfc1738_error(url)) FROM urls",
+    ),
+    (
+        "rfc1738_normalize",
+        "SELECT count(rfc1738_normalize(url)) FROM urls",
+    ),
+    (
+        "rfc1738_revisions",
+        "SELECT sum(cardinality(rfc1738_revisions(url))) FROM urls",
+    ),
+];
+
+/// The URLs as a table in memory, in `partitions` partitions of batches of
+/// 8,192 rows.
+fn register_memory(ctx: &SessionContext, list: &[String], partitions: usize) -> Result<()> {
+    let schema = Arc::new(Schema::new(vec![Field::new(
+        "url",
+        DataType::Utf8View,
+        false,
+    )]));
+    let mut parts = vec![Vec::new(); partitions];
+    for (index, chunk) in list.chunks(8192).enumerate() {
+        let urls: ArrayRef = Arc::new(StringViewArray::from_iter_values(chunk));
+        parts[index % partitions].push(RecordBatch::try_new(Arc::clone(&schema), vec![urls])?);
+    }
+    ctx.register_table("mem", Arc::new(MemTable::try_new(schema, parts)?))?;
+    Ok(())
+}
+
+fn write(file: &Path, compression: Compression, batches: impl Iterator<Item = Vec<urls::Row>>) {
+    let properties = WriterProperties::builder()
+        .set_compression(compression)
+        // Real URL columns have too many values for a dictionary: the
+        // scan decodes them as plain strings.
+        .set_column_dictionary_enabled(ColumnPath::from("url"), false)
+        .build();
+    let out = File::create(file).unwrap_or_else(|error| panic!("{}: {error}", file.display()));
+    let mut writer = ArrowWriter::try_new(out, urls::schema(), Some(properties)).expect("a writer");
+    let mut written = 0;
+    for rows in batches {
+        writer.write(&urls::batch(&rows)).expect("written");
+        written += rows.len();
+    }
+    writer.close().expect("closed");
+    eprintln!("{}: {written} rows", file.display());
+}
+
+fn make(file: &Path, rows: usize, compression: Compression) {
+    let mut left = rows;
+    let rounds = (0..).map_while(|index| {
+        (left > 0).then(|| {
+            let mut round = urls::round(index);
+            round.truncate(left);
+            left -= round.len();
+            round
+        })
+    });
+    write(file, compression, rounds);
+}
+
+/// Processor time of this process so far (user and system), in seconds.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, rest)| rest)
+        .split_whitespace()
+        .collect();
+    let ticks = |index: usize| fields.get(index).and_then(|t| t.parse::<f64>().ok());
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here;
+    // the kernel counts them in 100ths of a second.
+    match (ticks(11), ticks(12)) {
+        (Some(user), Some(system)) => (user + system) / 100.0,
+        _ => f64::NAN,
+    }
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default()
+}
+
+/// One timing: wall seconds, processor seconds, and the answer.
+struct Timing {
+    wall: f64,
+    cpu: f64,
+    answer: i64,
+}
+
+fn time(work: impl FnOnce() -> i64) -> Timing {
+    let (start, cpu) = (Instant::now(), cpu_seconds());
+    let answer = work();
+    Timing {
+        wall: start.elapsed().as_secs_f64(),
+        cpu: cpu_seconds() - cpu,
+        answer,
+    }
+}
+
+async fn query(ctx: &SessionContext, sql: &str) -> Result<i64> {
+    let batches = ctx.sql(sql).await?.collect().await?;
+    let column = batches[0].column(0);
+    Ok(match column.data_type() {
+        datafusion::arrow::datatypes::DataType::Int64 => column
+            .as_primitive::<datafusion::arrow::datatypes::Int64Type>()
+            .value(0),
+        _ => column
+            .as_primitive::<datafusion::arrow::datatypes::UInt64Type>()
+            .value(0) as i64,
+    })
+}
+
+async fn session(file: &Path, partitions: usize) -> Result<SessionContext> {
+    let ctx =
+        SessionContext::new_with_config(SessionConfig::new().with_target_partitions(partitions));
+    rfc1738_datafusion::register(&ctx);
+    ctx.register_parquet(
+        "urls",
+        file.to_string_lossy().as_ref(),
+        ParquetReadOptions::default(),
+    )
+    .await?;
+    Ok(ctx)
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+async fn run(file: &Path, runs: usize) -> Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let everywhere = session(file, cores).await?;
+    let one = session(file, 1).await?;
+    let list: Vec<String> = everywhere
+        .sql("SELECT url FROM urls")
+        .await?
+        .collect()
+        .await?
+        .iter()
+        .flat_map(|batch| {
+            let column = batch.column(0);
+            (0..column.len())
+                .map(|row| column.as_string_view().value(row).to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let rows = list.len() as f64;
+    // A quote in SQL's string is written twice.
+    let regex_query = QUERIES[3].1.replace('@', &URL_REGEX.replace('\'', "''"));
+    register_memory(&everywhere, &list, cores)?;
+    register_memory(&one, &list, 1)?;
+    println!(
+        "{} URLs, {cores} cores, load before: {}",
+        list.len(),
+        load()
+    );
+    // name -> (wall seconds, processor seconds) of every run.
+    let mut timings: Vec<(String, Vec<f64>, Vec<f64>)> = Vec::new();
+    let mut record = |name: &str, timing: &Timing| match timings.iter_mut().find(|t| t.0 == name) {
+        Some(entry) => {
+            entry.1.push(timing.wall);
+            entry.2.push(timing.cpu);
+        }
+        None => timings.push((name.to_owned(), vec![timing.wall], vec![timing.cpu])),
+    };
+    for run in 0..runs {
+        let parse = time(|| {
+            list.iter()
+                .filter(|url| rfc1738::parse(url).is_ok())
+                .count() as i64
+        });
+        record("library parse, 1 core", &parse);
+        let check = time(|| {
+            list.iter()
+                .filter(|url| rfc1738::check(rfc1738::Rule::Url, url).is_ok())
+                .count() as i64
+        });
+        record("library check, 1 core", &check);
+        let mut answers = Vec::new();
+        for (ctx, cores_used) in [(&everywhere, cores), (&one, 1)] {
+            for (name, sql) in QUERIES {
+                let sql = if name == "regexp_like" {
+                    regex_query.as_str()
+                } else {
+                    sql
+                };
+                let start = (Instant::now(), cpu_seconds());
+                let answer = query(ctx, sql).await?;
+                let timing = Timing {
+                    wall: start.0.elapsed().as_secs_f64(),
+                    cpu: cpu_seconds() - start.1,
+                    answer,
+                };
+                record(&format!("{name}, {cores_used} partition(s)"), &timing);
+                answers.push((name, timing.answer));
+            }
+        }
+        for (name, value) in &answers {
+            let mut same = answers.iter().filter(|other| other.0 == *name);
+            assert!(
+                same.all(|other| other.1 == *value),
+                "{name}: one answer on any core count"
+            );
+        }
+        let answer = |wanted: &str| {
+            answers
+                .iter()
+                .find(|(name, _)| *name == wanted)
+                .map(|a| a.1)
+        };
+        assert_eq!(
+            answer("rfc1738_check"),
+            Some(check.answer),
+            "rfc1738_check counts as check"
+        );
+        assert_eq!(
+            answer("rfc1738_check in memory"),
+            Some(check.answer),
+            "in memory too"
+        );
+        assert_eq!(
+            answer("rfc1738_parse in memory"),
+            Some(parse.answer),
+            "in memory too"
+        );
+        assert_eq!(
+            answer("regexp_like"),
+            Some(check.answer),
+            "the regex is url's language"
+        );
+        assert_eq!(
+            answer("rfc1738_parse"),
+            Some(parse.answer),
+            "rfc1738_parse counts as parse"
+        );
+        println!("run {} of {runs} done, load: {}", run + 1, load());
+    }
+    println!();
+    println!("| what | median s | URLs/s | processor s | URLs per processor-second |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    // name -> (URLs a second, URLs a processor-second).
+    let mut rates = Vec::new();
+    for (name, walls, cpus) in &mut timings {
+        let (wall, cpu) = (median(walls), median(cpus));
+        println!(
+            "| {name} | {wall:.3} | {:.0} | {cpu:.2} | {:.0} |",
+            rows / wall,
+            rows / cpu
+        );
+        rates.push((name.clone(), rows / wall, rows / cpu));
+    }
+    let rate = |name: &str| {
+        let found = rates.iter().find(|rate| rate.0 == name);
+        found.map_or((f64::NAN, f64::NAN), |rate| (rate.1, rate.2))
+    };
+    let library = rate("library parse, 1 core");
+    println!();
+    println!("against the library's parse on one core (per core: the rate over the cores; per processor-second: what each processor-second of the query did):");
+    for (name, _) in QUERIES {
+        let all = rate(&format!("{name}, {cores} partition(s)"));
+        let single = rate(&format!("{name}, 1 partition(s)"));
+        println!(
+            "- {name}: {cores} partitions {:.2} per core, {:.2} per processor-second; 1 partition {:.2}, {:.2}",
+            all.0 / cores as f64 / library.0,
+            all.1 / library.1,
+            single.0 / library.0,
+            single.1 / library.1
+        );
+    }
+    let check = |partitions: usize| rate(&format!("rfc1738_check, {partitions} partition(s)"));
+    let regex = |partitions: usize| rate(&format!("regexp_like, {partitions} partition(s)"));
+    println!(
+        "- rfc1738_check against regexp_like: {:.2}x on {cores} partitions, {:.2}x on one",
+        check(cores).0 / regex(cores).0,
+        check(1).0 / regex(1).0
+    );
+    println!("load after: {}", load());
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> Result<()> {
+    // `cargo bench` adds `--bench`.
+    let args = std::env::args().filter(|arg| arg != "--bench");
+    match Cli::parse_from(args).command {
+        Some(Command::Make {
+            file,
+            rows,
+            compression,
+        }) => make(&file, rows, compression.compression()),
+        Some(Command::Sample { file }) => write(
+            &file,
+            Compression::ZSTD(ZstdLevel::try_new(9).expect("a level")),
+            std::iter::once(urls::sample()),
+        ),
+        Some(Command::Run { file, runs }) => run(&file, runs).await?,
+        None => eprintln!("throughput: make, sample or run (see benches/throughput.rs)"),
+    }
+    Ok(())
+}
