@@ -5,8 +5,8 @@
 //! - [`run_scan`], [`run_len`] and [`run_scan_inline`]: where a run of a
 //!   character class ends (the loop: [`run_by_bytes`]);
 //! - [`digit_run`]: where a run of digits ends, by arithmetic on the word;
-//! - [`short_run`]: the one byte loop among them, inlined where the runs
-//!   are short enough that a call of [`run_scan`] costs more (news);
+//! - [`short_run`]: the byte loop itself ([`run_by_bytes`]), inlined where
+//!   the runs are short enough that a call of [`run_scan`] costs more (news);
 //! - [`plain_hostname`]: where a host name of plain labels ends (the loop:
 //!   the labels one by one, [`hostname_by_bytes`]);
 //! - [`find_percent`]: the next `%` (the loop: a search byte by byte).
@@ -35,8 +35,9 @@ pub(crate) fn escape_len(bytes: &[u8]) -> Result<usize, usize> {
 
 /// Where the run of `class` units (characters, and escapes when the class
 /// admits them) at the start of `bytes` ends, byte by byte: the loop every
-/// run of this module must equal. A `%` that starts no escape ends the run.
-#[cfg(test)]
+/// run of this module must equal, and the one [`short_run`] reads with. A
+/// `%` that starts no escape ends the run.
+#[inline(always)]
 pub(crate) fn run_by_bytes(bytes: &[u8], class: &Class) -> usize {
     let mut at = 0;
     loop {
@@ -183,22 +184,13 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
 /// which are short (a group's tail, `comp.lang.rust` after its `c`; an
 /// article's part before its `@`): there a call of [`run_scan`] and its
 /// tests of eight bytes cost more than the loop's mispredicted exit. News
-/// lines: 339 -> 310 instructions (fluent-uri 343), mispredicted branches
-/// 2.19 -> 2.56 (callgrind's model), 21.0 -> 18.7 ns at best of ten
+/// lines: 339 -> 304 instructions (fluent-uri 343), mispredicted branches
+/// 2.19 -> 2.34 (callgrind's model), 21.0 -> 18.7 ns at best of ten
 /// alternating runs (fluent-uri 19.2 in the same runs).
 #[inline(always)]
 pub(crate) fn short_run(text: &[u8], from: usize, class: &Class) -> usize {
-    let mut at = from;
-    loop {
-        match text.get(at) {
-            Some(&byte) if class.contains(byte) => at += 1,
-            Some(b'%') if class.escapes => match escape_len(&text[at..]) {
-                Ok(len) => at += len,
-                Err(_) => return at,
-            },
-            _ => return at,
-        }
-    }
+    // `from` is a cursor's index in `text`: at most its length.
+    from + run_by_bytes(&text[from..], class)
 }
 
 /// The lowest bit of each of eight bytes: a byte's value times `ONES` is
@@ -528,28 +520,6 @@ mod tests {
             }
         }
         assert!(runs > 1000);
-    }
-
-    /// Every text of up to six bytes over members and non-members of a
-    /// news group's tail and of an article's part (escapes whole and
-    /// broken among them, and a member with its high bit set), from every
-    /// start: `short_run` ends each run where the byte loop does, for a
-    /// class without escapes and one with them.
-    #[test]
-    fn a_short_run_ends_where_the_byte_loop_ends_it() {
-        use crate::grammar::chars::{ARTICLE, GROUP_TAIL};
-
-        let mut runs = 0;
-        for text in every_string_of(b"a1.-$/@%\xe1", 6) {
-            for start in 0..=text.len() {
-                for class in [&GROUP_TAIL, &ARTICLE] {
-                    let by_bytes = run_by_bytes(&text[start..], class);
-                    assert_eq!(short_run(&text, start, class), start + by_bytes, "{text:?}");
-                    runs += by_bytes;
-                }
-            }
-        }
-        assert!(runs > 1_000_000, "{runs}");
     }
 
     /// Every text of up to eight bytes over `0`, `9`, the bytes just below
