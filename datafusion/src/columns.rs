@@ -1,7 +1,8 @@
-//! Columns built a row at a time with no call per value: the functions
-//! that return many values a row (`rfc1738_parse`'s struct has 22 fields,
-//! most of them NULL) spent more on Arrow's builders, whose `append_null`
-//! is a call, than on reading the URL (BENCHMARKS.md).
+//! Columns of a known number of rows, filled a value at a time: a NULL
+//! costs nothing. `rfc1738_parse`'s struct has 22 fields, most of them
+//! NULL for any one URL (an http URL has no gopher selector); Arrow's
+//! builders, and the first columns of this file, paid a call or a push
+//! for every NULL, which cost more than reading the URL (BENCHMARKS.md).
 
 use std::sync::Arc;
 
@@ -10,41 +11,40 @@ use datafusion::arrow::buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer,
 use datafusion::arrow::datatypes::ArrowPrimitiveType;
 use datafusion::common::{exec_err, Result};
 
-/// Which rows hold a value, a bit a row as Arrow keeps them.
+/// Which rows hold a value, a bit a row as Arrow keeps them; every row
+/// NULL until it is set.
 pub(crate) struct Validity {
     bytes: Vec<u8>,
-    len: usize,
+    rows: usize,
 }
 
 impl Validity {
-    pub(crate) fn with_capacity(rows: usize) -> Validity {
+    pub(crate) fn new(rows: usize) -> Validity {
         Validity {
-            bytes: Vec::with_capacity(rows.div_ceil(8)),
-            len: 0,
+            bytes: vec![0; rows.div_ceil(8)],
+            rows,
         }
     }
 
+    /// Row `row` holds a value; a row past the end is ignored.
     #[inline]
-    pub(crate) fn push(&mut self, valid: bool) {
-        let bit = self.len % 8;
-        if bit == 0 {
-            self.bytes.push(0);
+    pub(crate) fn set(&mut self, row: usize) {
+        if let Some(byte) = self.bytes.get_mut(row / 8) {
+            *byte |= 1 << (row % 8);
         }
-        if let Some(last) = self.bytes.last_mut() {
-            *last |= u8::from(valid) << bit;
-        }
-        self.len += 1;
     }
 
     /// The null buffer; `None` when every row holds a value.
     pub(crate) fn finish(self) -> Option<NullBuffer> {
-        let bits = BooleanBuffer::new(Buffer::from_vec(self.bytes), 0, self.len);
+        let bits = BooleanBuffer::new(Buffer::from_vec(self.bytes), 0, self.rows);
         let nulls = NullBuffer::new(bits);
         (nulls.null_count() > 0).then_some(nulls)
     }
 }
 
-/// A column of text (`Utf8`).
+/// A column of text (`Utf8`). Its rows are set in increasing order; the
+/// rows passed over are NULL, and cost one offset each, written in bulk
+/// when the next value (or the end) comes.
 pub(crate) struct TextColumn {
     offsets: Vec<i32>,
     values: Vec<u8>,
@@ -54,67 +54,78 @@ pub(crate) struct TextColumn {
 }
 
 impl TextColumn {
-    pub(crate) fn with_capacity(rows: usize) -> TextColumn {
+    pub(crate) fn new(rows: usize) -> TextColumn {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(0);
         TextColumn {
             offsets,
             values: Vec::new(),
-            valid: Validity::with_capacity(rows),
+            valid: Validity::new(rows),
             overflow: false,
         }
     }
 
+    /// The text of row `row`, after every row set before it; a row not
+    /// after the last one set is a caller's error, and is ignored.
     #[inline]
-    pub(crate) fn push(&mut self, value: Option<&str>) {
-        let text = value.unwrap_or_default().as_bytes();
-        match i32::try_from(self.values.len() + text.len()) {
-            Ok(end) => {
-                self.values.extend_from_slice(text);
-                self.offsets.push(end);
+    pub(crate) fn set(&mut self, row: usize, text: &str) {
+        debug_assert!(row + 1 >= self.offsets.len(), "row {row} set out of order");
+        if row + 1 < self.offsets.len() {
+            return;
+        }
+        let end = self.values.len();
+        match i32::try_from(end + text.len()) {
+            Ok(new_end) => {
+                // The NULLs since the last value: empty, at its end.
+                self.offsets.resize(row + 1, end as i32);
+                self.values.extend_from_slice(text.as_bytes());
+                self.offsets.push(new_end);
+                self.valid.set(row);
             }
             // The rest is not kept: the column is an error.
-            Err(_) => {
-                self.overflow = true;
-                self.offsets.push(0);
-            }
+            Err(_) => self.overflow = true,
         }
-        self.valid.push(value.is_some());
     }
 
     /// The column; an error when its text does not fit `Utf8` (more than
     /// 2 GiB in one batch), which a smaller batch size avoids.
-    pub(crate) fn finish(self) -> Result<ArrayRef> {
+    pub(crate) fn finish(mut self) -> Result<ArrayRef> {
         if self.overflow {
             return exec_err!(
                 "more than 2 GiB of text in one batch of results; \
                  a smaller datafusion.execution.batch_size reads these rows"
             );
         }
+        // `values.len()` fits: every end pushed was checked.
+        let end = self.values.len() as i32;
+        self.offsets.resize(self.valid.rows + 1, end);
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
         let array = StringArray::try_new(offsets, self.values.into(), self.valid.finish())?;
         Ok(Arc::new(array))
     }
 }
 
-/// A column of numbers.
+/// A column of numbers; a NULL row holds zero.
 pub(crate) struct NumberColumn<T: ArrowPrimitiveType> {
     values: Vec<T::Native>,
     valid: Validity,
 }
 
 impl<T: ArrowPrimitiveType> NumberColumn<T> {
-    pub(crate) fn with_capacity(rows: usize) -> NumberColumn<T> {
+    pub(crate) fn new(rows: usize) -> NumberColumn<T> {
         NumberColumn {
-            values: Vec::with_capacity(rows),
-            valid: Validity::with_capacity(rows),
+            values: vec![T::Native::default(); rows],
+            valid: Validity::new(rows),
         }
     }
 
+    /// The number of row `row`; a row past the end is ignored.
     #[inline]
-    pub(crate) fn push(&mut self, value: Option<T::Native>) {
-        self.values.push(value.unwrap_or_default());
-        self.valid.push(value.is_some());
+    pub(crate) fn set(&mut self, row: usize, value: T::Native) {
+        if let Some(slot) = self.values.get_mut(row) {
+            *slot = value;
+            self.valid.set(row);
+        }
     }
 
     pub(crate) fn finish(self) -> Result<ArrayRef> {
@@ -134,35 +145,50 @@ mod tests {
 
     #[test]
     fn values_and_nulls_in_order() {
-        let mut text = TextColumn::with_capacity(2);
-        for value in [Some("ab"), None, Some(""), Some("é")] {
-            text.push(value);
+        let rows = [Some("ab"), None, Some(""), Some("é"), None, None];
+        let mut text = TextColumn::new(rows.len());
+        for (row, value) in rows.iter().enumerate() {
+            if let Some(value) = value {
+                text.set(row, value);
+            }
         }
         let text = text.finish().unwrap();
-        let text = text.as_string::<i32>();
+        assert_eq!(text.as_string::<i32>().iter().collect::<Vec<_>>(), rows);
+        // NULL from the first row, and a column of NULLs only.
+        let mut late = TextColumn::new(3);
+        late.set(2, "z");
+        let late = late.finish().unwrap();
         assert_eq!(
-            text.iter().collect::<Vec<_>>(),
-            [Some("ab"), None, Some(""), Some("é")]
+            late.as_string::<i32>().iter().collect::<Vec<_>>(),
+            [None, None, Some("z")]
         );
-        let mut numbers = NumberColumn::<UInt16Type>::with_capacity(0);
-        numbers.push(Some(80));
-        numbers.push(None);
+        let empty = TextColumn::new(2).finish().unwrap();
+        assert_eq!(empty.null_count(), 2);
+        let mut numbers = NumberColumn::<UInt16Type>::new(3);
+        numbers.set(1, 80);
+        numbers.set(3, 1); // past the end: ignored
         let numbers = numbers.finish().unwrap();
-        assert_eq!(numbers.null_count(), 1);
-        let mut full = TextColumn::with_capacity(1);
-        full.push(Some("x"));
+        let numbers = numbers.as_primitive::<UInt16Type>();
+        assert_eq!(numbers.iter().collect::<Vec<_>>(), [None, Some(80), None]);
+        let mut full = TextColumn::new(1);
+        full.set(0, "x");
         assert!(full.finish().unwrap().nulls().is_none());
         // Across bytes of the bitmap.
-        let mut validity = Validity::with_capacity(0);
+        let mut validity = Validity::new(21);
         let rows: Vec<bool> = (0..21).map(|row| row % 3 != 1).collect();
-        rows.iter().for_each(|valid| validity.push(*valid));
+        for (row, valid) in rows.iter().enumerate() {
+            if *valid {
+                validity.set(row);
+            }
+        }
+        validity.set(21); // past the end: ignored
         let nulls = validity.finish().unwrap();
         assert_eq!(nulls.iter().collect::<Vec<_>>(), rows);
     }
 
     #[test]
     fn too_much_text_is_an_error() {
-        let mut text = TextColumn::with_capacity(1);
+        let mut text = TextColumn::new(1);
         text.overflow = true;
         let error = text.finish().unwrap_err().to_string();
         assert!(

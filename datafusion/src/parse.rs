@@ -34,17 +34,18 @@ macro_rules! parts {
         }
 
         impl Columns {
-            fn with_capacity(rows: usize) -> Columns {
+            fn new(rows: usize) -> Columns {
                 Columns {
-                    $($name: <$column>::with_capacity(rows),)*
-                    valid: Validity::with_capacity(rows),
+                    $($name: <$column>::new(rows),)*
+                    valid: Validity::new(rows),
                 }
             }
 
+            /// The parts of row `row`, after those of the rows before it.
             #[inline]
-            fn push(&mut self, url: Option<&Url<'_>>) {
-                $(self.$name.push_value(url.and_then($name));)*
-                self.valid.push(url.is_some());
+            fn set(&mut self, row: usize, url: &Url<'_>) {
+                $(self.$name.set_value(row, $name(url));)*
+                self.valid.set(row);
             }
 
             fn finish(self) -> Result<StructArray> {
@@ -58,10 +59,11 @@ macro_rules! parts {
             let mut field = 0;
             $(
                 if field == index {
-                    let mut column = <$column>::with_capacity(urls.len());
-                    strings::for_each(urls, |text| {
-                        let url = text.and_then(|text| rfc1738::parse(text).ok());
-                        column.push_value(url.as_ref().and_then($name));
+                    let mut column = <$column>::new(urls.len());
+                    strings::for_each_text(urls, |row, text| {
+                        if let Ok(url) = rfc1738::parse(text) {
+                            column.set_value(row, $name(&url));
+                        }
                     })?;
                     return column.finish();
                 }
@@ -122,32 +124,38 @@ parts! {
     mailto: TextColumn, DataType::Utf8;
 }
 
-/// A column that takes a part as its function gives it.
-trait PushValue<V> {
-    fn push_value(&mut self, value: Option<V>);
+/// A column that takes a part as its function gives it; `None` leaves the
+/// row NULL.
+trait SetValue<V> {
+    fn set_value(&mut self, row: usize, value: Option<V>);
 }
 
-impl PushValue<Cow<'_, str>> for TextColumn {
+impl SetValue<Cow<'_, str>> for TextColumn {
     #[inline]
-    fn push_value(&mut self, value: Option<Cow<'_, str>>) {
-        self.push(value.as_deref());
+    fn set_value(&mut self, row: usize, value: Option<Cow<'_, str>>) {
+        if let Some(text) = value {
+            self.set(row, &text);
+        }
     }
 }
 
-impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> PushValue<T::Native> for NumberColumn<T> {
+impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> SetValue<T::Native> for NumberColumn<T> {
     #[inline]
-    fn push_value(&mut self, value: Option<T::Native>) {
-        self.push(value);
+    fn set_value(&mut self, row: usize, value: Option<T::Native>) {
+        if let Some(number) = value {
+            self.set(row, number);
+        }
     }
 }
 
 /// The parts of each URL of `urls`; NULL for a NULL and for a string
 /// `rfc1738::parse` rejects.
 pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut columns = Columns::with_capacity(urls.len());
-    strings::for_each(urls, |text| {
-        let url = text.and_then(|text| rfc1738::parse(text).ok());
-        columns.push(url.as_ref());
+    let mut columns = Columns::new(urls.len());
+    strings::for_each_text(urls, |row, text| {
+        if let Ok(url) = rfc1738::parse(text) {
+            columns.set(row, &url);
+        }
     })?;
     Ok(Arc::new(columns.finish()?))
 }

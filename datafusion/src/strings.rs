@@ -78,6 +78,21 @@ pub(crate) fn for_each<'a>(
     Ok(())
 }
 
+/// Calls `each` with the index and the text of every row of `array` that
+/// is not NULL, in order.
+pub(crate) fn for_each_text<'a>(
+    array: &'a dyn Array,
+    mut each: impl FnMut(usize, &'a str),
+) -> Result<()> {
+    let mut row = 0;
+    for_each(array, |text| {
+        if let Some(text) = text {
+            each(row, text);
+        }
+        row += 1;
+    })
+}
+
 /// A bit for each row of `array`, `verdict` of its text; a NULL row's bit
 /// is false (the caller passes the input's null buffer through as the
 /// result's). No builder and no call per row beyond `verdict`'s.
@@ -127,6 +142,17 @@ mod tests {
             let expected: Vec<Option<String>> =
                 rows.iter().map(|row| row.map(str::to_owned)).collect();
             assert_eq!(seen, expected, "{}", array.data_type());
+            let mut texts = Vec::new();
+            for_each_text(array.as_ref(), |row, text| {
+                texts.push((row, text.to_owned()))
+            })
+            .unwrap();
+            let expected: Vec<(usize, String)> = rows
+                .iter()
+                .enumerate()
+                .filter_map(|(row, text)| Some((row, (*text)?.to_owned())))
+                .collect();
+            assert_eq!(texts, expected, "{}", array.data_type());
         }
         let mut count = 0;
         for_each(&NullArray::new(3), |text| {

@@ -205,10 +205,11 @@ fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
 /// Each URL normalized (sections 2.1 and 2.2); NULL for a NULL and for a
 /// string `rfc1738::parse` rejects.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut column = TextColumn::with_capacity(urls.len());
-    strings::for_each(urls, |text| {
-        let url = text.and_then(|text| rfc1738::parse(text).ok());
-        column.push(url.map(|url| url.normalized()).as_deref());
+    let mut column = TextColumn::new(urls.len());
+    strings::for_each_text(urls, |row, text| {
+        if let Ok(url) = rfc1738::parse(text) {
+            column.set(row, &url.normalized());
+        }
     })?;
     column.finish()
 }
