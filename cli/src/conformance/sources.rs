@@ -13,12 +13,16 @@ pub(crate) struct Extra {
     pub(crate) source: String,
 }
 
+// The two lists are the library's test fixtures (tests/fixtures/), read
+// here through symbolic links inside this package, so that a packaged
+// CLI carries them (cargo packages a link as the file it points to).
+
 /// Every URL example of the five seed documents, RFC 1738 reading each as
 /// the production it is an example of.
-const EXAMPLES: &str = include_str!("../../../tests/fixtures/examples.tsv");
+const EXAMPLES: &str = include_str!("examples.tsv");
 /// The example URLs printed in the three drafts, which each draft reads as
 /// a whole URL.
-const DRAFT_EXAMPLES: &str = include_str!("../../../tests/fixtures/draft_examples.tsv");
+const DRAFT_EXAMPLES: &str = include_str!("draft_examples.tsv");
 
 /// The seed documents by their numbers, as `tests/fixtures/seeds/` has them.
 fn seed_name(number: &str) -> &'static str {
