@@ -131,7 +131,7 @@ trait SetValue<V> {
 }
 
 impl SetValue<Cow<'_, str>> for TextColumn {
-    #[inline]
+    #[inline(always)]
     fn set_value(&mut self, row: usize, value: Option<Cow<'_, str>>) {
         if let Some(text) = value {
             self.set(row, &text);
