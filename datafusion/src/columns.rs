@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use datafusion::arrow::array::{ArrayRef, PrimitiveArray, StringBuilder};
 use datafusion::arrow::buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
-use datafusion::arrow::datatypes::ArrowPrimitiveType;
+use datafusion::arrow::datatypes::{ArrowPrimitiveType, DataType};
 use datafusion::common::{exec_err, Result};
 
 /// Which rows hold a value, a bit a row as Arrow keeps them; every row
@@ -58,6 +58,9 @@ pub(crate) struct TextColumn {
 }
 
 impl TextColumn {
+    /// The type of the array it makes.
+    pub(crate) const DATA_TYPE: DataType = DataType::Utf8;
+
     pub(crate) fn new(rows: usize) -> TextColumn {
         TextColumn {
             builder: StringBuilder::with_capacity(rows, 0),
@@ -111,6 +114,9 @@ pub(crate) struct NumberColumn<T: ArrowPrimitiveType> {
 }
 
 impl<T: ArrowPrimitiveType> NumberColumn<T> {
+    /// The type of the array it makes.
+    pub(crate) const DATA_TYPE: DataType = T::DATA_TYPE;
+
     pub(crate) fn new(rows: usize) -> NumberColumn<T> {
         NumberColumn {
             values: vec![T::Native::default(); rows],

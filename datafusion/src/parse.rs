@@ -21,10 +21,10 @@ use crate::strings;
 /// disagree, and so that one field can be made without the others (the
 /// 22 together cost more than the parse: BENCHMARKS.md).
 macro_rules! parts {
-    ($($(#[doc = $doc:literal])* $name:ident: $column:ty, $data_type:expr;)*) => {
+    ($($(#[doc = $doc:literal])* $name:ident: $column:ty;)*) => {
         /// The fields of the struct `rfc1738_parse` returns, in order.
         pub static FIELDS: LazyLock<Fields> = LazyLock::new(|| {
-            Fields::from(vec![$(Field::new(stringify!($name), $data_type, true),)*])
+            Fields::from(vec![$(Field::new(stringify!($name), <$column>::DATA_TYPE, true),)*])
         });
 
         /// A column a field.
@@ -76,52 +76,52 @@ macro_rules! parts {
 
 parts! {
     /// The scheme name in lower case (section 2.1: case is ignored).
-    scheme: TextColumn, DataType::Utf8;
+    scheme: TextColumn;
     /// The production the URL matched: `httpurl`, ..., `otherurl`.
-    production: TextColumn, DataType::Utf8;
+    production: TextColumn;
     /// The user name, decoded (ftp, telnet, an `otherurl` with a login).
-    user: TextColumn, DataType::Utf8;
+    user: TextColumn;
     /// The password, decoded.
-    password: TextColumn, DataType::Utf8;
+    password: TextColumn;
     /// The host as written.
-    host: TextColumn, DataType::Utf8;
+    host: TextColumn;
     /// `hostname` or `hostnumber`.
-    host_kind: TextColumn, DataType::Utf8;
+    host_kind: TextColumn;
     /// The port as written (the BNF sets no bound).
-    port: TextColumn, DataType::Utf8;
+    port: TextColumn;
     /// The port to connect to: the written one, else the scheme's default;
     /// `None` above 65535.
-    effective_port: NumberColumn<UInt16Type>, DataType::UInt16;
+    effective_port: NumberColumn<UInt16Type>;
     /// The path as written: `fpath` (ftp, file), `hpath` (http), `ppath`
     /// (prospero), `urlpath` (an `otherurl` in the common Internet form).
-    path: TextColumn, DataType::Utf8;
+    path: TextColumn;
     /// The path, decoded.
-    path_decoded: TextColumn, DataType::Utf8;
+    path_decoded: TextColumn;
     /// The search, decoded (http, gopher, wais).
-    search: TextColumn, DataType::Utf8;
+    search: TextColumn;
     /// The ftp typecode (`;type=`), in lower case.
-    typecode: TextColumn, DataType::Utf8;
+    typecode: TextColumn;
     /// The gopher type (`1` when the path is empty, 3.4.1).
-    gopher_type: TextColumn, DataType::Utf8;
+    gopher_type: TextColumn;
     /// The gopher selector, decoded.
-    selector: TextColumn, DataType::Utf8;
+    selector: TextColumn;
     /// The gopher+ string, decoded.
-    gopher_plus: TextColumn, DataType::Utf8;
+    gopher_plus: TextColumn;
     /// The news group (`*` for all groups) or the nntp group.
-    group: TextColumn, DataType::Utf8;
+    group: TextColumn;
     /// The news article's message id, decoded, or the nntp article's
     /// number as written.
-    article: TextColumn, DataType::Utf8;
+    article: TextColumn;
     /// The nntp article's number, when it fits 64 bits.
-    article_number: NumberColumn<UInt64Type>, DataType::UInt64;
+    article_number: NumberColumn<UInt64Type>;
     /// The wais database, decoded.
-    database: TextColumn, DataType::Utf8;
+    database: TextColumn;
     /// The wais document's type, decoded.
-    wais_type: TextColumn, DataType::Utf8;
+    wais_type: TextColumn;
     /// The wais document's path, decoded.
-    wais_path: TextColumn, DataType::Utf8;
+    wais_path: TextColumn;
     /// The mailto address (an RFC 822 addr-spec), decoded.
-    mailto: TextColumn, DataType::Utf8;
+    mailto: TextColumn;
 }
 
 /// A column that takes a part as its function gives it; `None` leaves the
