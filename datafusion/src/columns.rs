@@ -72,7 +72,10 @@ impl TextColumn {
 
     /// The text of row `row`, after every row set before it; a row not
     /// after the last one set, or past the end, is a caller's error, and
-    /// is ignored.
+    /// is ignored. Inlined into each field's `set_value`: with `#[inline]`
+    /// alone, one field in memory (`rfc1738_parse(url, 'host')`) took 0.875
+    /// and 0.879 s for 10 million URLs against 0.833 and 0.844 (the whole
+    /// struct and `rfc1738_normalize` the same either way).
     #[inline(always)]
     pub(crate) fn set(&mut self, row: usize, text: &str) {
         debug_assert!(
