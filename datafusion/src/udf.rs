@@ -69,6 +69,11 @@ impl UrlFunction {
             .collect()
     }
 
+    /// What it computes.
+    pub(crate) fn kind(&self) -> Kind {
+        self.kind
+    }
+
     fn parameters(&self) -> &'static [&'static str] {
         match self.kind {
             Kind::Check { .. } | Kind::Error { .. } => &WITH_GRAMMAR,
@@ -205,7 +210,7 @@ fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
 /// Each URL normalized (sections 2.1 and 2.2); NULL for a NULL and for a
 /// string `rfc1738::parse` rejects.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut column = TextColumn::new(urls.len());
+    let mut column = TextColumn::for_parts_of(urls);
     strings::for_each_text(urls, |row, text| {
         if let Ok(url) = rfc1738::parse(text) {
             column.set(row, &url.normalized());

@@ -430,8 +430,94 @@ async fn parts_agree_with_the_syntax_tree() {
                 "{name}"
             );
             assert_eq!(&alone, parsed.column(index), "{layout}: {name}");
+            // And so is the field taken from the struct, which the session
+            // plans as the field alone.
+            let accessed = column(&ctx, &format!("rfc1738_parse(url)['{name}']")).await;
+            assert_eq!(&accessed, parsed.column(index), "{layout}: ['{name}']");
         }
     }
+}
+
+/// The rows, the column names and the physical plan of a query.
+async fn answer(ctx: &SessionContext, sql: &str) -> (Vec<String>, Vec<String>, String) {
+    let frame = ctx.sql(sql).await.unwrap();
+    let names = frame
+        .schema()
+        .fields()
+        .iter()
+        .map(|field| field.name().clone())
+        .collect();
+    let batches = frame.collect().await.unwrap();
+    let rows = datafusion::arrow::util::pretty::pretty_format_batches(&batches)
+        .unwrap()
+        .to_string()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let plan = ctx.sql(&format!("EXPLAIN {sql}")).await.unwrap();
+    let plan =
+        datafusion::arrow::util::pretty::pretty_format_batches(&plan.collect().await.unwrap())
+            .unwrap()
+            .to_string();
+    (names, rows, plan)
+}
+
+/// What each `rfc1738_parse` of a physical plan makes: `"struct"` (a
+/// call with the URL alone) or `"field"`.
+fn parse_calls(plan: &str) -> Vec<&'static str> {
+    let physical = plan.split("physical_plan").nth(1).unwrap();
+    physical
+        .split("rfc1738_parse(url@")
+        .skip(1)
+        .map(|after| {
+            let column = after.trim_start_matches(|c: char| c.is_ascii_digit());
+            match column.starts_with(')') {
+                true => "struct",
+                false => "field",
+            }
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_field_of_the_struct_is_planned_as_that_field_alone() {
+    let inputs = inputs();
+    let with_rewrite = session(&DataType::Utf8, &inputs);
+    // The same table with the functions and without the rewrite.
+    let without = SessionContext::new();
+    for function in rfc1738_datafusion::functions() {
+        without.register_udf(function.as_ref().clone());
+    }
+    without
+        .register_table("urls", with_rewrite.table_provider("urls").await.unwrap())
+        .unwrap();
+    let queries = [
+        "SELECT id, rfc1738_parse(url)['host'] FROM urls ORDER BY id",
+        "SELECT rfc1738_parse(url)['scheme'], count(*) AS n FROM urls \
+         WHERE rfc1738_parse(url)['port'] IS NOT NULL GROUP BY 1 ORDER BY 1",
+        "SELECT rfc1738_parse(url)['production'] AS production, \
+         max(rfc1738_parse(url)['effective_port']) FROM urls GROUP BY production ORDER BY 1",
+    ];
+    for sql in queries {
+        let (names, rows, plan) = answer(&with_rewrite, sql).await;
+        let (names_before, rows_before, plan_before) = answer(&without, sql).await;
+        assert_eq!(names, names_before, "{sql}");
+        assert_eq!(rows, rows_before, "{sql}");
+        assert!(rows.len() > 5, "{sql}: {rows:?}");
+        // Each field is made alone, and the struct is not made at all.
+        let calls = parse_calls(&plan);
+        assert!(
+            !calls.is_empty() && calls.iter().all(|call| *call == "field"),
+            "{plan}"
+        );
+        assert!(
+            parse_calls(&plan_before).contains(&"struct"),
+            "{plan_before}"
+        );
+    }
+    // A name the struct does not have is left to `get_field`'s own error.
+    let error = planning_error("SELECT rfc1738_parse(url)['hots'] FROM urls").await;
+    assert!(error.contains("hots"), "{error}");
 }
 
 #[tokio::test]
