@@ -65,7 +65,18 @@ enum Command {
         /// profile one: the library's loops run either way.
         #[arg(long)]
         only: Vec<String>,
+        /// A DataFusion setting for the queries' sessions, as `SET` takes
+        /// it (`datafusion.execution.batch_size=32768`; repeatable).
+        #[arg(long, value_parser = setting)]
+        set: Vec<(String, String)>,
     },
+}
+
+fn setting(text: &str) -> std::result::Result<(String, String), String> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?}: KEY=VALUE"))?;
+    Ok((key.to_owned(), value.to_owned()))
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -97,7 +108,7 @@ const URL_REGEX: &str =
 /// rows (what is left is the functions' own cost and DataFusion's per
 /// batch). The answers of the queries that are checks or parses must be
 /// the library's.
-const QUERIES: [(&str, &str); 12] = [
+const QUERIES: [(&str, &str); 16] = [
     (
         "rfc1738_check",
         "SELECT count(*) FROM urls WHERE rfc1738_check(url)",
@@ -128,8 +139,25 @@ const QUERIES: [(&str, &str); 12] = [
         "SELECT count(rfc1738_parse(url, 'host')) FROM mem",
     ),
     (
+        "rfc1738_parse(url)['host'], in memory",
+        "SELECT count(rfc1738_parse(url)['host']) FROM mem",
+    ),
+    (
+        "rfc1738_parse, three fields, in memory",
+        "SELECT count(rfc1738_parse(url)['scheme']), count(rfc1738_parse(url)['host']), \
+         count(rfc1738_parse(url)['path']) FROM mem",
+    ),
+    (
         "scan only in memory",
         "SELECT sum(octet_length(url)) FROM mem",
+    ),
+    (
+        "rfc1738_error in memory",
+        "SELECT count(rfc1738_error(url)) FROM mem",
+    ),
+    (
+        "rfc1738_normalize in memory",
+        "SELECT count(rfc1738_normalize(url)) FROM mem",
     ),
     (
         "rfc1738_error",
@@ -146,15 +174,16 @@ const QUERIES: [(&str, &str); 12] = [
 ];
 
 /// The URLs as a table in memory, in `partitions` partitions of batches of
-/// 8,192 rows.
+/// the session's size (8,192 rows unless `--set` says otherwise).
 fn register_memory(ctx: &SessionContext, list: &[String], partitions: usize) -> Result<()> {
+    let batch_size = ctx.state().config().batch_size();
     let schema = Arc::new(Schema::new(vec![Field::new(
         "url",
         DataType::Utf8View,
         false,
     )]));
     let mut parts = vec![Vec::new(); partitions];
-    for (index, chunk) in list.chunks(8192).enumerate() {
+    for (index, chunk) in list.chunks(batch_size).enumerate() {
         let urls: ArrayRef = Arc::new(StringViewArray::from_iter_values(chunk));
         parts[index % partitions].push(RecordBatch::try_new(Arc::clone(&schema), vec![urls])?);
     }
@@ -252,9 +281,16 @@ async fn query(ctx: &SessionContext, sql: &str) -> Result<i64> {
     })
 }
 
-async fn session(file: &Path, partitions: usize) -> Result<SessionContext> {
-    let ctx =
-        SessionContext::new_with_config(SessionConfig::new().with_target_partitions(partitions));
+async fn session(
+    file: &Path,
+    partitions: usize,
+    settings: &[(String, String)],
+) -> Result<SessionContext> {
+    let mut config = SessionConfig::new().with_target_partitions(partitions);
+    for (key, value) in settings {
+        config.options_mut().set(key, value)?;
+    }
+    let ctx = SessionContext::new_with_config(config);
     rfc1738_datafusion::register(&ctx);
     ctx.register_parquet(
         "urls",
@@ -270,10 +306,15 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
-async fn run(file: &Path, runs: usize, only: &[String]) -> Result<()> {
+async fn run(
+    file: &Path,
+    runs: usize,
+    only: &[String],
+    settings: &[(String, String)],
+) -> Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let everywhere = session(file, cores).await?;
-    let one = session(file, 1).await?;
+    let everywhere = session(file, cores, settings).await?;
+    let one = session(file, 1, settings).await?;
     let list: Vec<String> = everywhere
         .sql("SELECT url FROM urls")
         .await?
@@ -401,6 +442,9 @@ async fn run(file: &Path, runs: usize, only: &[String]) -> Result<()> {
     for (name, _) in QUERIES {
         let all = rate(&format!("{name}, {cores} partition(s)"));
         let single = rate(&format!("{name}, 1 partition(s)"));
+        if all.0.is_nan() && single.0.is_nan() {
+            continue; // not run (`--only`)
+        }
         println!(
             "- {name}: {cores} partitions {:.2} per core, {:.2} per processor-second; 1 partition {:.2}, {:.2}",
             all.0 / cores as f64 / library.0,
@@ -435,7 +479,12 @@ async fn main() -> Result<()> {
             Compression::ZSTD(ZstdLevel::try_new(9).expect("a level")),
             std::iter::once(urls::sample()),
         ),
-        Some(Command::Run { file, runs, only }) => run(&file, runs, &only).await?,
+        Some(Command::Run {
+            file,
+            runs,
+            only,
+            set,
+        }) => run(&file, runs, &only, &set).await?,
         None => eprintln!("throughput: make, sample or run (see benches/throughput.rs)"),
     }
     Ok(())

@@ -4,12 +4,15 @@
 //! builders, and the first columns of this file, paid a call or a push
 //! for every NULL, which cost more than reading the URL (BENCHMARKS.md).
 
+use std::fmt::{self, Write};
 use std::sync::Arc;
 
-use datafusion::arrow::array::{ArrayRef, PrimitiveArray, StringBuilder};
-use datafusion::arrow::buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
-use datafusion::arrow::datatypes::{ArrowPrimitiveType, DataType};
+use datafusion::arrow::array::{Array, ArrayRef, ListArray, PrimitiveArray, StringBuilder};
+use datafusion::arrow::buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use datafusion::arrow::datatypes::{ArrowPrimitiveType, DataType, Field};
 use datafusion::common::{exec_err, Result};
+
+use crate::strings;
 
 /// Which rows hold a value, a bit a row as Arrow keeps them; every row
 /// NULL until it is set.
@@ -62,8 +65,19 @@ impl TextColumn {
     pub(crate) const DATA_TYPE: DataType = DataType::Utf8;
 
     pub(crate) fn new(rows: usize) -> TextColumn {
+        TextColumn::with_capacity(rows, 0)
+    }
+
+    /// A column of a part of each of `urls`: room for as much text as
+    /// they hold, which their parts seldom exceed, so that the buffer is
+    /// not grown (and copied) as the values come.
+    pub(crate) fn for_parts_of(urls: &dyn Array) -> TextColumn {
+        TextColumn::with_capacity(urls.len(), strings::text_bytes(urls))
+    }
+
+    fn with_capacity(rows: usize, bytes: usize) -> TextColumn {
         TextColumn {
-            builder: StringBuilder::with_capacity(rows, 0),
+            builder: StringBuilder::with_capacity(rows, bytes),
             rows,
             appended: 0,
             overflow: false,
@@ -96,18 +110,140 @@ impl TextColumn {
         self.appended = row + 1;
     }
 
+    /// The text `value` displays as, for row `row`, as [`TextColumn::set`]
+    /// takes it: written into the column, not into a `String` first.
+    pub(crate) fn set_display(&mut self, row: usize, value: impl fmt::Display) {
+        if row < self.appended || row >= self.rows || self.overflow {
+            return;
+        }
+        self.builder.append_nulls(row - self.appended);
+        if self.write(value) {
+            self.builder.append_value("");
+            self.appended = row + 1;
+        }
+    }
+
+    /// Writes `value` after the text of the value being made; false, and
+    /// the column an error, when the text outgrows `Utf8`.
+    fn write(&mut self, value: impl fmt::Display) -> bool {
+        // A `String`'s writes do not fail.
+        let _ = write!(self.builder, "{value}");
+        self.overflow = self.builder.values_slice().len() > i32::MAX as usize;
+        !self.overflow
+    }
+
     /// The column; an error when its text does not fit `Utf8` (more than
     /// 2 GiB in one batch), which a smaller batch size avoids.
     pub(crate) fn finish(mut self) -> Result<ArrayRef> {
         if self.overflow {
-            return exec_err!(
-                "more than 2 GiB of text in one batch of results; \
-                 a smaller datafusion.execution.batch_size reads these rows"
-            );
+            return too_much_text();
         }
         self.builder.append_nulls(self.rows - self.appended);
         Ok(Arc::new(self.builder.finish()))
     }
+}
+
+/// A column of lists of text (`List<Utf8>`, items not NULL), set a row
+/// at a time as [`TextColumn`] is: the rows passed over are NULL.
+pub(crate) struct TextListColumn {
+    /// Where each row's items begin in `items`, and where the last ends:
+    /// one more than the rows appended so far.
+    offsets: Vec<i32>,
+    items: StringBuilder,
+    valid: Validity,
+    rows: usize,
+    /// Set when the items' text outgrew `Utf8`'s 32-bit offsets.
+    overflow: bool,
+}
+
+impl TextListColumn {
+    /// The type of the array it makes.
+    pub(crate) fn data_type() -> DataType {
+        DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true)))
+    }
+
+    pub(crate) fn new(rows: usize) -> TextListColumn {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        TextListColumn {
+            offsets,
+            items: StringBuilder::new(),
+            valid: Validity::new(rows),
+            rows,
+            overflow: false,
+        }
+    }
+
+    /// The items of row `row`, after every row set before it; a row not
+    /// after the last one set, or past the end, is ignored.
+    pub(crate) fn set<'a>(&mut self, row: usize, items: impl IntoIterator<Item = &'a str>) {
+        let appended = self.offsets.len() - 1;
+        if row < appended || row >= self.rows || self.overflow {
+            return;
+        }
+        let mut count = self.offsets[appended];
+        self.offsets.resize(row + 1, count);
+        for item in items {
+            if self.items.values_slice().len() + item.len() > i32::MAX as usize {
+                self.overflow = true;
+                return;
+            }
+            self.items.append_value(item);
+            count += 1;
+        }
+        self.offsets.push(count);
+        self.valid.set(row);
+    }
+
+    /// The items of row `row` as they display, as [`TextListColumn::set`]
+    /// takes them.
+    pub(crate) fn set_display<T: fmt::Display>(
+        &mut self,
+        row: usize,
+        items: impl IntoIterator<Item = T>,
+    ) {
+        let appended = self.offsets.len() - 1;
+        if row < appended || row >= self.rows || self.overflow {
+            return;
+        }
+        let mut count = self.offsets[appended];
+        self.offsets.resize(row + 1, count);
+        for item in items {
+            // A `String`'s writes do not fail.
+            let _ = write!(self.items, "{item}");
+            if self.items.values_slice().len() > i32::MAX as usize {
+                self.overflow = true;
+                return;
+            }
+            self.items.append_value("");
+            count += 1;
+        }
+        self.offsets.push(count);
+        self.valid.set(row);
+    }
+
+    pub(crate) fn finish(mut self) -> Result<ArrayRef> {
+        if self.overflow {
+            return too_much_text();
+        }
+        let count = self.offsets[self.offsets.len() - 1];
+        self.offsets.resize(self.rows + 1, count);
+        let item = Arc::new(Field::new_list_field(DataType::Utf8, true));
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
+        Ok(Arc::new(ListArray::try_new(
+            item,
+            offsets,
+            Arc::new(self.items.finish()),
+            self.valid.finish(),
+        )?))
+    }
+}
+
+fn too_much_text<T>() -> Result<T> {
+    exec_err!(
+        "more than 2 GiB of text in one batch of results; \
+         a smaller datafusion.execution.batch_size reads these rows"
+    )
 }
 
 /// A column of numbers; a NULL row holds zero.
@@ -119,6 +255,11 @@ pub(crate) struct NumberColumn<T: ArrowPrimitiveType> {
 impl<T: ArrowPrimitiveType> NumberColumn<T> {
     /// The type of the array it makes.
     pub(crate) const DATA_TYPE: DataType = T::DATA_TYPE;
+
+    /// A column of a part of each of `urls`.
+    pub(crate) fn for_parts_of(urls: &dyn Array) -> NumberColumn<T> {
+        NumberColumn::new(urls.len())
+    }
 
     pub(crate) fn new(rows: usize) -> NumberColumn<T> {
         NumberColumn {
@@ -192,6 +333,44 @@ mod tests {
         validity.set(21); // past the end: ignored
         let nulls = validity.finish().unwrap();
         assert_eq!(nulls.iter().collect::<Vec<_>>(), rows);
+    }
+
+    #[test]
+    fn lists_in_order() {
+        let rows: [Option<&[&str]>; 6] = [
+            None,
+            Some(&["a", "bc"]),
+            Some(&[]),
+            None,
+            Some(&["é"]),
+            None,
+        ];
+        let mut lists = TextListColumn::new(rows.len());
+        for (row, items) in rows.iter().enumerate() {
+            if let Some(items) = items {
+                lists.set(row, items.iter().copied());
+            }
+        }
+        lists.set(1, ["out of order"]); // ignored
+        lists.set(6, ["past the end"]); // ignored
+        let lists = lists.finish().unwrap();
+        assert_eq!(lists.data_type(), &TextListColumn::data_type());
+        let lists = lists.as_list::<i32>();
+        let read: Vec<Option<Vec<String>>> = lists
+            .iter()
+            .map(|list| {
+                let list = list?;
+                let items = list.as_string::<i32>();
+                Some(items.iter().map(|item| item.unwrap().to_owned()).collect())
+            })
+            .collect();
+        let expected: Vec<Option<Vec<String>>> = rows
+            .iter()
+            .map(|items| items.map(|items| items.iter().map(|item| item.to_string()).collect()))
+            .collect();
+        assert_eq!(read, expected);
+        let none = TextListColumn::new(2).finish().unwrap();
+        assert_eq!(none.null_count(), 2);
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! Which production of which revision a function checks against, named
 //! by constant SQL arguments and resolved once per plan, not per row.
 
+use std::fmt;
+
 use datafusion::common::{plan_err, Result, ScalarValue};
-use rfc1738::dialect::{self, Dialect};
-use rfc1738::{Options, Rule};
+use rfc1738::dialect::{self, Dialect, DialectError, Mismatch};
+use rfc1738::{Expected, Found, Options, Rule};
 
 /// A production of one revision of the grammar, in a mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,18 +23,79 @@ enum Production {
     Draft(Dialect, &'static str),
 }
 
-/// Where and why a string does not match: the parts of
-/// `rfc1738::Error` and `rfc1738::dialect::Mismatch`, which say the same
-/// things about different grammars.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Diagnosis {
-    pub offset: usize,
-    pub line: u32,
-    pub column: usize,
-    pub expected: Vec<String>,
-    pub found: Option<char>,
-    pub stack: Vec<&'static str>,
-    pub message: String,
+/// Where and why a string does not match: an `rfc1738::Error` or a
+/// draft's `Mismatch`, which say the same things about different
+/// grammars. It is read off the error itself, not copied into strings
+/// first: a query over many failing URLs makes one of these a row.
+#[derive(Debug)]
+pub(crate) enum Diagnosis {
+    Rfc1738(rfc1738::Error),
+    Draft(Mismatch),
+}
+
+impl Diagnosis {
+    pub(crate) fn offset(&self) -> usize {
+        match self {
+            Diagnosis::Rfc1738(error) => error.offset(),
+            Diagnosis::Draft(mismatch) => mismatch.offset(),
+        }
+    }
+
+    pub(crate) fn line(&self) -> u32 {
+        match self {
+            Diagnosis::Rfc1738(error) => error.line(),
+            Diagnosis::Draft(mismatch) => mismatch.line(),
+        }
+    }
+
+    pub(crate) fn column(&self) -> usize {
+        match self {
+            Diagnosis::Rfc1738(error) => error.column(),
+            Diagnosis::Draft(mismatch) => mismatch.column(),
+        }
+    }
+
+    /// What the grammar accepts there.
+    pub(crate) fn expected(&self) -> &[Expected] {
+        match self {
+            Diagnosis::Rfc1738(error) => error.expected(),
+            Diagnosis::Draft(mismatch) => mismatch.expected(),
+        }
+    }
+
+    /// The character there; `None` at the end of the input.
+    pub(crate) fn found(&self) -> Option<char> {
+        let found = match self {
+            Diagnosis::Rfc1738(error) => error.found(),
+            Diagnosis::Draft(mismatch) => mismatch.found(),
+        };
+        match found {
+            Found::Char(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The names of the productions open there, outermost first.
+    pub(crate) fn stack(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let (rules, names): (&[Rule], &[&'static str]) = match self {
+            Diagnosis::Rfc1738(error) => (error.stack(), &[]),
+            Diagnosis::Draft(mismatch) => (&[], mismatch.stack()),
+        };
+        rules
+            .iter()
+            .map(|rule| rule.name())
+            .chain(names.iter().copied())
+    }
+}
+
+/// The message, as the `rfc1738` command prints it.
+impl fmt::Display for Diagnosis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Diagnosis::Rfc1738(error) => error.fmt(f),
+            Diagnosis::Draft(mismatch) => mismatch.fmt(f),
+        }
+    }
 }
 
 impl Target {
@@ -106,46 +169,18 @@ impl Target {
     /// matches.
     pub(crate) fn diagnose(&self, text: &str) -> Option<Diagnosis> {
         match self.production {
-            Production::Rfc1738(rule) => {
-                let error = rfc1738::check_with(rule, text, self.options).err()?;
-                Some(Diagnosis {
-                    offset: error.offset(),
-                    line: error.line(),
-                    column: error.column(),
-                    expected: error.expected().iter().map(ToString::to_string).collect(),
-                    found: found_char(error.found()),
-                    stack: error.stack().iter().map(|rule| rule.name()).collect(),
-                    message: error.to_string(),
-                })
-            }
+            Production::Rfc1738(rule) => rfc1738::check_with(rule, text, self.options)
+                .err()
+                .map(Diagnosis::Rfc1738),
+            // The name was found among the revision's productions, so the
+            // only error left is a mismatch.
             Production::Draft(dialect, name) => {
-                let error = dialect::check(dialect, name, text, self.options).err()?;
-                // The name was found among the revision's productions, so
-                // the only error left is a mismatch.
-                let mismatch = error.mismatch()?;
-                Some(Diagnosis {
-                    offset: mismatch.offset(),
-                    line: mismatch.line(),
-                    column: mismatch.column(),
-                    expected: mismatch
-                        .expected()
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect(),
-                    found: found_char(mismatch.found()),
-                    stack: mismatch.stack().to_vec(),
-                    message: error.to_string(),
-                })
+                match dialect::check(dialect, name, text, self.options) {
+                    Err(DialectError::Mismatch(mismatch)) => Some(Diagnosis::Draft(mismatch)),
+                    _ => None,
+                }
             }
         }
-    }
-}
-
-/// The character at the error, `None` at the end of the input.
-fn found_char(found: rfc1738::Found) -> Option<char> {
-    match found {
-        rfc1738::Found::Char(c) => Some(c),
-        _ => None,
     }
 }
 

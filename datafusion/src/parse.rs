@@ -59,7 +59,7 @@ macro_rules! parts {
             let mut field = 0;
             $(
                 if field == index {
-                    let mut column = <$column>::new(urls.len());
+                    let mut column = <$column>::for_parts_of(urls);
                     strings::for_each_text(urls, |row, text| {
                         if let Ok(url) = rfc1738::parse(text) {
                             column.set_value(row, $name(&url));

@@ -1,7 +1,7 @@
 //! The string arguments: which Arrow types the functions take, and each
 //! row's text, whatever the array's layout.
 
-use datafusion::arrow::array::{Array, ArrayAccessor, AsArray};
+use datafusion::arrow::array::{Array, ArrayAccessor, AsArray, OffsetSizeTrait};
 use datafusion::arrow::buffer::BooleanBuffer;
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, plan_err, Result};
@@ -59,6 +59,23 @@ fn arity(required: usize, most: usize) -> String {
         )
     } else {
         format!("{} to {} arguments", word(required), word(most))
+    }
+}
+
+/// The bytes of text in `array`'s rows, NULLs' included: a bound on
+/// the text of any part of them (zero for anything else than strings).
+pub(crate) fn text_bytes(array: &dyn Array) -> usize {
+    fn span<O: OffsetSizeTrait>(offsets: &[O]) -> usize {
+        match (offsets.first(), offsets.last()) {
+            (Some(first), Some(last)) => (*last - *first).as_usize(),
+            _ => 0,
+        }
+    }
+    match array.data_type() {
+        DataType::Utf8 => span(array.as_string::<i32>().value_offsets()),
+        DataType::LargeUtf8 => span(array.as_string::<i64>().value_offsets()),
+        DataType::Utf8View => array.as_string_view().total_bytes_len(),
+        _ => 0,
     }
 }
 

@@ -3,9 +3,7 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{
-    new_null_array, Array, ArrayRef, BooleanArray, ListBuilder, StringBuilder,
-};
+use datafusion::arrow::array::{new_null_array, Array, ArrayRef, BooleanArray};
 use datafusion::arrow::datatypes::{DataType, Field, FieldRef};
 use datafusion::common::{exec_err, Result, ScalarValue};
 use datafusion::logical_expr::{
@@ -15,7 +13,7 @@ use datafusion::logical_expr::{
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::Options;
 
-use crate::columns::TextColumn;
+use crate::columns::{TextColumn, TextListColumn};
 use crate::grammar::{not_a_constant, Target};
 use crate::{error, parse, strings};
 
@@ -123,7 +121,7 @@ impl UrlFunction {
                 Some(field) => parse::field_type(self.name, *field)?,
             },
             Kind::Normalize => DataType::Utf8,
-            Kind::Revisions => error::string_list(),
+            Kind::Revisions => TextListColumn::data_type(),
         })
     }
 
@@ -222,17 +220,14 @@ fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
 /// The names of the revisions whose grammar accepts each URL, oldest
 /// first; an empty list when none does, NULL for a NULL.
 fn accepting_revisions(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut builder = ListBuilder::new(StringBuilder::new());
-    strings::for_each(urls, |text| match text {
-        Some(text) => {
-            let accepting = Dialect::ALL
-                .into_iter()
-                .filter(|&dialect| accepts(dialect, text));
-            builder.append_value(accepting.map(|dialect| Some(dialect.name())));
-        }
-        None => builder.append_null(),
+    let mut column = TextListColumn::new(urls.len());
+    strings::for_each_text(urls, |row, text| {
+        let accepting = Dialect::ALL
+            .into_iter()
+            .filter(|&dialect| accepts(dialect, text));
+        column.set(row, accepting.map(Dialect::name));
     })?;
-    Ok(Arc::new(builder.finish()))
+    column.finish()
 }
 
 /// Whether a top-level production of the revision accepts the URL, as
