@@ -105,7 +105,9 @@ impl TextColumn {
             self.overflow = true;
             return;
         }
-        self.builder.append_nulls(row - self.appended);
+        if row > self.appended {
+            self.builder.append_nulls(row - self.appended);
+        }
         self.builder.append_value(text);
         self.appended = row + 1;
     }
@@ -116,7 +118,9 @@ impl TextColumn {
         if row < self.appended || row >= self.rows || self.overflow {
             return;
         }
-        self.builder.append_nulls(row - self.appended);
+        if row > self.appended {
+            self.builder.append_nulls(row - self.appended);
+        }
         if self.write(value) {
             self.builder.append_value("");
             self.appended = row + 1;

@@ -34,10 +34,10 @@ macro_rules! parts {
         }
 
         impl Columns {
-            fn new(rows: usize) -> Columns {
+            fn new(urls: &dyn Array) -> Columns {
                 Columns {
-                    $($name: <$column>::new(rows),)*
-                    valid: Validity::new(rows),
+                    $($name: <$column>::for_parts_of(urls),)*
+                    valid: Validity::new(urls.len()),
                 }
             }
 
@@ -151,7 +151,7 @@ impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> SetValue<T::Native> fo
 /// The parts of each URL of `urls`; NULL for a NULL and for a string
 /// `rfc1738::parse` rejects.
 pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut columns = Columns::new(urls.len());
+    let mut columns = Columns::new(urls);
     strings::for_each_text(urls, |row, text| {
         if let Ok(url) = rfc1738::parse(text) {
             columns.set(row, &url);
