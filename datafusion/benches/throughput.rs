@@ -108,7 +108,7 @@ const URL_REGEX: &str =
 /// rows (what is left is the functions' own cost and DataFusion's per
 /// batch). The answers of the queries that are checks or parses must be
 /// the library's.
-const QUERIES: [(&str, &str); 16] = [
+const QUERIES: [(&str, &str); 17] = [
     (
         "rfc1738_check",
         "SELECT count(*) FROM urls WHERE rfc1738_check(url)",
@@ -141,6 +141,10 @@ const QUERIES: [(&str, &str); 16] = [
     (
         "rfc1738_parse(url)['host'], in memory",
         "SELECT count(rfc1738_parse(url)['host']) FROM mem",
+    ),
+    (
+        "rfc1738_parse, two fields, in memory",
+        "SELECT count(rfc1738_parse(url)['scheme']), count(rfc1738_parse(url)['host']) FROM mem",
     ),
     (
         "rfc1738_parse, three fields, in memory",
@@ -315,8 +319,10 @@ async fn run(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let everywhere = session(file, cores, settings).await?;
     let one = session(file, 1, settings).await?;
+    // As `Utf8View` whatever the session reads the file as (`--set
+    // datafusion.execution.parquet.schema_force_view_types=false`).
     let list: Vec<String> = everywhere
-        .sql("SELECT url FROM urls")
+        .sql("SELECT arrow_cast(url, 'Utf8View') FROM urls")
         .await?
         .collect()
         .await?

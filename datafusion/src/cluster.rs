@@ -16,10 +16,11 @@ use std::sync::Arc;
 use ballista::prelude::SessionContextExt;
 use ballista_core::registry::BallistaFunctionRegistry;
 use datafusion::common::Result;
+use datafusion::execution::session_state::SessionStateBuilder;
 use datafusion::execution::SessionState;
 use datafusion::prelude::{SessionConfig, SessionContext};
 
-use crate::{functions, register, register_functions};
+use crate::{field_access_rule, functions, register, register_functions};
 
 /// A session that sends its queries to the Ballista scheduler at `url`
 /// (`df://host:port`), with the functions registered for planning.
@@ -35,7 +36,9 @@ pub async fn connect(url: &str) -> Result<SessionContext> {
 pub fn scheduler_session(config: SessionConfig) -> Result<SessionState> {
     let mut state = ballista_core::utils::default_session_builder(config)?;
     register_functions(&mut state)?;
-    Ok(state)
+    Ok(SessionStateBuilder::new_from_existing(state)
+        .with_optimizer_rule(field_access_rule())
+        .build())
 }
 
 /// Ballista's default executor functions with these, and with

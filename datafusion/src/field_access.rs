@@ -1,76 +1,115 @@
-//! `rfc1738_parse(url)['host']` read as `rfc1738_parse(url, 'host')`: the
-//! one field made alone, not the struct's 22 and then one taken.
+//! `rfc1738_parse(url)['host']` planned as `rfc1738_parse(url, 'host')`:
+//! the one field made alone, not the struct's 22 and then one taken.
 //!
-//! The struct costs about four times the parse (BENCHMARKS.md), and most
-//! queries want a field or two of it. DataFusion cannot push a field
-//! access into a function, so the rewrite is registered with the
-//! functions (an analyzer rule, `FunctionRewrite`, which keeps each
+//! DataFusion cannot push a field access into a function, and it does not
+//! make a call's struct once for several accesses: each field taken from
+//! `rfc1738_parse(url)` makes the whole struct again, a subquery that names
+//! it once included (its projections are merged and each access moved to
+//! the scan, `__datafusion_extracted_1`, ...). A field alone costs a parse
+//! and one column, the struct a parse and 22 columns, three times as much
+//! (BENCHMARKS.md), so every access is better made alone. This optimizer
+//! rule does it on the plan the other rules leave, and keeps each
 //! expression's name: the column is still called
-//! `rfc1738_parse(urls.url)[host]`). Each field accessed so is a parse of
-//! its own: two or three fields still cost less than the struct, and a
-//! query that wants most of them names the struct once and unnests it
-//! (BENCHMARKS.md has the figures).
+//! `rfc1738_parse(urls.url)[host]`. It also asks whether the URL parses
+//! (`rfc1738_parse(url) IS NOT NULL`) of one field, `production`, which is
+//! set for every URL that parses.
 
-use datafusion::common::config::ConfigOptions;
-use datafusion::common::tree_node::Transformed;
-use datafusion::common::{DFSchema, Result};
+use datafusion::common::tree_node::{Transformed, TreeNode};
+use datafusion::common::{Result, ScalarValue};
 use datafusion::functions::core::getfield::GetFieldFunc;
 use datafusion::logical_expr::expr::ScalarFunction;
-use datafusion::logical_expr::expr_rewriter::FunctionRewrite;
-use datafusion::logical_expr::Expr;
+use datafusion::logical_expr::expr_rewriter::NamePreserver;
+use datafusion::logical_expr::{Expr, LogicalPlan};
+use datafusion::optimizer::{ApplyOrder, OptimizerConfig, OptimizerRule};
 
 use crate::parse;
 use crate::udf::{Kind, UrlFunction};
 
-/// The rewrite; see the module's documentation.
-#[derive(Debug)]
-pub(crate) struct OneField;
+/// The field `IS NULL` and `IS NOT NULL` ask of: never NULL in a URL that
+/// parses (a test holds it so).
+const ALWAYS_SET: &str = "production";
 
-impl FunctionRewrite for OneField {
+/// The rule; see the module's documentation.
+#[derive(Debug)]
+pub(crate) struct FieldAccess;
+
+impl OptimizerRule for FieldAccess {
     fn name(&self) -> &str {
-        "rfc1738_parse_one_field"
+        "rfc1738_parse_field_access"
+    }
+
+    fn apply_order(&self) -> Option<ApplyOrder> {
+        Some(ApplyOrder::BottomUp)
     }
 
     fn rewrite(
         &self,
-        expr: Expr,
-        _schema: &DFSchema,
-        _config: &ConfigOptions,
-    ) -> Result<Transformed<Expr>> {
-        Ok(match one_field(&expr) {
-            Some(one) => Transformed::yes(one),
-            None => Transformed::no(expr),
+        node: LogicalPlan,
+        _config: &dyn OptimizerConfig,
+    ) -> Result<Transformed<LogicalPlan>> {
+        let names = NamePreserver::new(&node);
+        node.map_expressions(|expr| {
+            let name = names.save(&expr);
+            let rewritten = expr.transform_up(|expr| {
+                Ok(match alone(&expr) {
+                    Some(alone) => Transformed::yes(alone),
+                    None => Transformed::no(expr),
+                })
+            })?;
+            Ok(match rewritten.transformed {
+                true => rewritten.update_data(|expr| name.restore(expr)),
+                false => rewritten,
+            })
         })
     }
 }
 
 /// `get_field(rfc1738_parse(url), 'name')` as `rfc1738_parse(url,
-/// 'name')`, for a name the struct has; `None` for anything else, which
-/// is left to plan (and fail, for a wrong name) as written.
-fn one_field(expr: &Expr) -> Option<Expr> {
-    let Expr::ScalarFunction(access) = expr else {
-        return None;
-    };
-    if !access.func.inner().is::<GetFieldFunc>() {
-        return None;
+/// 'name')`, for a name the struct has (a path of one name: its fields
+/// hold no structs); `rfc1738_parse(url) IS [NOT] NULL` of one field;
+/// `None` for anything else, which is left as it is (and fails, for a
+/// wrong name, as `get_field` fails).
+fn alone(expr: &Expr) -> Option<Expr> {
+    match expr {
+        Expr::ScalarFunction(access) if access.func.inner().is::<GetFieldFunc>() => {
+            let [parsed, name @ Expr::Literal(value, _)] = access.args.as_slice() else {
+                return None;
+            };
+            let field = value.try_as_str().flatten()?;
+            if !parse::FIELDS.iter().any(|known| known.name() == field) {
+                return None;
+            }
+            one_field(parsed, name.clone())
+        }
+        Expr::IsNotNull(parsed) => {
+            Some(Expr::IsNotNull(Box::new(one_field(parsed, always_set())?)))
+        }
+        Expr::IsNull(parsed) => Some(Expr::IsNull(Box::new(one_field(parsed, always_set())?))),
+        _ => None,
     }
-    // A path of one name: the struct's fields hold no structs.
-    let [Expr::ScalarFunction(parsed), name @ Expr::Literal(value, _)] = access.args.as_slice()
-    else {
+}
+
+fn always_set() -> Expr {
+    Expr::Literal(ScalarValue::Utf8(Some(ALWAYS_SET.to_owned())), None)
+}
+
+/// `rfc1738_parse(url, name)`, when `parsed` is `rfc1738_parse(url)`.
+fn one_field(parsed: &Expr, name: Expr) -> Option<Expr> {
+    let Expr::ScalarFunction(call) = parsed else {
         return None;
     };
-    let is_whole_struct = parsed
+    let is_parse = call
         .func
         .inner()
         .downcast_ref::<UrlFunction>()
-        .is_some_and(|function| function.kind() == Kind::Parse)
-        && parsed.args.len() == 1;
-    let field = value.try_as_str().flatten()?;
-    if !is_whole_struct || !parse::FIELDS.iter().any(|known| known.name() == field) {
+        .is_some_and(|function| function.kind() == Kind::Parse);
+    let [url] = call.args.as_slice() else {
         return None;
-    }
-    Some(Expr::ScalarFunction(ScalarFunction::new_udf(
-        parsed.func.clone(),
-        vec![parsed.args[0].clone(), name.clone()],
-    )))
+    };
+    is_parse.then(|| {
+        Expr::ScalarFunction(ScalarFunction::new_udf(
+            call.func.clone(),
+            vec![url.clone(), name],
+        ))
+    })
 }

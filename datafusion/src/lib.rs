@@ -41,9 +41,10 @@
 
 use std::sync::Arc;
 
-use datafusion::common::{DataFusionError, Result};
+use datafusion::common::Result;
 use datafusion::execution::FunctionRegistry;
 use datafusion::logical_expr::ScalarUDF;
+use datafusion::optimizer::OptimizerRule;
 use datafusion::prelude::SessionContext;
 
 pub mod cluster;
@@ -82,38 +83,34 @@ pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
         .map_err(|error| format!("{error} (a size such as 512MiB or 4GB)"))
 }
 
-/// Adds the functions to a session, with the rewrite that makes
-/// `rfc1738_parse(url)['host']` one field alone (see
-/// [`register_functions`]).
+/// Adds the functions to a session, and the planning rule that makes
+/// `rfc1738_parse(url)['host']` the one field alone ([`field_access_rule`]).
 pub fn register(ctx: &SessionContext) {
     for function in udf::UrlFunction::all() {
         ctx.register_udf(function);
     }
-    // A `SessionState` takes rewrites: it does not refuse one.
-    let _ = ctx
-        .state_ref()
-        .write()
-        .register_function_rewrite(Arc::new(field_access::OneField));
+    ctx.add_optimizer_rule(field_access_rule());
 }
 
 /// Adds the functions to a registry: a `SessionState`, or any other
-/// `FunctionRegistry` that can hold scalar functions.
-///
-/// Where the registry also plans (a `SessionState`), it gets an analyzer
-/// rewrite too: `rfc1738_parse(url)['host']` is planned as
-/// `rfc1738_parse(url, 'host')`, which makes that one field and not the
-/// struct's 22 (the same rows, the same column name, about three times
-/// as fast: BENCHMARKS.md). A registry that only runs plans (an
-/// executor's) has no use for it and may refuse it.
+/// `FunctionRegistry` that can hold scalar functions. The planning rule
+/// is not a function: a session that plans queries takes it with
+/// `SessionStateBuilder::with_optimizer_rule(field_access_rule())`.
 pub fn register_functions(registry: &mut dyn FunctionRegistry) -> Result<()> {
     for function in functions() {
         registry.register_udf(function)?;
     }
-    match registry.register_function_rewrite(Arc::new(field_access::OneField)) {
-        // `FunctionRegistry`'s default: a registry that does not plan.
-        Err(DataFusionError::NotImplemented(_)) | Ok(()) => Ok(()),
-        Err(error) => Err(error),
-    }
+    Ok(())
+}
+
+/// An optimizer rule that plans `rfc1738_parse(url)['host']` as
+/// `rfc1738_parse(url, 'host')`, which makes that field and not the
+/// struct's 22 (the same rows, the same column name), and
+/// `rfc1738_parse(url) IS NOT NULL` as a test of one field. DataFusion
+/// makes the struct again for each field taken from it, so each taken
+/// alone costs less, however many (BENCHMARKS.md).
+pub fn field_access_rule() -> Arc<dyn OptimizerRule + Send + Sync> {
+    Arc::new(field_access::FieldAccess)
 }
 
 #[cfg(test)]
