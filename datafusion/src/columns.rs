@@ -181,22 +181,7 @@ impl TextListColumn {
     /// The items of row `row`, after every row set before it; a row not
     /// after the last one set, or past the end, is ignored.
     pub(crate) fn set<'a>(&mut self, row: usize, items: impl IntoIterator<Item = &'a str>) {
-        let appended = self.offsets.len() - 1;
-        if row < appended || row >= self.rows || self.overflow {
-            return;
-        }
-        let mut count = self.offsets[appended];
-        self.offsets.resize(row + 1, count);
-        for item in items {
-            if self.items.values_slice().len() + item.len() > i32::MAX as usize {
-                self.overflow = true;
-                return;
-            }
-            self.items.append_value(item);
-            count += 1;
-        }
-        self.offsets.push(count);
-        self.valid.set(row);
+        self.set_written(row, items, |column, item| column.write_str(item));
     }
 
     /// The items of row `row` as they display, as [`TextListColumn::set`]
@@ -206,6 +191,16 @@ impl TextListColumn {
         row: usize,
         items: impl IntoIterator<Item = T>,
     ) {
+        self.set_written(row, items, |column, item| write!(column, "{item}"));
+    }
+
+    /// Row `row`'s items, each written into the column by `write`.
+    fn set_written<T>(
+        &mut self,
+        row: usize,
+        items: impl IntoIterator<Item = T>,
+        mut write: impl FnMut(&mut StringBuilder, T) -> fmt::Result,
+    ) {
         let appended = self.offsets.len() - 1;
         if row < appended || row >= self.rows || self.overflow {
             return;
@@ -214,7 +209,7 @@ impl TextListColumn {
         self.offsets.resize(row + 1, count);
         for item in items {
             // A `String`'s writes do not fail.
-            let _ = write!(self.items, "{item}");
+            let _ = write(&mut self.items, item);
             if self.items.values_slice().len() > i32::MAX as usize {
                 self.overflow = true;
                 return;
