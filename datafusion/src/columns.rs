@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use datafusion::arrow::array::{Array, ArrayRef, ListArray, PrimitiveArray, StringBuilder};
 use datafusion::arrow::buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
-use datafusion::arrow::datatypes::{ArrowPrimitiveType, DataType, Field};
+use datafusion::arrow::datatypes::{ArrowPrimitiveType, DataType, Field, FieldRef};
 use datafusion::common::{exec_err, Result};
 
 use crate::strings;
@@ -105,11 +105,18 @@ impl TextColumn {
             self.overflow = true;
             return;
         }
-        if row > self.appended {
-            self.builder.append_nulls(row - self.appended);
-        }
+        self.pass_over_to(row);
         self.builder.append_value(text);
         self.appended = row + 1;
+    }
+
+    /// The rows before `row` not set yet are NULL.
+    #[inline]
+    fn pass_over_to(&mut self, row: usize) {
+        if row > self.appended {
+            self.builder.append_nulls(row - self.appended);
+            self.appended = row;
+        }
     }
 
     /// The text `value` displays as, for row `row`, as [`TextColumn::set`]
@@ -118,9 +125,7 @@ impl TextColumn {
         if row < self.appended || row >= self.rows || self.overflow {
             return;
         }
-        if row > self.appended {
-            self.builder.append_nulls(row - self.appended);
-        }
+        self.pass_over_to(row);
         if self.write(value) {
             self.builder.append_value("");
             self.appended = row + 1;
@@ -142,7 +147,7 @@ impl TextColumn {
         if self.overflow {
             return too_much_text();
         }
-        self.builder.append_nulls(self.rows - self.appended);
+        self.pass_over_to(self.rows);
         Ok(Arc::new(self.builder.finish()))
     }
 }
@@ -163,7 +168,12 @@ pub(crate) struct TextListColumn {
 impl TextListColumn {
     /// The type of the array it makes.
     pub(crate) fn data_type() -> DataType {
-        DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true)))
+        DataType::List(TextListColumn::item())
+    }
+
+    /// Its items: text, nullable as Arrow's list builders make them.
+    fn item() -> FieldRef {
+        Arc::new(Field::new_list_field(DataType::Utf8, true))
     }
 
     pub(crate) fn new(rows: usize) -> TextListColumn {
@@ -227,10 +237,9 @@ impl TextListColumn {
         }
         let count = self.offsets[self.offsets.len() - 1];
         self.offsets.resize(self.rows + 1, count);
-        let item = Arc::new(Field::new_list_field(DataType::Utf8, true));
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
         Ok(Arc::new(ListArray::try_new(
-            item,
+            TextListColumn::item(),
             offsets,
             Arc::new(self.items.finish()),
             self.valid.finish(),

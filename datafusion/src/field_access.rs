@@ -75,10 +75,7 @@ fn alone(expr: &Expr) -> Option<Expr> {
             let [parsed, name @ Expr::Literal(value, _)] = access.args.as_slice() else {
                 return None;
             };
-            let field = value.try_as_str().flatten()?;
-            if !parse::FIELDS.iter().any(|known| known.name() == field) {
-                return None;
-            }
+            parse::FIELDS.find(value.try_as_str().flatten()?)?;
             one_field(parsed, name.clone())
         }
         Expr::IsNotNull(parsed) => {

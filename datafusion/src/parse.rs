@@ -169,8 +169,8 @@ pub(crate) fn field_index(function: &str, name: Option<&ScalarValue>) -> Result<
     let Some(name) = constant_string(function, "field", Some(name))? else {
         return Ok(None);
     };
-    match FIELDS.iter().position(|field| field.name() == name) {
-        Some(index) => Ok(Some(index)),
+    match FIELDS.find(name) {
+        Some((index, _)) => Ok(Some(index)),
         None => {
             let names: Vec<&str> = FIELDS.iter().map(|field| field.name().as_str()).collect();
             plan_err!(
