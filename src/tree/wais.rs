@@ -51,10 +51,17 @@ impl<'a> WaisUrl<'a> {
 
     /// Host and port.
     pub fn hostport(&self) -> Hostport<'a> {
+        *self.hostport_in_place()
+    }
+
+    /// Host and port where the variant holds them, for `Url`'s accessors,
+    /// which must not copy the nodes around a field to read it (see
+    /// `Url::hostport_in_place`).
+    pub(crate) fn hostport_in_place(&self) -> &Hostport<'a> {
         match self {
-            WaisUrl::Database(url) => url.hostport,
-            WaisUrl::Index(url) => url.hostport,
-            WaisUrl::Doc(url) => url.hostport,
+            WaisUrl::Database(url) => &url.hostport,
+            WaisUrl::Index(url) => &url.hostport,
+            WaisUrl::Doc(url) => &url.hostport,
         }
     }
 
