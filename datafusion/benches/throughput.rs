@@ -366,6 +366,17 @@ async fn run(
                 .count() as i64
         });
         record("library check, 1 core", &check);
+        // What `rfc1738_parse(url, 'host')` asks of the library: a parse,
+        // then the host read off the tree.
+        let host = time(|| {
+            list.iter()
+                .filter(|url| match &rfc1738::parse(url) {
+                    Ok(url) => url.host().is_some(),
+                    Err(_) => false,
+                })
+                .count() as i64
+        });
+        record("library parse and host, 1 core", &host);
         let mut answers = Vec::new();
         for (ctx, cores_used) in [(&everywhere, cores), (&one, 1)] {
             for (name, sql) in QUERIES {
@@ -416,6 +427,47 @@ async fn run(
                 parse.answer,
                 "rfc1738_parse counts as parse",
             ),
+            (
+                "rfc1738_parse, one field",
+                host.answer,
+                "a host where the library reads one",
+            ),
+            (
+                "rfc1738_parse, one field, in memory",
+                host.answer,
+                "in memory too",
+            ),
+            (
+                "rfc1738_parse(url)['host'], in memory",
+                host.answer,
+                "and taken from the struct",
+            ),
+            (
+                "rfc1738_parse, two fields, in memory",
+                parse.answer,
+                "a scheme where the library parses",
+            ),
+            (
+                "rfc1738_parse, three fields, in memory",
+                parse.answer,
+                "a scheme where the library parses",
+            ),
+            (
+                "rfc1738_normalize",
+                parse.answer,
+                "normalized where the library parses",
+            ),
+            ("rfc1738_normalize in memory", parse.answer, "in memory too"),
+            (
+                "rfc1738_error",
+                list.len() as i64 - check.answer,
+                "an error where the library's check of url fails",
+            ),
+            (
+                "rfc1738_error in memory",
+                list.len() as i64 - check.answer,
+                "in memory too",
+            ),
         ];
         for (name, count, why) in expected {
             if let Some(answer) = answer(name) {
@@ -458,6 +510,22 @@ async fn run(
             single.0 / library.0,
             single.1 / library.1
         );
+    }
+    let with_host = rate("library parse and host, 1 core");
+    for name in [
+        "rfc1738_parse, one field",
+        "rfc1738_parse, one field, in memory",
+        "rfc1738_parse(url)['host'], in memory",
+    ] {
+        let all = rate(&format!("{name}, {cores} partition(s)"));
+        let single = rate(&format!("{name}, 1 partition(s)"));
+        if !all.0.is_nan() || !single.0.is_nan() {
+            println!(
+                "- {name}, against the library's parse and host: {:.2} per processor-second on {cores} partitions, {:.2} on 1",
+                all.1 / with_host.1,
+                single.1 / with_host.1
+            );
+        }
     }
     let check = |partitions: usize| rate(&format!("rfc1738_check, {partitions} partition(s)"));
     let regex = |partitions: usize| rate(&format!("regexp_like, {partitions} partition(s)"));

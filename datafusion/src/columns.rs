@@ -45,6 +45,26 @@ impl Validity {
     }
 }
 
+/// The room the columns of a batch's parts need: its rows, and the bytes
+/// of text of its URLs, which bound the text of any one part of them.
+/// Counted once a batch, for all its columns: for `Utf8View` the count
+/// reads every view, and the struct's 17 text columns each counted it
+/// (BENCHMARKS.md, "Accessors that read in place").
+#[derive(Clone, Copy)]
+pub(crate) struct Room {
+    rows: usize,
+    text_bytes: usize,
+}
+
+impl Room {
+    pub(crate) fn for_parts_of(urls: &dyn Array) -> Room {
+        Room {
+            rows: urls.len(),
+            text_bytes: strings::text_bytes(urls),
+        }
+    }
+}
+
 /// A column of text (`Utf8`). Its rows are set in increasing order; the
 /// rows passed over are NULL, appended in bulk when the next value (or
 /// the end) comes. Arrow's builder holds the text: its array is made
@@ -68,11 +88,11 @@ impl TextColumn {
         TextColumn::with_capacity(rows, 0)
     }
 
-    /// A column of a part of each of `urls`: room for as much text as
-    /// they hold, which their parts seldom exceed, so that the buffer is
-    /// not grown (and copied) as the values come.
-    pub(crate) fn for_parts_of(urls: &dyn Array) -> TextColumn {
-        TextColumn::with_capacity(urls.len(), strings::text_bytes(urls))
+    /// A column of a part of each URL of a batch: room for as much text
+    /// as they hold, which their parts seldom exceed, so that the buffer
+    /// is not grown (and copied) as the values come.
+    pub(crate) fn for_parts_of(room: Room) -> TextColumn {
+        TextColumn::with_capacity(room.rows, room.text_bytes)
     }
 
     fn with_capacity(rows: usize, bytes: usize) -> TextColumn {
@@ -267,9 +287,9 @@ impl<T: ArrowPrimitiveType> NumberColumn<T> {
     /// The type of the array it makes.
     pub(crate) const DATA_TYPE: DataType = T::DATA_TYPE;
 
-    /// A column of a part of each of `urls`.
-    pub(crate) fn for_parts_of(urls: &dyn Array) -> NumberColumn<T> {
-        NumberColumn::new(urls.len())
+    /// A column of a part of each URL of a batch.
+    pub(crate) fn for_parts_of(room: Room) -> NumberColumn<T> {
+        NumberColumn::new(room.rows)
     }
 
     pub(crate) fn new(rows: usize) -> NumberColumn<T> {

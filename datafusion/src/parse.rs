@@ -12,7 +12,7 @@ use rfc1738::semantics::NewsTarget;
 use rfc1738::tree::Host;
 use rfc1738::Url;
 
-use crate::columns::{NumberColumn, TextColumn, Validity};
+use crate::columns::{NumberColumn, Room, TextColumn, Validity};
 use crate::grammar::{constant_string, not_a_constant};
 use crate::strings;
 
@@ -35,8 +35,9 @@ macro_rules! parts {
 
         impl Columns {
             fn new(urls: &dyn Array) -> Columns {
+                let room = Room::for_parts_of(urls);
                 Columns {
-                    $($name: <$column>::for_parts_of(urls),)*
+                    $($name: <$column>::for_parts_of(room),)*
                     valid: Validity::new(urls.len()),
                 }
             }
@@ -59,10 +60,10 @@ macro_rules! parts {
             let mut field = 0;
             $(
                 if field == index {
-                    let mut column = <$column>::for_parts_of(urls);
+                    let mut column = <$column>::for_parts_of(Room::for_parts_of(urls));
                     strings::for_each_text(urls, |row, text| {
-                        if let Ok(url) = rfc1738::parse(text) {
-                            column.set_value(row, $name(&url));
+                        if let Ok(url) = &rfc1738::parse(text) {
+                            column.set_value(row, $name(url));
                         }
                     })?;
                     return column.finish();
@@ -153,8 +154,10 @@ impl<T: datafusion::arrow::datatypes::ArrowPrimitiveType> SetValue<T::Native> fo
 pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
     let mut columns = Columns::new(urls);
     strings::for_each_text(urls, |row, text| {
-        if let Ok(url) = rfc1738::parse(text) {
-            columns.set(row, &url);
+        // By reference: `Ok(url)` moved the tree (368 bytes) out of the
+        // result first (BENCHMARKS.md, "Accessors that read in place").
+        if let Ok(url) = &rfc1738::parse(text) {
+            columns.set(row, url);
         }
     })?;
     Ok(Arc::new(columns.finish()?))
@@ -288,15 +291,35 @@ fn search<'a>(url: &Url<'a>) -> Option<Cow<'a, str>> {
 
 fn typecode<'a>(url: &Url<'a>) -> Option<Cow<'a, str>> {
     match url {
-        Url::Ftp(ftp) => ftp.typecode().map(|code| Cow::Owned(code.to_string())),
+        Url::Ftp(ftp) => ftp.typecode().map(one_character),
         _ => None,
     }
 }
 
 fn gopher_type<'a>(url: &Url<'a>) -> Option<Cow<'a, str>> {
     match url {
-        Url::Gopher(gopher) => Some(Cow::Owned(char::from(gopher.gopher_type()).to_string())),
+        Url::Gopher(gopher) => Some(one_character(char::from(gopher.gopher_type()))),
         _ => None,
+    }
+}
+
+/// One character as text, borrowed for ASCII (a typecode, and every
+/// gopher type but an escaped octet above 127): no allocation a URL.
+fn one_character(character: char) -> Cow<'static, str> {
+    /// Every ASCII character, at its own offset.
+    static ASCII: [u8; 128] = {
+        let mut table = [0; 128];
+        let mut byte = 0;
+        while byte < 128 {
+            table[byte] = byte as u8;
+            byte += 1;
+        }
+        table
+    };
+    let at = character as usize;
+    match ASCII.get(at..at + 1).map(std::str::from_utf8) {
+        Some(Ok(text)) => Cow::Borrowed(text),
+        _ => Cow::Owned(character.to_string()),
     }
 }
 
@@ -369,5 +392,33 @@ fn mailto<'a>(url: &Url<'a>) -> Option<Cow<'a, str>> {
     match url {
         Url::Mailto(mailto) => Some(text(mailto.addr_spec())),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_character_borrows_ascii_only() {
+        for character in ['a', 'I', '1', '\0', '\u{7f}'] {
+            let text = one_character(character);
+            assert!(matches!(text, Cow::Borrowed(_)), "{character:?}");
+            assert_eq!(text, character.to_string());
+        }
+        // A gopher type escaped as `%E9` is the octet 0xE9, read as U+00E9.
+        for character in ['\u{80}', 'é', '\u{ff}'] {
+            let text = one_character(character);
+            assert!(matches!(text, Cow::Owned(_)), "{character:?}");
+            assert_eq!(text, character.to_string());
+        }
+        let Ok(url) = rfc1738::parse("gopher://h/%E9x") else {
+            panic!("a gopher URL")
+        };
+        assert_eq!(gopher_type(&url).as_deref(), Some("é"));
+        let Ok(url) = rfc1738::parse("ftp://h/f;type=I") else {
+            panic!("an ftp URL")
+        };
+        assert_eq!(typecode(&url).as_deref(), Some("i"));
     }
 }

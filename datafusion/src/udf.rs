@@ -13,7 +13,7 @@ use datafusion::logical_expr::{
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::Options;
 
-use crate::columns::{TextColumn, TextListColumn};
+use crate::columns::{Room, TextColumn, TextListColumn};
 use crate::grammar::{not_a_constant, Target};
 use crate::{error, parse, strings};
 
@@ -208,9 +208,9 @@ fn check(urls: &dyn Array, target: &Target) -> Result<ArrayRef> {
 /// Each URL normalized (sections 2.1 and 2.2); NULL for a NULL and for a
 /// string `rfc1738::parse` rejects.
 fn normalize(urls: &dyn Array) -> Result<ArrayRef> {
-    let mut column = TextColumn::for_parts_of(urls);
+    let mut column = TextColumn::for_parts_of(Room::for_parts_of(urls));
     strings::for_each_text(urls, |row, text| {
-        if let Ok(url) = rfc1738::parse(text) {
+        if let Ok(url) = &rfc1738::parse(text) {
             column.set(row, &url.normalized());
         }
     })?;
