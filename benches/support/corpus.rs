@@ -5,12 +5,19 @@
 //! form, the lines every revision accepts, and the adversarial inputs.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::Path;
 
+/// A list of the repository's `benches/data`, found from the folder of the
+/// crate that includes this file: the repository's root, or a crate of
+/// the workspace under it (`datafusion/`), which reads the same lists.
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/data")
-        .join(name);
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lists = manifest
+        .ancestors()
+        .map(|folder| folder.join("benches/data"))
+        .find(|lists| lists.is_dir())
+        .unwrap_or_else(|| manifest.join("benches/data"));
+    let path = lists.join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
 }
 

@@ -11,10 +11,9 @@ use std::sync::Arc;
 use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 
-// The generator of the library's benchmarks, as it is: its `generate`,
-// `Rng` and `near_misses`. (Its own readers of `benches/data` look under
-// this crate's folder, so the files are read here.) Its `dialect` cfgs are
-// the library's feature, unknown to this crate.
+// The inputs of the library's benchmarks, as they are: the lists of
+// `benches/data` and the generator (`generate`, `Rng`, `near_misses`).
+// Its `dialect` cfgs are the library's feature, unknown to this crate.
 #[allow(unexpected_cfgs)]
 #[path = "../../../benches/support/corpus.rs"]
 mod corpus;
@@ -50,24 +49,6 @@ fn repository_file(relative: &str) -> String {
         .join("..")
         .join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
-}
-
-/// `benches/data/kasztp.txt` as it is (`https` URLs, which RFC 1738
-/// reads as `otherurl`s), its byte-order mark dropped.
-pub fn kasztp() -> Vec<String> {
-    repository_file("benches/data/kasztp.txt")
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
-
-/// `benches/data/node_files.txt`: `file://` URLs.
-pub fn node_files() -> Vec<String> {
-    repository_file("benches/data/node_files.txt")
-        .lines()
-        .map(str::to_owned)
-        .collect()
 }
 
 /// The whole URLs printed in RFC 1738 and its drafts, as the fixtures of
@@ -160,8 +141,8 @@ fn every<T: Clone>(items: &[T], step: usize) -> Vec<T> {
 /// kasztp.txt and of node_files.txt, 1,100 generated URLs, the near misses
 /// of a third of those, and every example URL of the five documents.
 pub fn sample() -> Vec<Row> {
-    let mut sample = with_near_misses(&every(&kasztp(), 40), "kasztp");
-    sample.extend(rows(every(&node_files(), 40), "node_files"));
+    let mut sample = with_near_misses(&every(&corpus::kasztp_https(), 40), "kasztp");
+    sample.extend(rows(every(&corpus::node_files(), 40), "node_files"));
     sample.extend(with_near_misses(
         &generated(corpus::SEED, 1_100),
         "generated",
@@ -175,8 +156,8 @@ pub fn sample() -> Vec<Row> {
 /// round's own, every third of which (and every third of kasztp) a near
 /// miss.
 pub fn round(index: u64) -> Vec<Row> {
-    let mut round = with_near_misses(&kasztp(), "kasztp");
-    round.extend(rows(node_files(), "node_files"));
+    let mut round = with_near_misses(&corpus::kasztp_https(), "kasztp");
+    round.extend(rows(corpus::node_files(), "node_files"));
     round.extend(with_near_misses(
         &generated(corpus::SEED + index, 110_000),
         "generated",
