@@ -119,6 +119,7 @@ impl<'a> Url<'a> {
     /// `IpSchemepart` first), reading the host after a parse cost 7 to 9 ns
     /// a URL, 2.4 to 5.9 ns in place (BENCHMARKS.md, "Accessors that read
     /// in place").
+    #[inline]
     fn hostport_in_place(&self) -> Option<&Hostport<'a>> {
         match self {
             Url::Ftp(url) => Some(&url.login.hostport),
@@ -136,6 +137,10 @@ impl<'a> Url<'a> {
     /// The host: the server's for the schemes that name one, the file's
     /// host for `file` URLs when it is written, and the host of an
     /// `otherurl` that follows the common Internet scheme syntax.
+    // Inlined, as `hostport_in_place`, `Host::as_str` and the nodes'
+    // `as_str`: called from another crate, the calls were most of what
+    // reading the host cost (BENCHMARKS.md, "Accessors inlined").
+    #[inline]
     pub fn host(&self) -> Option<Host<'a>> {
         match self {
             Url::File(url) => url.host,

@@ -64,6 +64,7 @@ pub enum Host<'a> {
 
 impl<'a> Host<'a> {
     /// The text as written.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         match self {
             Host::Hostname(name) => name.as_str(),

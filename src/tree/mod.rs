@@ -71,6 +71,7 @@ macro_rules! leaf_node {
             }
 
             /// The text as written in the URL (escapes not decoded).
+            #[inline]
             pub fn as_str(&self) -> &'a str {
                 self.place.as_str()
             }
@@ -396,6 +397,7 @@ macro_rules! text_and_span {
 
         impl<'a> $name<'a> {
             /// The text as written.
+            #[inline]
             pub fn as_str(&self) -> &'a str {
                 self.place.as_str()
             }
