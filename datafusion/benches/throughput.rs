@@ -226,8 +226,11 @@ fn make(file: &Path, rows: usize, compression: Compression) {
     write(file, compression, rounds);
 }
 
-/// Processor time of this process so far (user and system), in seconds.
-fn cpu_seconds() -> f64 {
+/// The processor seconds the process has used, and the page faults it
+/// has taken that read no disk (the kernel's `minflt`: fresh memory
+/// zeroed and mapped, what an allocator that hands memory back to the
+/// system costs at the next allocation).
+fn counters() -> (f64, f64) {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     // The fields after the command name, which is in parentheses.
     let fields: Vec<&str> = stat
@@ -235,13 +238,15 @@ fn cpu_seconds() -> f64 {
         .map_or("", |(_, rest)| rest)
         .split_whitespace()
         .collect();
-    let ticks = |index: usize| fields.get(index).and_then(|t| t.parse::<f64>().ok());
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 here;
-    // the kernel counts them in 100ths of a second.
-    match (ticks(11), ticks(12)) {
-        (Some(user), Some(system)) => (user + system) / 100.0,
-        _ => f64::NAN,
-    }
+    let number = |index: usize| {
+        fields
+            .get(index)
+            .and_then(|t| t.parse::<f64>().ok())
+            .unwrap_or(f64::NAN)
+    };
+    // minflt, utime and stime are fields 10, 14 and 15 of the line, 8,
+    // 12 and 13 here; the kernel counts time in 100ths of a second.
+    ((number(11) + number(12)) / 100.0, number(7))
 }
 
 fn load() -> String {
@@ -278,17 +283,65 @@ fn on_every_core(list: &[String], cores: usize, test: impl Fn(&str) -> bool + Sy
 struct Timing {
     wall: f64,
     cpu: f64,
+    /// Page faults (`counters`).
+    faults: f64,
     answer: i64,
 }
 
-fn time(work: impl FnOnce() -> i64) -> Timing {
-    let (start, cpu) = (Instant::now(), cpu_seconds());
-    let answer = work();
-    Timing {
-        wall: start.elapsed().as_secs_f64(),
-        cpu: cpu_seconds() - cpu,
-        answer,
+impl Timing {
+    /// What the process did from `start` to now.
+    fn since(start: Start, answer: i64) -> Timing {
+        let (cpu, faults) = counters();
+        Timing {
+            wall: start.at.elapsed().as_secs_f64(),
+            cpu: cpu - start.cpu,
+            faults: faults - start.faults,
+            answer,
+        }
     }
+}
+
+/// The clock and the process's counters when a loop or query began.
+struct Start {
+    at: Instant,
+    cpu: f64,
+    faults: f64,
+}
+
+impl Start {
+    fn now() -> Start {
+        let (cpu, faults) = counters();
+        Start {
+            at: Instant::now(),
+            cpu,
+            faults,
+        }
+    }
+}
+
+/// Every run's figures of one loop or query.
+struct Samples {
+    name: String,
+    walls: Vec<f64>,
+    cpus: Vec<f64>,
+    faults: Vec<f64>,
+}
+
+impl Samples {
+    fn named(name: &str) -> Samples {
+        Samples {
+            name: name.to_owned(),
+            walls: Vec::new(),
+            cpus: Vec::new(),
+            faults: Vec::new(),
+        }
+    }
+}
+
+fn time(work: impl FnOnce() -> i64) -> Timing {
+    let start = Start::now();
+    let answer = work();
+    Timing::since(start, answer)
 }
 
 async fn query(ctx: &SessionContext, sql: &str) -> Result<i64> {
@@ -363,14 +416,19 @@ async fn run(
         list.len(),
         load()
     );
-    // name -> (wall seconds, processor seconds) of every run.
-    let mut timings: Vec<(String, Vec<f64>, Vec<f64>)> = Vec::new();
-    let mut record = |name: &str, timing: &Timing| match timings.iter_mut().find(|t| t.0 == name) {
-        Some(entry) => {
-            entry.1.push(timing.wall);
-            entry.2.push(timing.cpu);
-        }
-        None => timings.push((name.to_owned(), vec![timing.wall], vec![timing.cpu])),
+    let mut timings: Vec<Samples> = Vec::new();
+    let mut record = |name: &str, timing: &Timing| {
+        let index = match timings.iter().position(|samples| samples.name == name) {
+            Some(index) => index,
+            None => {
+                timings.push(Samples::named(name));
+                timings.len() - 1
+            }
+        };
+        let samples = &mut timings[index];
+        samples.walls.push(timing.wall);
+        samples.cpus.push(timing.cpu);
+        samples.faults.push(timing.faults);
     };
     for run in 0..runs {
         let parse = time(|| {
@@ -418,13 +476,9 @@ async fn run(
                 } else {
                     sql
                 };
-                let start = (Instant::now(), cpu_seconds());
+                let start = Start::now();
                 let answer = query(ctx, sql).await?;
-                let timing = Timing {
-                    wall: start.0.elapsed().as_secs_f64(),
-                    cpu: cpu_seconds() - start.1,
-                    answer,
-                };
+                let timing = Timing::since(start, answer);
                 record(&format!("{name}, {cores_used} partition(s)"), &timing);
                 answers.push((name, timing.answer));
             }
@@ -507,16 +561,23 @@ async fn run(
         println!("run {} of {runs} done, load: {}", run + 1, load());
     }
     println!();
-    println!("| what | median s | URLs/s | processor s | URLs per processor-second |");
-    println!("| --- | ---: | ---: | ---: | ---: |");
+    println!("| what | median s | URLs/s | processor s | URLs per processor-second | page faults per 1,000 URLs |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
     // name -> (URLs a second, URLs a processor-second).
     let mut rates = Vec::new();
-    for (name, walls, cpus) in &mut timings {
-        let (wall, cpu) = (median(walls), median(cpus));
+    for Samples {
+        name,
+        walls,
+        cpus,
+        faults,
+    } in &mut timings
+    {
+        let (wall, cpu, faults) = (median(walls), median(cpus), median(faults));
         println!(
-            "| {name} | {wall:.3} | {:.0} | {cpu:.2} | {:.0} |",
+            "| {name} | {wall:.3} | {:.0} | {cpu:.2} | {:.0} | {:.1} |",
             rows / wall,
-            rows / cpu
+            rows / cpu,
+            faults * 1000.0 / rows
         );
         rates.push((name.clone(), rows / wall, rows / cpu));
     }
