@@ -279,7 +279,7 @@ fn on_every_core(list: &[String], cores: usize, test: impl Fn(&str) -> bool + Sy
     })
 }
 
-/// One timing: wall seconds, processor seconds, and the answer.
+/// One timing: wall seconds, processor seconds, page faults, and the answer.
 struct Timing {
     wall: f64,
     cpu: f64,
