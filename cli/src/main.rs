@@ -8,7 +8,6 @@ use rfc1738::dialect::{self, Dialect};
 use rfc1738::{Options, Rule};
 
 mod check;
-mod conformance;
 mod describe;
 mod explain;
 mod grammar;
@@ -48,7 +47,7 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// The test vectors of the four revisions: write them (`generate`), run
     /// an implementation against them (`run`), or answer them (`answer`).
-    Conformance(conformance::ConformanceArgs),
+    Conformance(rfc1738_conformance::ConformanceArgs),
     /// The linter as a language server (LSP over standard input and output).
     Server(server::ServerArgs),
 }
@@ -82,7 +81,7 @@ fn main() -> ExitCode {
         Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
         Command::Lint(args) => lint::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
-        Command::Conformance(args) => conformance::run(&args, &mut out),
+        Command::Conformance(args) => rfc1738_conformance::run(&args, &mut out),
         Command::Server(args) => server::run(&args, &mut out),
     };
     let _ = out.flush();
@@ -153,12 +152,7 @@ pub(crate) fn read_lines(path: &str) -> std::io::Result<Vec<String>> {
 }
 
 /// The names `--dialect` takes, oldest first.
-pub(crate) const DIALECTS: [&str; 4] = [
-    Dialect::ALL[0].name(),
-    Dialect::ALL[1].name(),
-    Dialect::ALL[2].name(),
-    Dialect::ALL[3].name(),
-];
+pub(crate) const DIALECTS: [&str; 4] = Dialect::NAMES;
 
 /// The production of this name in a revision, or a usage error naming the
 /// revision and listing its productions.

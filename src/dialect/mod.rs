@@ -273,6 +273,15 @@ impl Dialect {
         }
     }
 
+    /// The revisions' names, oldest first, as [`Dialect::from_name`]
+    /// takes them.
+    pub const NAMES: [&'static str; 4] = [
+        Dialect::ALL[0].name(),
+        Dialect::ALL[1].name(),
+        Dialect::ALL[2].name(),
+        Dialect::ALL[3].name(),
+    ];
+
     /// The dialect of that name.
     ///
     /// ```

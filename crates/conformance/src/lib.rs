@@ -2,6 +2,11 @@
 //! revisions (`generate`), a harness that runs any implementation against
 //! them over JSON Lines (`run`), and this crate's own answers in that
 //! protocol (`answer`). `conformance/README.md` describes all three.
+//!
+//! The command-line tool's `conformance` command is this crate's
+//! [`ConformanceArgs`] and [`run`].
+
+#![deny(missing_docs)]
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,14 +15,14 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 mod answer;
-mod bnf;
 mod generate;
 mod run;
 mod sources;
 mod suite;
 
+/// The arguments of `rfc1738 conformance`.
 #[derive(Args)]
-pub(crate) struct ConformanceArgs {
+pub struct ConformanceArgs {
     #[command(subcommand)]
     command: ConformanceCommand,
 }
@@ -41,7 +46,8 @@ enum ConformanceCommand {
     Answer,
 }
 
-pub(crate) fn run(args: &ConformanceArgs, out: &mut impl Write) -> ExitCode {
+/// Runs `rfc1738 conformance` with these arguments, writing to `out`.
+pub fn run(args: &ConformanceArgs, out: &mut impl Write) -> ExitCode {
     match &args.command {
         ConformanceCommand::Generate { dir } => generate::run(dir, out),
         ConformanceCommand::Run(args) => run::run(args, out),

@@ -25,9 +25,9 @@ use rfc1738::dialect::{self, Dialect, DialectError, Node};
 use rfc1738::{check_with, grammar, Rule, Span, SyntaxNode};
 use serde_json::{json, Value};
 
-use super::bnf::{Expr, Grammar};
 use super::sources::{self, Extra};
 use super::suite::{Case, CaseError, Mode, Suite};
+use rfc1738_bnf::{Expr, Grammar};
 
 /// At least this many valid and this many invalid cases per production and
 /// mode, where the production's language allows.
@@ -66,18 +66,10 @@ pub(crate) fn run(dir: &Path, out: &mut impl Write) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The grammar text of a revision, read.
-pub(crate) fn grammar_of(dialect: Dialect) -> Result<Grammar, String> {
-    match dialect {
-        Dialect::Rfc1738 => Grammar::rfc1738(dialect.grammar_text()),
-        _ => Grammar::draft(dialect.grammar_text()),
-    }
-}
-
 /// Every case of a revision, in the order of its productions; each string
 /// once per mode.
 pub(crate) fn suite(dialect: Dialect) -> Result<Suite, String> {
-    let grammar = grammar_of(dialect)?;
+    let grammar = Grammar::of(dialect)?;
     let shapes = Shapes::new(&grammar);
     let extras: Vec<Extra> = sources::examples(dialect)
         .into_iter()

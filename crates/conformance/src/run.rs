@@ -25,12 +25,11 @@ use serde_json::{json, Value};
 
 use super::generate;
 use super::suite::{Case, Mode, Suite};
-use crate::DIALECTS;
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
     /// Only the cases of this revision (repeatable; default: all four).
-    #[arg(long = "revision", value_name = "R", value_parser = DIALECTS)]
+    #[arg(long = "revision", value_name = "R", value_parser = Dialect::NAMES)]
     revisions: Vec<String>,
     /// Only the cases of this mode (default: both).
     #[arg(long, value_name = "M", value_parser = ["strict", "default"])]

@@ -1,6 +1,7 @@
-//! The grammar texts as the generator reads them: every production of a
-//! revision as an expression tree, so that its alternatives, optional
-//! parts, repetitions and character classes can be enumerated.
+//! The grammar texts of the four revisions (`grammar/*.bnf`) read as
+//! expression trees: every production's alternatives, optional parts,
+//! repetitions and literals, for the tools that enumerate or draw them
+//! (the conformance generator, the railroad diagrams).
 //!
 //! Two notations. RFC 1738's (`grammar/rfc1738.bnf`, read as
 //! `grammar/README.md` says): quoted literals, `[ ]` optional, `n*`
@@ -10,14 +11,19 @@
 //! right recursion, single characters as tokens, `space` and `vline`, a
 //! bracket or bar that is a whole alternative is the character (D2-D5).
 //!
-//! This reader only shapes the cases; their verdicts come from the library
-//! and, in the tests, from the independent readers of `tests/support/`.
+//! This reader only shapes what the tools show; no verdict on a string
+//! comes from it (those are the library's, and in the tests those of the
+//! independent readers of `tests/support/`).
+
+#![deny(missing_docs)]
 
 use std::fmt;
 
+use rfc1738::dialect::Dialect;
+
 /// The right-hand side of a production.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Expr {
+pub enum Expr {
     /// `a | b | ...`
     Alt(Vec<Expr>),
     /// `a b ...`; empty for the drafts' `void`.
@@ -25,7 +31,12 @@ pub(crate) enum Expr {
     /// `[ a ]`
     Opt(Box<Expr>),
     /// `n*a` or `n*[ a ]`: `min` or more.
-    Rep { min: usize, inner: Box<Expr> },
+    Rep {
+        /// The fewest repetitions.
+        min: usize,
+        /// What is repeated.
+        inner: Box<Expr>,
+    },
     /// Text matched as written.
     Lit(String),
     /// A scheme keyword (`"ftp://"`, the drafts' `h t t p` before `:`):
@@ -36,12 +47,23 @@ pub(crate) enum Expr {
 }
 
 /// The productions of one revision, in the order of its text.
-pub(crate) struct Grammar {
-    pub(crate) productions: Vec<(String, Expr)>,
+pub struct Grammar {
+    /// Each production's name and right-hand side.
+    pub productions: Vec<(String, Expr)>,
 }
 
 impl Grammar {
-    pub(crate) fn get(&self, name: &str) -> Option<&Expr> {
+    /// The grammar of a revision, from the text the library keeps
+    /// ([`Dialect::grammar_text`]), read in its revision's notation.
+    pub fn of(dialect: Dialect) -> Result<Grammar, String> {
+        match dialect {
+            Dialect::Rfc1738 => Grammar::rfc1738(dialect.grammar_text()),
+            _ => Grammar::draft(dialect.grammar_text()),
+        }
+    }
+
+    /// The right-hand side of the production `name`.
+    pub fn get(&self, name: &str) -> Option<&Expr> {
         self.productions
             .iter()
             .find(|(n, _)| n == name)
@@ -50,7 +72,7 @@ impl Grammar {
 
     /// RFC 1738's notation: `name = ...`, continued on indented lines;
     /// comments, prose and page furniture skipped.
-    pub(crate) fn rfc1738(text: &str) -> Result<Grammar, String> {
+    pub fn rfc1738(text: &str) -> Result<Grammar, String> {
         let mut bodies: Vec<(String, String)> = Vec::new();
         let mut open = false;
         for line in text.lines() {
@@ -86,7 +108,7 @@ impl Grammar {
 
     /// A draft's notation: `name  right-hand side` on one line, `;`
     /// comments (the corrections' printed text among them) skipped.
-    pub(crate) fn draft(text: &str) -> Result<Grammar, String> {
+    pub fn draft(text: &str) -> Result<Grammar, String> {
         let mut productions = Vec::new();
         for line in text.lines() {
             if line.trim().is_empty() || line.starts_with(';') {
@@ -401,12 +423,11 @@ impl fmt::Display for Expr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rfc1738::dialect::Dialect;
 
     #[test]
     fn every_revision_reads_with_its_count_of_productions() {
         for (dialect, count) in Dialect::ALL.into_iter().zip([53, 58, 66, 67]) {
-            let grammar = crate::conformance::generate::grammar_of(dialect).unwrap();
+            let grammar = Grammar::of(dialect).unwrap();
             let names: Vec<&str> = grammar
                 .productions
                 .iter()
