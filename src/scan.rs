@@ -43,7 +43,8 @@
 //! A bare token whose scheme-specific part is empty (`the news: URL`) or
 //! starts with a `<placeholder>` (`http://<host>:<port>/<path>`, the
 //! templates of a specification) is a mention of a scheme, not a URL, and is
-//! not reported. The placeholders of URL templates (`{id}`, `{{ host }}`,
+//! not reported; so is `[protocol://]host`, the notation of an optional
+//! scheme. The placeholders of URL templates (`{id}`, `{{ host }}`,
 //! `${HOST}`) are part of the URL they stand in, white space inside
 //! `{{ }}` included: [`template::placeholders`] finds them.
 
@@ -503,6 +504,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // A template such as http://<host>:<port>/<path>.
         return None;
     }
+    if slashes && start > 0 && bytes[start - 1] == b'[' && bytes.get(body_start) == Some(&b']') {
+        // The notation of an optional scheme: `[protocol://]host[:port]`.
+        return None;
+    }
     let end = trim_sentence_punctuation(text, body_start, end);
     if end <= body_start {
         return None;
@@ -839,6 +844,7 @@ mod tests {
     fn mentions_and_templates_are_not_urls() {
         assert!(texts("the news: URL and \"ftp://\" and http://<host>:<port>/").is_empty());
         assert!(texts("mailto:<rfc822-addr-spec> or URL:x").is_empty());
+        assert!(texts("<[protocol://]host[:port]>").is_empty());
         // A scheme starts at a word boundary and takes the whole word.
         assert_eq!(texts("x-foo://a.b"), ["x-foo://a.b"]);
     }

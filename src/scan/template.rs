@@ -1,8 +1,9 @@
 //! The placeholders of URL templates, which documentation writes where a
 //! value goes: `https://api.example.com/users/{id}`, RFC 6570's
 //! expressions (`{+base}`, `{?q,lang}`, `{#section}`), the `{{ host }}` of
-//! Jinja, Handlebars and Go templates, and the `${HOST}` of shells and
-//! JavaScript.
+//! Jinja, Handlebars and Go templates, the `${HOST}` of shells and
+//! JavaScript, and the conversions of printf (`%s`, `%d`, `%(name)s`) in
+//! the format strings of source code, where the `%` starts no escape.
 //!
 //! RFC 1738 has no templates: `{` and `}` are unsafe characters (section
 //! 2.2). A template is not a broken URL, though, and the linter reports
@@ -13,9 +14,9 @@
 //!
 //! ```
 //! use rfc1738::scan::template::placeholders;
-//! let url = "https://{{ host }}/users/{id}{?fields}";
+//! let url = "https://{{ host }}/users/{id}{?fields}/%s?p=%20";
 //! let found: Vec<&str> = placeholders(url).map(|span| &url[span.range()]).collect();
-//! assert_eq!(found, ["{{ host }}", "{id}", "{?fields}"]);
+//! assert_eq!(found, ["{{ host }}", "{id}", "{?fields}", "%s"]);
 //! ```
 
 use crate::span::Span;
@@ -41,9 +42,9 @@ pub fn placeholders(text: &str) -> impl Iterator<Item = Span> + '_ {
     })
 }
 
-/// The offset of the first `{` or `$` in `bytes`.
+/// The offset of the first byte that may start a placeholder.
 fn memchr_brace(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|b| matches!(b, b'{' | b'$'))
+    bytes.iter().position(|b| matches!(b, b'{' | b'$' | b'%'))
 }
 
 /// The end of the placeholder that starts at `open`, if one does.
@@ -67,9 +68,52 @@ pub(crate) fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
             && !body.iter().any(|b| matches!(b, b'{' | b'\n' | b'\r'));
         return well_formed.then_some(open + 2 + close + 1);
     }
+    if rest.first() == Some(&b'%') {
+        return printf_conversion(rest).map(|len| open + len);
+    }
     let inner = rest.strip_prefix(b"{")?;
     let close = inner.iter().position(|b| *b == b'}')?;
     is_expression(&inner[..close]).then_some(open + 1 + close + 1)
+}
+
+/// The length of the printf conversion at the start of `text` (which
+/// starts with `%`): `%`, an optional `(name)`, flags, width, precision,
+/// length and the conversion letter. A `%` that starts an escape `%XX` is
+/// an escape, never a conversion (`%de` is the octet DE).
+fn printf_conversion(text: &[u8]) -> Option<usize> {
+    if text.len() >= 3 && text[1].is_ascii_hexdigit() && text[2].is_ascii_hexdigit() {
+        return None;
+    }
+    let mut at = 1;
+    if text.get(at) == Some(&b'(') {
+        let close = text[at..].iter().position(|b| *b == b')')? + at;
+        let name = &text[at + 1..close];
+        if name.is_empty() || !name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+            return None;
+        }
+        at = close + 1;
+    }
+    let skip = |at: &mut usize, wanted: &dyn Fn(u8) -> bool| {
+        while text.get(*at).is_some_and(|b| wanted(*b)) {
+            *at += 1;
+        }
+    };
+    skip(&mut at, &|b| matches!(b, b'-' | b'+' | b' ' | b'#' | b'0'));
+    skip(&mut at, &|b| b.is_ascii_digit());
+    if text.get(at) == Some(&b'.') {
+        at += 1;
+        skip(&mut at, &|b| b.is_ascii_digit());
+    }
+    skip(&mut at, &|b| {
+        matches!(b, b'h' | b'l' | b'z' | b'j' | b't' | b'L' | b'q')
+    });
+    match text.get(at) {
+        Some(
+            b's' | b'd' | b'i' | b'u' | b'o' | b'x' | b'X' | b'f' | b'F' | b'e' | b'E' | b'g'
+            | b'G' | b'c' | b'p',
+        ) => Some(at + 1),
+        _ => None,
+    }
 }
 
 /// Whether `body` is what RFC 6570 (section 2.2) allows between the braces
@@ -111,7 +155,7 @@ pub(crate) fn first_hash(text: &str) -> Option<usize> {
     loop {
         let next = bytes[at..]
             .iter()
-            .position(|b| matches!(b, b'#' | b'{' | b'$'))?
+            .position(|b| matches!(b, b'#' | b'{' | b'$' | b'%'))?
             + at;
         match bytes[next] {
             b'#' if next == 0 || bytes[next - 1] != b'{' => return Some(next),
@@ -142,6 +186,10 @@ mod tests {
         );
         assert_eq!(found("https://${HOST}/${ path }"), ["${HOST}", "${ path }"]);
         assert_eq!(found("http://a/{user-id}"), ["{user-id}"]);
+        assert_eq!(
+            found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de"),
+            ["%s", "%d", "%-5.2f", "%(name)s", "%lld"]
+        );
     }
 
     #[test]
@@ -152,6 +200,7 @@ mod tests {
         assert!(found("http://a/{{}}").is_empty());
         assert!(found("http://a/{{ a\nb }}").is_empty());
         assert!(found("http://a/$x {").is_empty());
+        assert!(found("http://a/%y %").is_empty());
         let long = format!("http://a/{{{}}}", "x".repeat(200));
         assert!(found(&long).is_empty());
     }
@@ -163,5 +212,6 @@ mod tests {
         assert_eq!(first_hash("http://a/{#s}#top"), Some(13));
         assert_eq!(first_hash("http://a/{{ x#y }}#z"), Some(18));
         assert_eq!(first_hash("http://a/b"), None);
+        assert_eq!(first_hash("http://a/%#x#y"), Some(12));
     }
 }
