@@ -165,6 +165,56 @@ fn pyproject_toml_configures_with_its_tool_table() {
 }
 
 #[test]
+fn a_configuration_sets_a_codes_severity() {
+    let dir = repo(&[
+        (
+            "rfc1738.toml",
+            "[severity]\nurl-template = \"warning\"\nU021 = \"error\"\n",
+        ),
+        ("a.txt", "see http://a.b/{id}#x~y\n"),
+    ]);
+    let out = lint_in(dir.path(), &["--format", "short", "a.txt"]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "a.txt:1:16: warning: \"{id}\" is a placeholder of a URL template; the rest of the URL is checked with a value in its place [U022]\n\
+         a.txt:1:22: error: \"~\" in the fragment is unsafe and not encoded; write %7E [U021] (fixable)\n"
+    );
+    // Without the configuration, the placeholder is information and the
+    // fragment's character a warning.
+    let out = lint_in(
+        dir.path(),
+        &[
+            "--format",
+            "short",
+            "--isolated",
+            "--level",
+            "error",
+            "a.txt",
+        ],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stdout);
+    assert!(
+        out.stdout.starts_with("a.txt:1:16: info:"),
+        "{}",
+        out.stdout
+    );
+    std::fs::write(
+        dir.path().join("rfc1738.toml"),
+        "[severity]\nU022 = \"loud\"\n",
+    )
+    .unwrap();
+    let out = lint_in(dir.path(), &["a.txt"]);
+    assert_eq!(out.code, Some(2));
+    assert!(
+        out.stderr
+            .contains("rfc1738.toml:2:8: severity \"loud\" is not info, warning or error"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn configuration_errors_name_file_and_line() {
     let dir = repo(&[
         ("rfc1738.toml", "select = [\"U003\"]\n\nlevle = \"error\"\n"),

@@ -81,7 +81,10 @@ fn generated_garbage_never_panics() {
     let mut rng = Rng::new(14);
     let mut files = Vec::new();
     for index in 0..LINT_FILES {
-        let mut bytes = Vec::new();
+        // 8 KB of prose first: a NUL byte in the first 8 KB makes a file
+        // binary (not linted), and the garbage is to be linted.
+        let mut bytes = b"prose ".repeat(1366);
+        bytes.push(b'\n');
         for _ in 0..rng.below(LINT_PIECES) {
             bytes.extend_from_slice(PIECES[rng.below(PIECES.len())]);
         }
@@ -141,4 +144,40 @@ fn generated_garbage_never_panics() {
         .expect("the binary runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(!stdout.contains("(fixable)"), "{stdout}");
+}
+
+#[test]
+fn a_binary_file_named_on_the_command_line_gets_one_notice() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut rng = Rng::new(300);
+    let bytes: Vec<u8> = (0..300_000).map(|_| rng.below(256) as u8).collect();
+    assert!(bytes[..8192].contains(&0));
+    std::fs::write(dir.path().join("random.bin"), &bytes).expect("a file");
+    std::fs::write(dir.path().join("notes.txt"), "see HTTP://a.b/\n").expect("a file");
+    for format in ["human", "short", "json", "sarif"] {
+        let output = Command::new(cargo_bin("rfc1738"))
+            .current_dir(dir.path())
+            .args([
+                "lint",
+                "--isolated",
+                "--format",
+                format,
+                "random.bin",
+                "notes.txt",
+            ])
+            .output()
+            .expect("the binary runs");
+        let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert_eq!(output.status.code(), Some(1), "{format}: {stderr}");
+        assert_eq!(
+            stderr,
+            "warning: random.bin: a binary file (a NUL byte in its first 8 KB), not linted\n"
+        );
+        assert!(!stdout.contains("random.bin"), "{format}: {stdout}");
+        assert!(stdout.contains("notes.txt"), "{format}: {stdout}");
+        if format == "human" {
+            assert!(stdout.contains("1 file not linted (binary)"), "{stdout}");
+        }
+    }
 }

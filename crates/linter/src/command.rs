@@ -526,6 +526,22 @@ fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
 
 impl Run<'_> {
     /// Reports a file that cannot be read.
+    /// Whether a file is binary, as ripgrep decides (a NUL byte in its
+    /// first 8 KB, `start`): it is not linted. A walk skips it silently; a
+    /// file named on the command line (or standard input) gets one notice
+    /// on standard error, not a finding per byte.
+    fn binary(&mut self, input: &Input, start: &[u8]) -> bool {
+        let binary = start[..start.len().min(8192)].contains(&0);
+        if binary && !input.walked {
+            eprintln!(
+                "warning: {}: a binary file (a NUL byte in its first 8 KB), not linted",
+                input.display
+            );
+            self.summary.skipped += 1;
+        }
+        binary
+    }
+
     fn read_error(&mut self, input: &Input, error: &io::Error) {
         let message = format!("{}: {error}", input.display);
         eprintln!("error: {message}");
@@ -660,8 +676,7 @@ impl Run<'_> {
                 return Ok(false);
             }
         };
-        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
-            // Binary, as ripgrep decides.
+        if self.binary(input, &bytes) {
             return Ok(false);
         }
         self.summary.files += 1;
@@ -735,7 +750,7 @@ impl Run<'_> {
         let mut pieces = MarkdownPieces::open(path, piece)?;
         let mut index = 0;
         while let Some(bytes) = pieces.next_piece()? {
-            if index == 0 && input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+            if index == 0 && self.binary(input, &bytes) {
                 return Ok(false);
             }
             let doc = Decoded::new(bytes);
@@ -779,7 +794,7 @@ impl Run<'_> {
         ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
         let bytes = std::fs::read(path).map_err(PieceError::Read)?;
-        if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
+        if self.binary(input, &bytes) {
             return Ok(false);
         }
         self.summary.files += 1;
@@ -809,7 +824,7 @@ impl Run<'_> {
         let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
         let mut eof = read_more(&mut reader, &mut buf, block)?;
-        if input.walked && buf[..buf.len().min(8192)].contains(&0) {
+        if self.binary(input, &buf) {
             return Ok(false);
         }
         self.summary.files += 1;

@@ -15,6 +15,10 @@
 //!
 //! [per-file-ignores]
 //! "docs/legacy/*.md" = ["U003"]           # globs relative to this file
+//!
+//! [severity]                              # a code's severity, instead of its own
+//! url-template = "warning"
+//! U021 = "error"
 //! ```
 
 use std::collections::{BTreeMap, HashMap};
@@ -53,6 +57,7 @@ struct Raw {
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     markdown_code: Option<bool>,
     baseline: Option<Spanned<String>>,
+    severity: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
 }
 
 /// Globs matched against a path relative to a base directory: the whole
@@ -129,6 +134,8 @@ pub struct Config {
     pub markdown_code: Option<bool>,
     /// `baseline`: the findings not reported.
     pub baseline: Option<BaselineName>,
+    /// `[severity]`: codes reported with another severity than their own.
+    pub severity: Vec<(Code, Severity)>,
 }
 
 /// `baseline = "FILE"`: the file (absolute), and where the configuration
@@ -263,17 +270,26 @@ impl Config {
                 .as_ref()
                 .map_or(Ok(Vec::new()), |names| codes_of(path, &text, names))
         };
-        let level = match &raw.level {
-            None => None,
-            Some(name) => Some(Severity::from_name(name.get_ref()).ok_or_else(|| {
+        let severity_of = |name: &Spanned<String>, what: &str| {
+            Severity::from_name(name.get_ref()).ok_or_else(|| {
                 at(
                     path,
                     &text,
                     name.span().start,
-                    &format!("level {:?} is not info, warning or error", name.get_ref()),
+                    &format!("{what} {:?} is not info, warning or error", name.get_ref()),
                 )
-            })?),
+            })
         };
+        let level = match &raw.level {
+            None => None,
+            Some(name) => Some(severity_of(name, "level")?),
+        };
+        let mut severity = Vec::new();
+        for (name, value) in raw.severity.iter().flatten() {
+            for code in codes_of(path, &text, std::slice::from_ref(name))? {
+                severity.push((code, severity_of(value, "severity")?));
+            }
+        }
         let globs = |patterns: &[Spanned<String>]| -> Result<Globs, ConfigError> {
             for pattern in patterns {
                 Globs::new(std::slice::from_ref(pattern.get_ref()))
@@ -312,6 +328,7 @@ impl Config {
             exclude: globs(&exclude)?,
             per_file_ignores,
             markdown_code: raw.markdown_code,
+            severity,
             dir,
         }))
     }

@@ -161,6 +161,8 @@ pub struct Summary {
     pub urls: usize,
     /// The files linted.
     pub files: usize,
+    /// The binary files named on the command line, not linted.
+    pub skipped: usize,
     /// The findings reported, by severity (info, warning, error).
     pub by_severity: [usize; 3],
     /// The fixes applied.
@@ -304,6 +306,13 @@ impl Output for Human {
             plural(warning, "warning"),
             plural(info, "info")
         )?;
+        if summary.skipped > 0 {
+            writeln!(
+                out,
+                "{} not linted (binary)",
+                plural(summary.skipped, "file")
+            )?;
+        }
         fix_lines(out, summary)
     }
 }

@@ -42,6 +42,8 @@ pub struct Overrides {
 /// What applies to one file.
 pub struct Settings {
     wanted: Vec<bool>,
+    /// Each code's severity, by its index.
+    severities: Vec<Severity>,
     /// The lowest severity that fails the run.
     pub level: Severity,
     /// Whether URLs in Markdown code are linted.
@@ -52,6 +54,12 @@ impl Settings {
     /// Whether findings of `code` are reported.
     pub fn wants(&self, code: Code) -> bool {
         self.wanted[code.index()]
+    }
+
+    /// The severity findings of `code` are reported with: the
+    /// configuration's `[severity]`, or the code's own.
+    pub fn severity(&self, code: Code) -> Severity {
+        self.severities[code.index()]
     }
 }
 
@@ -94,8 +102,13 @@ pub fn settings(overrides: &Overrides, config: Option<&Config>, file: &Path) -> 
     for code in ignore {
         wanted[code.index()] = false;
     }
+    let mut severities: Vec<Severity> = Code::ALL.iter().map(|code| code.severity()).collect();
+    for (code, severity) in config.map_or(&[][..], |config| &config.severity[..]) {
+        severities[code.index()] = *severity;
+    }
     Settings {
         wanted,
+        severities,
         level: overrides
             .level
             .or_else(|| config.and_then(|config| config.level))
@@ -482,6 +495,16 @@ impl FileState<'_, '_> {
                 return Ok(());
             }
         }
+        let severity = self.settings.severity(finding.code);
+        let configured;
+        let finding = if severity == finding.severity {
+            finding
+        } else {
+            let mut copy = finding.clone();
+            copy.severity = severity;
+            configured = copy;
+            &configured
+        };
         let start = doc.position(finding.span.start);
         let edit = fix.filter(|_| self.reporter.wants_fixes()).map(|planned| {
             let span = planned.span();
