@@ -12,6 +12,7 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 use crate::baseline::{Baseline, Ledger, Recorder};
+use crate::changes::{ChangedLines, Changes};
 use crate::config::{Config, Configs, Globs};
 use crate::extract::{self, Kind};
 use crate::fix;
@@ -55,6 +56,12 @@ Fixes (--fix, --diff): an unsafe character escaped (`~` to %7E, a space to
 %20), the scheme name and an FTP typecode lower-cased, each only where the
 URL with its fixes matches its production; files are replaced atomically,
 with their line endings and permissions.
+
+Pull requests: --changed-since REV reports only the findings on lines
+added or changed since the git revision REV (the working tree, staged or
+not, against REV, renames followed; files git does not track yet, unless
+ignored, whole). Files without such lines are not linted. The baseline and
+the configuration apply as usual.
 
 Exit status: 0 no finding at or above --level (or --exit-zero); 1 findings
 at or above --level (with --diff: some file would change); 2 usage,
@@ -132,6 +139,11 @@ pub struct LintArgs {
     /// Print the fixes as a unified diff; change nothing.
     #[arg(long)]
     diff: bool,
+    /// Report only the findings on lines added or changed since the git
+    /// revision REV (the working tree against REV, renames followed;
+    /// untracked files whole): what a pull request touches.
+    #[arg(long, value_name = "REV", conflicts_with_all = ["fix", "diff", "write_baseline"])]
+    changed_since: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -217,6 +229,10 @@ struct Run<'a> {
     /// With `--write-baseline`: its directory and the findings.
     recording: Option<(PathBuf, Recorder)>,
     cwd: PathBuf,
+    /// With `--changed-since`: the new lines of every file.
+    changes: Option<Changes>,
+    /// The new lines of the file being linted, when only they are reported.
+    new_lines: Option<ChangedLines>,
 }
 
 /// Plain text longer than twice this is read in pieces of about this size
@@ -389,7 +405,13 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
         }
         None => None,
     };
+    let changes = match &args.changed_since {
+        Some(revision) => Some(Changes::since(revision, &cwd)?),
+        None => None,
+    };
     let mut run = Run {
+        changes,
+        new_lines: None,
         args,
         overrides,
         configs,
@@ -525,7 +547,6 @@ fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
 }
 
 impl Run<'_> {
-    /// Reports a file that cannot be read.
     /// Whether a file is binary, as ripgrep decides (a NUL byte in its
     /// first 8 KB, `start`): it is not linted. A walk skips it silently; a
     /// file named on the command line (or standard input) gets one notice
@@ -542,6 +563,7 @@ impl Run<'_> {
         binary
     }
 
+    /// Reports a file that cannot be read.
     fn read_error(&mut self, input: &Input, error: &io::Error) {
         let message = format!("{}: {error}", input.display);
         eprintln!("error: {message}");
@@ -617,6 +639,17 @@ impl Run<'_> {
     }
 
     fn file(&mut self, input: Input) -> Result<(), String> {
+        if let Some(changes) = &self.changes {
+            // Standard input without a name has no history: linted whole.
+            let lines = match (&input.path, &self.args.stdin_filename) {
+                (None, None) => Some(ChangedLines::Whole),
+                _ => changes.lines_of(&input.absolute).cloned(),
+            };
+            let Some(lines) = lines else {
+                return Ok(());
+            };
+            self.new_lines = Some(lines);
+        }
         let (settings, config) =
             pipeline::settings_for(&mut self.configs, &self.overrides, &input.absolute)
                 .map_err(|error| error.to_string())?;
@@ -978,6 +1011,12 @@ impl Reporter for Run<'_> {
     }
 
     fn url(&mut self, file: &str, doc: &Decoded, url: &ScannedUrl) -> io::Result<()> {
+        if let Some(lines) = &self.new_lines {
+            let line = doc.position(url.span.start).line;
+            if !lines.touches(line, line) {
+                return Ok(());
+            }
+        }
         self.summary.urls += 1;
         if self.urls_only() {
             self.output.url(self.out, file, doc, url)?;
@@ -986,6 +1025,11 @@ impl Reporter for Run<'_> {
     }
 
     fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
+        if let Some(lines) = &self.new_lines {
+            if !lines.touches(report.start.line, report.end.line) {
+                return Ok(());
+            }
+        }
         if report.fixable {
             self.summary.fixable += 1;
         }

@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod baseline;
+pub mod changes;
 mod command;
 pub mod config;
 pub mod extract;
