@@ -500,8 +500,9 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
             _ => end + 1,
         };
     }
-    if bytes.get(end) == Some(&b'<') {
-        // A template such as http://<host>:<port>/<path>.
+    if bytes.get(end) == Some(&b'<') && end == body_start {
+        // A template such as http://<host>:<port>/<path>: a `<` ends a bare
+        // URL (the appendix's delimiter), and this one leaves it nothing.
         return None;
     }
     if slashes && start > 0 && bytes[start - 1] == b'[' && bytes.get(body_start) == Some(&b']') {
@@ -902,7 +903,14 @@ mod tests {
     #[test]
     fn unclosed_brackets_fall_back_to_bare_tokens() {
         assert_eq!(texts("<http://a.b/c and more"), ["http://a.b/c"]);
-        assert_eq!(texts("<URL:http://a.b/<x>"), Vec::<String>::new());
+        // A `<` inside ends the wrapper's chance; the bare token ends at it.
+        assert_eq!(texts("<URL:http://a.b/<x>"), ["http://a.b/"]);
+        assert_eq!(
+            texts("x http://example.com/a<y> z"),
+            ["http://example.com/a"]
+        );
+        // Nothing before the `<`: the mention of a template.
+        assert!(texts("see http://<host>/ and gopher://<h>").is_empty());
     }
 
     #[test]
