@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use draft_oracle::{DialectOracle, Oracles};
 use rfc1738::dialect::{self, Dialect, DialectError};
 use rfc1738::{Options, Rule};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn conformance_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance")
@@ -81,25 +81,52 @@ fn reasons(case: &Value) -> Vec<&str> {
     out
 }
 
-fn generate(dir: &Path) {
-    let status = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+fn generate(dir: &Path) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(["conformance", "generate"])
         .arg(dir)
-        .stdout(std::process::Stdio::null())
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success(), "generate failed");
+    assert!(
+        output.status.success(),
+        "generate failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The files `generate` writes: the vectors, the history and the change log.
+fn generated_files() -> Vec<String> {
+    Dialect::ALL
+        .into_iter()
+        .map(|dialect| format!("{}.json", dialect.name()))
+        .chain(["history.json".to_string(), "CHANGELOG.md".to_string()])
+        .collect()
+}
+
+/// A copy of the checked-in suite: what `generate` reads as the last
+/// version.
+fn copy_of_the_suite() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in generated_files() {
+        let from = conformance_dir().join(&name);
+        if from.exists() {
+            std::fs::copy(&from, dir.path().join(&name)).unwrap();
+        }
+    }
+    dir
 }
 
 #[test]
 fn generate_writes_the_checked_in_files_byte_for_byte_every_time() {
-    let first = tempfile::tempdir().unwrap();
-    let second = tempfile::tempdir().unwrap();
+    let first = copy_of_the_suite();
+    let second = copy_of_the_suite();
     generate(first.path());
     generate(second.path());
+    // Again over its own output: nothing changes, not even the version.
+    generate(second.path());
     let mut stale = Vec::new();
-    for dialect in Dialect::ALL {
-        let name = format!("{}.json", dialect.name());
+    for name in generated_files() {
         let made = std::fs::read(first.path().join(&name)).unwrap();
         let again = std::fs::read(second.path().join(&name)).unwrap();
         assert!(made == again, "{name}: two runs wrote different bytes");
@@ -111,8 +138,149 @@ fn generate_writes_the_checked_in_files_byte_for_byte_every_time() {
     assert!(
         stale.is_empty(),
         "conformance/{stale:?} differ from what the grammar gives now; review the change and \
-         run `cargo run -p rfc1738-cli -- conformance generate conformance` at the root"
+         run `cargo run -p rfc1738-cli -- conformance generate conformance` at the root \
+         (commit the new version it makes)"
     );
+}
+
+/// Every id of the checked-in files, with its case.
+fn ids() -> Vec<(&'static str, &'static Value)> {
+    cases().map(|(_, case)| (text(case, "id"), case)).collect()
+}
+
+#[test]
+fn case_ids_are_unique_and_the_same_when_generated_without_any_history() {
+    let ids = ids();
+    let unique: BTreeSet<&str> = ids.iter().map(|(id, _)| *id).collect();
+    assert_eq!(unique.len(), ids.len(), "an id is used twice");
+    for (dialect, case) in cases() {
+        let id = text(case, "id");
+        let hex = id
+            .strip_prefix(&format!("{}-", dialect.name()))
+            .unwrap_or_else(|| panic!("{id} is not named after {dialect}"));
+        assert!(
+            hex.len() == 12
+                && hex
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()),
+            "{id}"
+        );
+    }
+    // The ids come from the cases alone: an empty directory (a first
+    // version) gets the same ones.
+    let fresh = tempfile::tempdir().unwrap();
+    let printed = generate(fresh.path());
+    assert!(printed.contains("suite version 1.0.0,"), "{printed}");
+    for (dialect, suite) in suites() {
+        let text =
+            std::fs::read_to_string(fresh.path().join(format!("{}.json", dialect.name()))).unwrap();
+        let fresh: Value = serde_json::from_str(&text).unwrap();
+        let theirs: Vec<&Value> = fresh["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["id"])
+            .collect();
+        let ours: Vec<&Value> = suite["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["id"])
+            .collect();
+        assert!(theirs == ours, "{dialect}: other ids without the history");
+    }
+}
+
+/// The version a regeneration gives after the checked-in `rfc1738.json`
+/// was edited by `edit` (standing for the last version having been
+/// otherwise), and the history it writes.
+fn version_after(edit: impl FnOnce(&mut Vec<Value>)) -> (String, Value) {
+    let dir = copy_of_the_suite();
+    let path = dir.path().join("rfc1738.json");
+    let mut suite: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(suite["cases"].as_array_mut().unwrap());
+    std::fs::write(&path, serde_json::to_string(&suite).unwrap()).unwrap();
+    generate(dir.path());
+    let history: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("history.json")).unwrap())
+            .unwrap();
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let version = written["suite_version"].as_str().unwrap().to_string();
+    let last = history["versions"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["version"], version.as_str());
+    // Regenerated over itself: the same version.
+    let before = std::fs::read(dir.path().join("history.json")).unwrap();
+    generate(dir.path());
+    assert_eq!(
+        std::fs::read(dir.path().join("history.json")).unwrap(),
+        before
+    );
+    (version, last)
+}
+
+/// The checked-in version as numbers.
+fn checked_in_version() -> (u64, u64, u64) {
+    let version = suites()[0].1["suite_version"].as_str().unwrap();
+    let parts: Vec<u64> = version.split('.').map(|p| p.parse().unwrap()).collect();
+    (parts[0], parts[1], parts[2])
+}
+
+fn rfc1738_file(last: &Value) -> &Value {
+    last["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "rfc1738.json")
+        .unwrap()
+}
+
+#[test]
+fn a_changed_verdict_is_a_major_version_and_retires_the_old_id() {
+    let (major, _, _) = checked_in_version();
+    let mut changed_id = String::new();
+    let (version, last) = version_after(|cases| {
+        let case = cases.iter_mut().find(|c| c["valid"] == true).unwrap();
+        changed_id = case["id"].as_str().unwrap().to_string();
+        case["valid"] = json!(false);
+        case["id"] = json!("rfc1738-000000000000");
+    });
+    assert_eq!(version, format!("{}.0.0", major + 1));
+    let retired = &rfc1738_file(&last)["retired"][0];
+    assert_eq!(retired["id"], "rfc1738-000000000000");
+    assert_eq!(retired["why"], "verdict");
+    assert_eq!(retired["replaced_by"], changed_id.as_str());
+    assert_eq!(rfc1738_file(&last)["added"], json!({}));
+}
+
+#[test]
+fn a_new_case_is_a_minor_version_a_removed_one_major_and_prose_a_patch() {
+    let (major, minor, patch) = checked_in_version();
+    // The last version lacked a case: this one adds it.
+    let (version, last) = version_after(|cases| {
+        let at = cases.iter().position(|c| c["rule"] == "hostport").unwrap();
+        cases.remove(at);
+    });
+    assert_eq!(version, format!("{major}.{}.0", minor + 1));
+    assert_eq!(rfc1738_file(&last)["added"], json!({"hostport": 1}));
+    // The last version had a case this one has not.
+    let (version, last) = version_after(|cases| {
+        let mut extra = cases[0].clone();
+        extra["id"] = json!("rfc1738-111111111111");
+        extra["input"] = json!("no such case");
+        cases.push(extra);
+    });
+    assert_eq!(version, format!("{}.0.0", major + 1));
+    assert_eq!(rfc1738_file(&last)["retired"][0]["why"], "removed");
+    // Only a source worded otherwise.
+    let (version, _) = version_after(|cases| {
+        cases[0]["source"] = json!("bnf: genericurl: worded otherwise");
+    });
+    assert_eq!(version, format!("{major}.{minor}.{}", patch + 1));
 }
 
 #[test]
@@ -269,6 +437,9 @@ fn the_files_follow_the_schema() {
         !validator.is_valid(&broken),
         "a valid case without its tree"
     );
+    let mut without_id = suites()[0].1.clone();
+    without_id["cases"][0].as_object_mut().unwrap().remove("id");
+    assert!(!validator.is_valid(&without_id), "a case without its id");
 }
 
 /// Productions whose whole language has fewer than five strings, and its

@@ -16,6 +16,7 @@ use clap::{Args, Subcommand};
 
 mod answer;
 mod generate;
+mod history;
 mod run;
 mod sources;
 mod suite;
