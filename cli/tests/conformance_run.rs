@@ -284,6 +284,132 @@ fn answers_out_of_protocol_are_exit_2() {
     assert!(message.contains("an answer more than the"), "{message}");
 }
 
+/// Answers that disagree on every `hostport` case and agree elsewhere.
+fn wrong_on_hostport(asked: &[Value]) -> Vec<Value> {
+    asked
+        .iter()
+        .map(|case| match case["rule"] == "hostport" {
+            true => json!({"valid": !case["valid"].as_bool().unwrap()}),
+            false => right(case),
+        })
+        .collect()
+}
+
+fn ids_of(asked: &[Value], rule: &str) -> Vec<String> {
+    asked
+        .iter()
+        .filter(|case| case["rule"] == rule)
+        .map(|case| case["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The run against a list of expected failures written to a file.
+fn with_list(fake: &Fake, lines: &[String], format: &str) -> Output {
+    let list = fake.dir.path().join("expected.txt");
+    std::fs::write(&list, lines.join("\n")).unwrap();
+    harness(
+        &[
+            "--format",
+            format,
+            "--expected-failures",
+            list.to_str().unwrap(),
+        ],
+        &fake.command(),
+    )
+}
+
+#[test]
+fn expected_failures_are_written_then_accepted_and_unlisted_stale_or_unknown_ids_fail() {
+    let asked = asked();
+    let fake = Fake::replaying(&wrong_on_hostport(&asked));
+    let hostport = ids_of(&asked, "hostport");
+    let login = ids_of(&asked, "login");
+    assert!(hostport.len() >= 10 && !login.is_empty());
+    // Written from a run: every disagreeing id, in order, under a comment.
+    let list = fake.dir.path().join("written.txt");
+    let output = harness(
+        &["--write-expected-failures", list.to_str().unwrap()],
+        &fake.command(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let written = std::fs::read_to_string(&list).unwrap();
+    assert!(written.starts_with("# The cases `sh "), "{written}");
+    let ids: Vec<&str> = written.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(ids, hostport);
+    // Read back with comments of one's own: the run passes, and says so.
+    let mut lines: Vec<String> = vec!["# known: hostport".into(), String::new()];
+    lines.extend(hostport.iter().map(|id| format!("{id}  # wrong verdict")));
+    let output = with_list(&fake, &lines, "json");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let first = report(&output);
+    assert_eq!(first["verdicts_differ"], hostport.len());
+    let outcome = &first["expected_failures"];
+    assert_eq!(outcome["listed"], hostport.len());
+    assert_eq!(outcome["failing_as_listed"], hostport.len());
+    assert_eq!(outcome["unlisted"], json!([]));
+    assert_eq!(outcome["stale"], json!([]));
+    assert_eq!(outcome["unknown"], json!([]));
+    for d in first["disagreements"].as_array().unwrap() {
+        assert_eq!(d["listed"], true, "{d}");
+    }
+    // An id of a revision not asked is neither stale nor unknown.
+    let other_revision = {
+        let text = std::fs::read_to_string(conformance_dir().join("rfc1738.json")).unwrap();
+        let suite: Value = serde_json::from_str(&text).unwrap();
+        suite["cases"][0]["id"].as_str().unwrap().to_string()
+    };
+    let mut more = lines.clone();
+    more.push(other_revision);
+    assert_eq!(with_list(&fake, &more, "json").status.code(), Some(0));
+    // One failure left off the list: it fails the run.
+    let output = with_list(&fake, &lines[..lines.len() - 1], "json");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        report(&output)["expected_failures"]["unlisted"],
+        json!([hostport.last().unwrap()])
+    );
+    // A listed case that agrees: stale.
+    let mut stale = lines.clone();
+    stale.push(login[0].clone());
+    let output = with_list(&fake, &stale, "json");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        report(&output)["expected_failures"]["stale"],
+        json!([login[0]])
+    );
+    // An id no case has (a retired one, or a typing error).
+    let mut unknown = lines.clone();
+    unknown.push("draft-oct93-000000000000".into());
+    let output = with_list(&fake, &unknown, "human");
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("draft-oct93-000000000000: listed, but no case of the suite has this id"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} draft-oct93 strict hostport", hostport[0])),
+        "{text}"
+    );
+    assert!(text.contains("[expected failure]"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{} listed, {} fail as listed, 0 fail unlisted, 0 stale, 1 unknown",
+            hostport.len() + 1,
+            hostport.len()
+        )),
+        "{text}"
+    );
+    // A list that is not one id a line is an error of use.
+    let output = with_list(&fake, &["two ids".into()], "json");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("one case id a line"),
+        "{}",
+        stderr(&output)
+    );
+}
+
 /// What `rfc1738 conformance answer` makes of these request lines.
 fn own_answers(requests: &[String]) -> Output {
     use std::io::Write;

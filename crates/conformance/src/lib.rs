@@ -15,8 +15,10 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 mod answer;
+mod expected;
 mod generate;
 mod history;
+mod process;
 mod run;
 mod sources;
 mod suite;
