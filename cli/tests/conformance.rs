@@ -100,7 +100,7 @@ fn generated_files() -> Vec<String> {
     Dialect::ALL
         .into_iter()
         .map(|dialect| format!("{}.json", dialect.name()))
-        .chain(["history.json".to_string(), "CHANGELOG.md".to_string()])
+        .chain(["extract.json", "history.json", "CHANGELOG.md"].map(String::from))
         .collect()
 }
 
@@ -143,6 +143,96 @@ fn generate_writes_the_checked_in_files_byte_for_byte_every_time() {
     );
 }
 
+/// `extract.json`, parsed.
+fn extract_file() -> &'static Value {
+    static FILE: OnceLock<Value> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let text = std::fs::read_to_string(conformance_dir().join("extract.json")).unwrap();
+        serde_json::from_str(&text).expect("valid JSON")
+    })
+}
+
+fn extract_cases() -> &'static [Value] {
+    extract_file()["cases"].as_array().unwrap()
+}
+
+/// A span of the file as a pair of offsets.
+fn span_of(value: &Value) -> (usize, usize) {
+    (
+        value[0].as_u64().unwrap() as usize,
+        value[1].as_u64().unwrap() as usize,
+    )
+}
+
+/// What the extraction cases say holds together: each span inside the text
+/// on character boundaries, in order without overlap; a URL's string is its
+/// span's text without the white space of line breaks (or, in Markdown,
+/// with escapes decoded: then the two differ by backslashes only); a
+/// fragment starts with "#" right where its URL ends.
+#[test]
+fn every_extraction_case_is_consistent_with_its_text() {
+    let cases = extract_cases();
+    assert!(cases.len() >= 50, "{} cases", cases.len());
+    let mut features = BTreeSet::new();
+    for case in cases {
+        let input = text(case, "text");
+        features.insert(text(case, "feature"));
+        let mut at = 0;
+        for found in case["urls"].as_array().unwrap() {
+            let (start, end) = span_of(&found["span"]);
+            assert!(at <= start && start < end && end <= input.len(), "{case}");
+            assert!(
+                input.is_char_boundary(start) && input.is_char_boundary(end),
+                "{case}"
+            );
+            let written = &input[start..end];
+            let typed: String = written
+                .split('\n')
+                .enumerate()
+                .map(|(i, line)| {
+                    let line = if i > 0 { line.trim_start() } else { line };
+                    line.trim_end_matches(['\r', ' ', '\t']).to_string()
+                })
+                .collect();
+            let url = text(found, "url");
+            if typed != url {
+                assert_eq!(text(case, "kind"), "markdown", "{case}");
+                assert_eq!(typed.replace('\\', ""), url, "{case}");
+            }
+            at = end;
+            if !found["fragment"].is_null() {
+                let (from, to) = span_of(&found["fragment"]);
+                assert_eq!(from, end, "{case}");
+                assert!(input[from..to].starts_with('#'), "{case}");
+                at = to;
+            }
+        }
+    }
+    for feature in [
+        "wrapper",
+        "angle brackets",
+        "line break",
+        "hyphen",
+        "punctuation",
+        "brackets",
+        "quotes",
+        "fragment",
+        "mention",
+        "seed prose",
+        "link",
+        "image",
+        "reference",
+        "autolink",
+        "emphasis",
+        "blocks",
+        "escape",
+        "code",
+        "html",
+    ] {
+        assert!(features.contains(feature), "no case of {feature}");
+    }
+}
+
 /// Every id of the checked-in files, with its case.
 fn ids() -> Vec<(&'static str, &'static Value)> {
     cases().map(|(_, case)| (text(case, "id"), case)).collect()
@@ -150,9 +240,19 @@ fn ids() -> Vec<(&'static str, &'static Value)> {
 
 #[test]
 fn case_ids_are_unique_and_the_same_when_generated_without_any_history() {
-    let ids = ids();
-    let unique: BTreeSet<&str> = ids.iter().map(|(id, _)| *id).collect();
+    let mut ids: Vec<&str> = ids().into_iter().map(|(id, _)| id).collect();
+    ids.extend(extract_cases().iter().map(|case| text(case, "id")));
+    let unique: BTreeSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "an id is used twice");
+    for case in extract_cases() {
+        let hex = text(case, "id").strip_prefix("extract-").unwrap();
+        assert!(
+            hex.len() == 12
+                && hex
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        );
+    }
     for (dialect, case) in cases() {
         let id = text(case, "id");
         let hex = id
@@ -189,6 +289,20 @@ fn case_ids_are_unique_and_the_same_when_generated_without_any_history() {
             .collect();
         assert!(theirs == ours, "{dialect}: other ids without the history");
     }
+    let fresh: Value =
+        serde_json::from_str(&std::fs::read_to_string(fresh.path().join("extract.json")).unwrap())
+            .unwrap();
+    let theirs: Vec<&Value> = fresh["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["id"])
+        .collect();
+    let ours: Vec<&Value> = extract_cases().iter().map(|c| &c["id"]).collect();
+    assert!(
+        theirs == ours,
+        "extract.json: other ids without the history"
+    );
 }
 
 /// The version a regeneration gives after the checked-in `rfc1738.json`
@@ -420,6 +534,22 @@ fn the_files_follow_the_schema() {
     let path = conformance_dir().join("schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let extract = extract_file();
+    let errors: Vec<String> = validator
+        .iter_errors(extract)
+        .take(5)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "extract.json: {errors:#?}");
+    let mut no_fragment = extract.clone();
+    no_fragment["cases"][0]["urls"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("fragment");
+    assert!(
+        !validator.is_valid(&no_fragment),
+        "a URL without its fragment's null"
+    );
     for (dialect, suite) in suites() {
         let errors: Vec<String> = validator
             .iter_errors(suite)

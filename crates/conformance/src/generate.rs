@@ -25,6 +25,7 @@ use rfc1738::dialect::{self, Dialect, DialectError, Node};
 use rfc1738::{check_with, grammar, Rule, Span, SyntaxNode};
 use serde_json::{json, Value};
 
+use super::extract::{self, ExtractSuite};
 use super::history::{self, History, Listing};
 use super::sources::{self, Extra};
 use super::suite::{case_id, Case, CaseError, Mode, Suite, SCHEMA_VERSION};
@@ -54,7 +55,9 @@ fn write_all(dir: &Path, out: &mut impl Write) -> Result<(), String> {
     for dialect in Dialect::ALL {
         suites.push(suite(dialect).map_err(|error| format!("{dialect}: {error}"))?);
     }
-    let new: Vec<Listing> = suites.iter().map(Suite::listing).collect();
+    let mut extract = ExtractSuite::derive()?;
+    let mut new: Vec<Listing> = suites.iter().map(Suite::listing).collect();
+    new.push(extract.listing());
     let mut ids = BTreeSet::new();
     if let Some(twice) = new
         .iter()
@@ -70,6 +73,9 @@ fn write_all(dir: &Path, out: &mut impl Write) -> Result<(), String> {
             if dir.join(Suite::file_name(dialect)).exists() {
                 old.push(Suite::read(dir, dialect)?.listing());
             }
+        }
+        if dir.join(extract::FILE).exists() {
+            old.push(ExtractSuite::read(dir)?.listing());
         }
     }
     let history = previous
@@ -99,6 +105,17 @@ fn write_all(dir: &Path, out: &mut impl Write) -> Result<(), String> {
             text.len()
         );
     }
+    extract.suite_version.clone_from(&version);
+    let text = extract.to_json();
+    write(extract::FILE, &text)?;
+    let urls: usize = extract.cases.iter().map(|case| case.urls.len()).sum();
+    let _ = writeln!(
+        out,
+        "{}: {} cases ({urls} URLs), {} bytes",
+        dir.join(extract::FILE).display(),
+        extract.cases.len(),
+        text.len()
+    );
     write(history::FILE, &history.to_json())?;
     write(history::CHANGELOG, &history.changelog())?;
     let _ = writeln!(

@@ -16,6 +16,8 @@ use clap::{Args, Subcommand};
 
 mod answer;
 mod expected;
+mod extract;
+mod extract_run;
 mod generate;
 mod history;
 mod process;

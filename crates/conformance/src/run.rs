@@ -27,6 +27,14 @@ use super::suite::{Case, Mode, Suite};
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
+    /// Run COMMAND as a URL extractor against the extraction cases
+    /// (extract.json): each request a text, each answer the URLs found.
+    #[arg(long, conflicts_with_all = ["revisions", "mode", "rules"])]
+    extract: bool,
+    /// With --extract: only the texts of this kind (repeatable; default:
+    /// both).
+    #[arg(long = "kind", value_name = "K", value_parser = ["plain", "markdown"], requires = "extract")]
+    pub(crate) kinds: Vec<String>,
     /// Only the cases of this revision (repeatable; default: all four).
     #[arg(long = "revision", value_name = "R", value_parser = Dialect::NAMES)]
     revisions: Vec<String>,
@@ -39,26 +47,27 @@ pub(crate) struct RunArgs {
     rules: Vec<String>,
     /// The report: a table for people, or one JSON object.
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = ["human", "json"])]
-    format: String,
+    pub(crate) format: String,
     /// Seconds to wait for each answer before COMMAND is taken to hang.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    timeout: f64,
-    /// Read the vectors from DIR/<revision>.json instead of deriving them
-    /// from the grammars (the same cases, when the files are current).
+    pub(crate) timeout: f64,
+    /// Read the vectors from DIR/<revision>.json (and DIR/extract.json)
+    /// instead of deriving them (the same cases, when the files are
+    /// current).
     #[arg(long, value_name = "DIR")]
-    suite: Option<PathBuf>,
+    pub(crate) suite: Option<PathBuf>,
     /// The case ids the implementation is known to fail, one a line (`#`
     /// starts a comment): they are reported but do not fail the run; a
     /// listed case that agrees, or a listed id the suite lacks, does.
     #[arg(long, value_name = "FILE")]
-    expected_failures: Option<PathBuf>,
+    pub(crate) expected_failures: Option<PathBuf>,
     /// Write the ids of the cases whose verdicts differ to FILE (exit 0
     /// unless the run itself fails).
     #[arg(long, value_name = "FILE")]
-    write_expected_failures: Option<PathBuf>,
+    pub(crate) write_expected_failures: Option<PathBuf>,
     /// The implementation to run, and its arguments.
     #[arg(last = true, required = true, value_name = "COMMAND")]
-    command: Vec<String>,
+    pub(crate) command: Vec<String>,
 }
 
 /// A case and the revision it belongs to.
@@ -87,6 +96,9 @@ pub(crate) fn timeout(seconds: f64) -> Result<Duration, String> {
 }
 
 fn run_checked(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
+    if args.extract {
+        return super::extract_run::run(args, out);
+    }
     let asked = select(args)?;
     let timeout = timeout(args.timeout)?;
     let listed = args
@@ -195,6 +207,7 @@ pub(crate) fn suite_ids(dir: Option<&Path>) -> Result<BTreeSet<String>, String> 
         };
         ids.extend(suite.cases.into_iter().map(|case| case.id));
     }
+    ids.extend(super::extract::ids(dir)?);
     Ok(ids)
 }
 
