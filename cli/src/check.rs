@@ -8,6 +8,8 @@ use clap::Args;
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::{check_with, Options, Rule};
 
+use rfc1738_describe::verdict;
+
 use crate::{production_named, read_lines, rule_named, DIALECTS};
 
 #[derive(Args)]
@@ -110,15 +112,6 @@ fn strings(dialect: Dialect, args: &CheckArgs, options: Options, out: &mut impl 
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
-}
-
-/// The line `check` prints for a string: `STRING: matches NAME`, or
-/// `STRING: does not match NAME: ERROR`.
-pub(crate) fn verdict(string: &str, name: &str, result: Result<(), impl Display>) -> String {
-    match result {
-        Ok(()) => format!("{string}: matches {name}"),
-        Err(error) => format!("{string}: does not match {name}: {error}"),
     }
 }
 

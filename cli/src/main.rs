@@ -8,12 +8,9 @@ use rfc1738::dialect::{self, Dialect};
 use rfc1738::{Options, Rule};
 
 mod check;
-mod describe;
 mod explain;
 mod grammar;
-mod lint;
 mod revisions;
-mod server;
 
 /// Check, parse and explain Uniform Resource Locators exactly as RFC 1738
 /// section 5 defines them.
@@ -33,7 +30,7 @@ enum Command {
     /// earlier revision's grammar).
     Tree(TreeArgs),
     /// Explain what a URL means: decoded parts, port, FTP commands, gopher request.
-    Describe(describe::DescribeArgs),
+    Describe(rfc1738_describe::DescribeArgs),
     /// For each revision (draft-jul93, draft-oct93, draft-03, rfc1738): is the
     /// URL accepted, as which production, and where and why not?
     Revisions(revisions::RevisionsArgs),
@@ -42,14 +39,14 @@ enum Command {
     /// Which productions were removed, added or changed from revision A to B.
     DiffGrammar(grammar::DiffGrammarArgs),
     /// Find the URLs in files and report every problem at its line and column.
-    Lint(lint::LintArgs),
+    Lint(rfc1738_linter::LintArgs),
     /// Explain a lint code (none: list the codes).
     Explain(explain::ExplainArgs),
     /// The test vectors of the four revisions: write them (`generate`), run
     /// an implementation against them (`run`), or answer them (`answer`).
     Conformance(rfc1738_conformance::ConformanceArgs),
     /// The linter as a language server (LSP over standard input and output).
-    Server(server::ServerArgs),
+    Server(rfc1738_server::ServerArgs),
 }
 
 #[derive(Args)]
@@ -75,14 +72,14 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Tree(args) => tree(&args, &mut out),
-        Command::Describe(args) => describe::run(&args, &mut out),
+        Command::Describe(args) => rfc1738_describe::run(&args, &mut out),
         Command::Revisions(args) => revisions::run(&args, &mut out),
         Command::Grammar(args) => grammar::grammar(&args, &mut out),
         Command::DiffGrammar(args) => grammar::diff(&args, &mut out),
-        Command::Lint(args) => lint::run(&args, &mut out),
+        Command::Lint(args) => rfc1738_linter::run(&args, &mut out),
         Command::Explain(args) => explain::run(&args, &mut out),
         Command::Conformance(args) => rfc1738_conformance::run(&args, &mut out),
-        Command::Server(args) => server::run(&args, &mut out),
+        Command::Server(args) => rfc1738_server::run(&args, &mut out),
     };
     let _ = out.flush();
     code

@@ -11,7 +11,7 @@ use rfc1738::Span;
 
 /// How a file is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub enum Kind {
     /// Plain text: the rules of RFC 1738's appendix.
     Text,
     /// `.md`, `.markdown`.
@@ -22,7 +22,7 @@ pub(crate) enum Kind {
 
 impl Kind {
     /// The kind of a file by its name.
-    pub(crate) fn of(path: &str) -> Kind {
+    pub fn of(path: &str) -> Kind {
         let extension = path
             .rsplit_once('.')
             .map(|(_, extension)| extension.to_ascii_lowercase());
@@ -47,7 +47,7 @@ enum Decode {
 
 /// A URL found in Markdown or HTML, before it is decoded.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Candidate {
+pub struct Candidate {
     /// The URL as written.
     dest: Span,
     /// With its delimiters.
@@ -57,7 +57,7 @@ pub(crate) struct Candidate {
 }
 
 /// The URLs of a file, in order of their place, one at a time.
-pub(crate) enum Urls<'a> {
+pub enum Urls<'a> {
     /// Plain text.
     Text(Scanner<'a>),
     /// Markdown, piece by piece.
@@ -84,13 +84,13 @@ impl Iterator for Urls<'_> {
 /// The URLs of `text`, read as `kind`; `code` also looks into Markdown code
 /// spans and blocks (with the plain-text rules).
 #[cfg(test)]
-pub(crate) fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
+pub fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
     urls_from(text, kind, code, 0)
 }
 
 /// The URLs of `text` from byte `start` on (plain text; Markdown and HTML
 /// are read whole, from 0).
-pub(crate) fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
+pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
     match kind {
         Kind::Text => Urls::Text(Scanner::starting_at(text, start)),
         Kind::Markdown => Urls::Markdown(markdown(text, code)),
@@ -364,7 +364,7 @@ fn push_attribute(text: &str, value: Span, outer: Span, found: &mut Vec<Candidat
 
 /// Markdown longer than this is read in pieces (see [`chunks`]): the parser
 /// holds a tree of what it reads, so memory stays bounded.
-pub(crate) const CHUNK: usize = 512 * 1024;
+pub const CHUNK: usize = 512 * 1024;
 
 fn markdown_options() -> Options {
     Options::ENABLE_TABLES
@@ -377,7 +377,7 @@ fn markdown_options() -> Options {
 /// The link reference definitions of a document (the first of each
 /// label), and whether a link uses each.
 #[derive(Default)]
-pub(crate) struct Definitions {
+pub struct Definitions {
     by_label: HashMap<String, usize>,
     /// Piece, span (in the coordinates given for the piece), destination as
     /// the parser read it, used.
@@ -393,13 +393,13 @@ impl Definitions {
     }
 
     /// Whether there is none.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
 
     /// Adds the definitions of piece `index`, the Markdown `text`, whose
     /// offsets start at `base`; the first of a label wins.
-    pub(crate) fn collect(&mut self, text: &str, index: usize, base: usize) {
+    pub fn collect(&mut self, text: &str, index: usize, base: usize) {
         let parser = Parser::new_ext(text, markdown_options());
         let mut found: Vec<(String, Span, String)> = parser
             .reference_definitions()
@@ -436,13 +436,13 @@ impl Definitions {
 }
 
 /// Marks the definitions that the links of a piece of Markdown use.
-pub(crate) fn mark_used_definitions(text: &str, code: bool, definitions: &RefCell<Definitions>) {
+pub fn mark_used_definitions(text: &str, code: bool, definitions: &RefCell<Definitions>) {
     markdown_chunk(text, 0..text.len(), code, definitions);
 }
 
 /// The URLs of piece `index` of a Markdown document read in pieces, once
 /// the definitions of all pieces are known and marked.
-pub(crate) fn markdown_piece_urls<'a>(
+pub fn markdown_piece_urls<'a>(
     text: &'a str,
     code: bool,
     definitions: &RefCell<Definitions>,
@@ -456,7 +456,7 @@ pub(crate) fn markdown_piece_urls<'a>(
 }
 
 /// The URLs of a Markdown document, piece by piece.
-pub(crate) struct MarkdownUrls<'a> {
+pub struct MarkdownUrls<'a> {
     text: &'a str,
     chunks: std::iter::Enumerate<std::vec::IntoIter<std::ops::Range<usize>>>,
     definitions: RefCell<Definitions>,
@@ -503,7 +503,7 @@ fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
 /// The first place where `bytes`, the start of a Markdown document or a
 /// place [`next_cut`] found, may be cut at or after `min` bytes (see
 /// [`chunks`]); `None` when there is none in `bytes`.
-pub(crate) fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
+pub fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
     if bytes.len() <= min {
         return None;
     }

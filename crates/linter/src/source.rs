@@ -5,14 +5,14 @@
 use rfc1738::Span;
 
 /// A file as text.
-pub(crate) struct Decoded {
+pub struct Decoded {
     /// The text; the file's own buffer when it is valid UTF-8.
-    pub(crate) text: String,
+    pub text: String,
     /// `(text offset, byte offset, replaced)` where each valid or replaced
     /// run starts; empty when the file is valid UTF-8.
     runs: Vec<(usize, usize, bool)>,
     /// The replaced sequences: their span in `text` and their bytes.
-    pub(crate) invalid: Vec<(Span, Vec<u8>)>,
+    pub invalid: Vec<(Span, Vec<u8>)>,
     /// The cursor: `(offset, line, column, line start)` of the last
     /// location computed.
     cursor: std::cell::Cell<(usize, usize, usize, usize)>,
@@ -31,19 +31,22 @@ pub(crate) struct Decoded {
 
 /// A position: 1-based line and column (in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Position {
-    pub(crate) line: usize,
-    pub(crate) column: usize,
+pub struct Position {
+    /// From 1.
+    pub line: usize,
+    /// From 1, in characters.
+    pub column: usize,
 }
 
 impl Decoded {
-    pub(crate) fn new(bytes: Vec<u8>) -> Decoded {
+    /// A whole file's bytes.
+    pub fn new(bytes: Vec<u8>) -> Decoded {
         Decoded::new_at(bytes, 1, 0)
     }
 
     /// A piece of a file: its first line has number `first_line` and its
     /// first byte is at `byte_base` in the file. The piece starts a line.
-    pub(crate) fn new_at(bytes: Vec<u8>, first_line: usize, byte_base: usize) -> Decoded {
+    pub fn new_at(bytes: Vec<u8>, first_line: usize, byte_base: usize) -> Decoded {
         let start = (0, first_line, 1, 0);
         let bytes = match String::from_utf8(bytes) {
             Ok(text) => {
@@ -100,13 +103,13 @@ impl Decoded {
     }
 
     /// The file's byte offset of a text offset.
-    pub(crate) fn byte_offset(&self, offset: usize) -> usize {
+    pub fn byte_offset(&self, offset: usize) -> usize {
         self.byte_base + self.piece_byte_offset(offset)
     }
 
     /// The text offset of a byte offset of this piece (of the replacement
     /// character, inside an invalid sequence).
-    pub(crate) fn text_offset(&self, byte: usize) -> usize {
+    pub fn text_offset(&self, byte: usize) -> usize {
         if self.runs.is_empty() {
             return byte.min(self.text.len());
         }
@@ -121,7 +124,7 @@ impl Decoded {
     }
 
     /// The byte offset in this piece of a text offset.
-    pub(crate) fn piece_byte_offset(&self, offset: usize) -> usize {
+    pub fn piece_byte_offset(&self, offset: usize) -> usize {
         if self.runs.is_empty() {
             return offset;
         }
@@ -159,13 +162,13 @@ impl Decoded {
     }
 
     /// Where the line holding `offset` starts.
-    pub(crate) fn line_start(&self, offset: usize) -> usize {
+    pub fn line_start(&self, offset: usize) -> usize {
         self.line_bounds(offset).0
     }
 
     /// Where the line holding `offset` ends (before its `\n`, and before a
     /// `\r` that precedes it).
-    pub(crate) fn line_end(&self, offset: usize) -> usize {
+    pub fn line_end(&self, offset: usize) -> usize {
         let (start, end) = self.line_bounds(offset);
         if end > start && self.text.as_bytes()[end - 1] == b'\r' {
             end - 1
@@ -175,7 +178,7 @@ impl Decoded {
     }
 
     /// Moves the cursor to `offset` and keeps it as the anchor.
-    pub(crate) fn anchor(&self, offset: usize) {
+    pub fn anchor(&self, offset: usize) {
         self.position(offset);
         self.anchor.set(self.cursor.get());
     }
@@ -184,7 +187,7 @@ impl Decoded {
     /// order of offsets (findings are); going back re-counts from the line
     /// start, or from the anchor (or the file start) when the line is
     /// behind the cursor.
-    pub(crate) fn position(&self, offset: usize) -> Position {
+    pub fn position(&self, offset: usize) -> Position {
         let offset = self.floor(offset);
         let (mut at, mut line, mut column, mut line_start) = self.cursor.get();
         if offset < at {
@@ -231,7 +234,7 @@ impl Decoded {
     }
 
     /// The position of the end of `span`, from the position of its start.
-    pub(crate) fn end_position(&self, span: Span, start: Position) -> Position {
+    pub fn end_position(&self, span: Span, start: Position) -> Position {
         let (from, to) = (self.floor(span.start), self.floor(span.end));
         let piece = &self.text[from..to.max(from)];
         match piece.bytes().rposition(|b| b == b'\n') {

@@ -39,7 +39,7 @@ const SUBJECT_MAX: usize = 200;
 
 /// The subject of a finding as the baseline keeps it: `text`, cut after
 /// [`SUBJECT_MAX`] bytes (at a character boundary).
-pub(crate) fn subject(text: &str) -> &str {
+pub fn subject(text: &str) -> &str {
     if text.len() <= SUBJECT_MAX {
         return text;
     }
@@ -63,7 +63,7 @@ struct Raw {
 
 /// How many findings of each code a subject has in a file.
 #[derive(Default, Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Counts(HashMap<Box<str>, Vec<(Code, u32)>>);
+pub struct Counts(HashMap<Box<str>, Vec<(Code, u32)>>);
 
 impl Counts {
     fn get(&self, code: Code, subject: &str) -> u32 {
@@ -114,7 +114,7 @@ struct FileEntries {
 
 /// A baseline file, read.
 #[derive(Debug)]
-pub(crate) struct Baseline {
+pub struct Baseline {
     dir: PathBuf,
     files: HashMap<String, FileEntries>,
     /// The findings not reported, being in it (by the last lint of each
@@ -140,7 +140,7 @@ fn key(dir: &Path, file: &Path) -> String {
 
 impl Baseline {
     /// Reads a baseline file (absolute); its errors have its path and place.
-    pub(crate) fn load(path: &Path) -> Result<Baseline, ConfigError> {
+    pub fn load(path: &Path) -> Result<Baseline, ConfigError> {
         let text =
             std::fs::read_to_string(path).map_err(|error| ConfigError::of_file(path, error))?;
         let raw: Raw = toml::from_str(&text).map_err(|error| match error.span() {
@@ -185,7 +185,7 @@ impl Baseline {
 
     /// The baseline a configuration names; when it cannot be read, the
     /// error is at the place that names it.
-    pub(crate) fn load_named(name: &BaselineName) -> Result<Baseline, ConfigError> {
+    pub fn load_named(name: &BaselineName) -> Result<Baseline, ConfigError> {
         match std::fs::metadata(&name.path) {
             Err(error) => Err(name.error(error)),
             Ok(_) => Baseline::load(&name.path),
@@ -193,7 +193,7 @@ impl Baseline {
     }
 
     /// The ledger of the file `absolute`, to lint it against this baseline.
-    pub(crate) fn ledger(&self, absolute: &Path) -> Ledger {
+    pub fn ledger(&self, absolute: &Path) -> Ledger {
         let file = key(&self.dir, absolute);
         let recorded = self
             .files
@@ -210,20 +210,20 @@ impl Baseline {
 
     /// Keeps what a file's lint found of its entries (the last lint of a
     /// file counts).
-    pub(crate) fn settle(&mut self, ledger: &Ledger) {
+    pub fn settle(&mut self, ledger: &Ledger) {
         let found = ledger.found();
         self.files.entry(ledger.file.clone()).or_default().found = Some(found);
         self.baselined.insert(ledger.file.clone(), ledger.baselined);
     }
 
     /// The findings not reported, being in it.
-    pub(crate) fn baselined(&self) -> u64 {
+    pub fn baselined(&self) -> u64 {
         self.baselined.values().sum()
     }
 
     /// The recorded findings of the linted files that their last lint did
     /// not find: fixed, or changed.
-    pub(crate) fn stale(&self) -> u64 {
+    pub fn stale(&self) -> u64 {
         self.files
             .values()
             .filter_map(|entries| Some(entries.recorded.beyond(entries.found.as_ref()?)))
@@ -234,17 +234,17 @@ impl Baseline {
 /// One file's side of a lint: how many findings of each code each subject
 /// has so far, and which of them the baseline holds.
 #[derive(Clone, Debug)]
-pub(crate) struct Ledger {
+pub struct Ledger {
     file: String,
     recorded: Counts,
     counts: Counts,
     /// The findings not reported, being in the baseline.
-    pub(crate) baselined: u64,
+    pub baselined: u64,
 }
 
 impl Ledger {
     /// A ledger of a file with no baseline (to record its findings).
-    pub(crate) fn recording(dir: &Path, absolute: &Path) -> Ledger {
+    pub fn recording(dir: &Path, absolute: &Path) -> Ledger {
         Ledger {
             file: key(dir, absolute),
             recorded: Counts::default(),
@@ -254,7 +254,7 @@ impl Ledger {
     }
 
     /// The same file before any finding: for another lint of it.
-    pub(crate) fn fresh(&self) -> Ledger {
+    pub fn fresh(&self) -> Ledger {
         Ledger {
             counts: Counts::default(),
             baselined: 0,
@@ -264,7 +264,7 @@ impl Ledger {
 
     /// Counts a finding of `code` on `subject` (see [`subject`]); whether
     /// the baseline holds it.
-    pub(crate) fn baselined(&mut self, code: Code, subject: &str) -> bool {
+    pub fn baselined(&mut self, code: Code, subject: &str) -> bool {
         let subject = self::subject(subject);
         let occurrence = self.counts.bump(code, subject);
         let held = occurrence < self.recorded.get(code, subject);
@@ -289,14 +289,14 @@ impl Ledger {
 
 /// The findings of a run, to be written as a baseline.
 #[derive(Default)]
-pub(crate) struct Recorder {
+pub struct Recorder {
     /// `(file, code, subject)` and the count.
     entries: BTreeMap<(String, Code, String), u32>,
 }
 
 impl Recorder {
     /// Adds the findings a ledger counted.
-    pub(crate) fn add(&mut self, ledger: &Ledger) {
+    pub fn add(&mut self, ledger: &Ledger) {
         for (subject, codes) in &ledger.counts.0 {
             for (code, count) in codes {
                 *self
@@ -308,19 +308,19 @@ impl Recorder {
     }
 
     /// The number of findings recorded.
-    pub(crate) fn findings(&self) -> u64 {
+    pub fn findings(&self) -> u64 {
         self.entries.values().map(|count| u64::from(*count)).sum()
     }
 
     /// The number of files with findings.
-    pub(crate) fn files(&self) -> usize {
+    pub fn files(&self) -> usize {
         let mut files: Vec<&str> = self.entries.keys().map(|(f, _, _)| f.as_str()).collect();
         files.dedup();
         files.len()
     }
 
     /// The baseline file's text.
-    pub(crate) fn text(&self) -> String {
+    pub fn text(&self) -> String {
         let mut text = String::from(
             "# rfc1738 lint baseline: findings not reported again, written by\n\
              # `rfc1738 lint --write-baseline FILE` and read with `--baseline FILE`\n\

@@ -21,21 +21,21 @@ const ESCAPABLE: &[char] = &[
 /// where in the text, which finding, and the byte to escape (0: lower-case
 /// the text there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Planned {
+pub struct Planned {
     start: u32,
     end: u32,
-    pub(crate) code: Code,
+    pub code: Code,
     escape: u8,
 }
 
 impl Planned {
     /// Where in the text.
-    pub(crate) fn span(&self) -> Span {
+    pub fn span(&self) -> Span {
         Span::new(self.start as usize, self.end as usize)
     }
 
     /// The replacement of `text[self.span()]`.
-    pub(crate) fn content(&self, text: &str) -> String {
+    pub fn content(&self, text: &str) -> String {
         let mut content = String::new();
         self.push_content(text, &mut content);
         content
@@ -70,11 +70,11 @@ fn escapable(byte: u8) -> bool {
 }
 
 /// The fixes of one URL, in order.
-pub(crate) type Plan = Vec<Planned>;
+pub type Plan = Vec<Planned>;
 
 /// The fixes of `url`, for the findings `wanted` lets through; `None` when
 /// there is none, or when the fixed URL would not match its production.
-pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Option<Plan> {
+pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Option<Plan> {
     let text = url.text.as_str();
     u32::try_from(url.span.end.max(text.len())).ok()?;
     let planned = |span: Span, code: Code, escape: u8| Planned {
@@ -143,7 +143,7 @@ pub(crate) fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool)
 
 /// The file's bytes with the edits `(byte start, byte end, content)`
 /// applied; edits are in order and do not overlap.
-pub(crate) fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
+pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
     let mut at = 0;
     for (start, end, content) in edits {
@@ -161,7 +161,7 @@ pub(crate) fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
 /// Replaces `path` with `bytes`: a temporary file in the same directory,
 /// with the file's permissions, renamed over it. On error the file is as
 /// it was. A symbolic link stays one: its target is replaced.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path)?;
     let metadata = std::fs::metadata(path)?;
     if metadata.permissions().readonly() {
@@ -185,7 +185,7 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
 }
 
 /// A unified diff of a file's fix.
-pub(crate) fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
+pub fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
     let old = String::from_utf8_lossy(old);
     let new = String::from_utf8_lossy(new);
     similar::TextDiff::from_lines(old.as_ref(), new.as_ref())

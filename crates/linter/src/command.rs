@@ -1,20 +1,5 @@
-//! `rfc1738 lint`: find the URLs in files and directories and report every
-//! problem at its file, line and column, for people (annotated source),
-//! editors (`short`), programs (`json`), code scanning (`sarif`) and GitHub
-//! Actions (`github`); fix what can be fixed without changing a URL's
-//! meaning.
-//!
-//! Findings are written as they are made: memory does not grow with their
-//! number (only with the size of the file being linted).
-
-pub(crate) mod baseline;
-pub(crate) mod config;
-pub(crate) mod extract;
-mod fix;
-pub(crate) mod output;
-pub(crate) mod pipeline;
-pub(crate) mod source;
-pub(crate) mod suppress;
+//! `rfc1738 lint`: the command's arguments and its run over files,
+//! directories and standard input.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
@@ -26,12 +11,13 @@ use rfc1738::lint::{Code, Severity};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
-use baseline::{Baseline, Ledger, Recorder};
-use config::{Config, Configs, Globs};
-use extract::Kind;
-use output::{Format, Output, Report, RunInfo, Summary};
-use pipeline::{FileLint, Overrides, Piece, Reporter, Settings};
-use source::Decoded;
+use crate::baseline::{Baseline, Ledger, Recorder};
+use crate::config::{Config, Configs, Globs};
+use crate::extract::{self, Kind};
+use crate::fix;
+use crate::output::{self, Format, Output, Report, RunInfo, Summary};
+use crate::pipeline::{self, FileLint, Overrides, Piece, Reporter, Settings};
+use crate::source::Decoded;
 
 const AFTER_HELP: &str = "\
 Files and directories: a directory is searched recursively, honouring
@@ -74,9 +60,10 @@ Exit status: 0 no finding at or above --level (or --exit-zero); 1 findings
 at or above --level (with --diff: some file would change); 2 usage,
 configuration or I/O error.";
 
+/// The arguments of `rfc1738 lint`.
 #[derive(Args)]
 #[command(after_help = AFTER_HELP)]
-pub(crate) struct LintArgs {
+pub struct LintArgs {
     /// Files and directories to lint; standard input when none is given or for `-`.
     files: Vec<String>,
     /// Output format.
@@ -243,7 +230,7 @@ const TEXT_PIECE: usize = 1 << 20;
 const TEXT_LOOKAHEAD: usize = 4096;
 
 /// Why a file read in pieces failed.
-enum Failure {
+enum PieceError {
     /// Reading the file.
     Read(io::Error),
     /// Writing the report.
@@ -278,16 +265,16 @@ struct MarkdownPieces {
 }
 
 impl MarkdownPieces {
-    fn open(path: &Path, piece: usize) -> Result<MarkdownPieces, Failure> {
+    fn open(path: &Path, piece: usize) -> Result<MarkdownPieces, PieceError> {
         Ok(MarkdownPieces {
-            reader: std::fs::File::open(path).map_err(Failure::Read)?,
+            reader: std::fs::File::open(path).map_err(PieceError::Read)?,
             buf: Vec::new(),
             eof: false,
             piece,
         })
     }
 
-    fn next_piece(&mut self) -> Result<Option<Vec<u8>>, Failure> {
+    fn next_piece(&mut self) -> Result<Option<Vec<u8>>, PieceError> {
         loop {
             if let Some(cut) = extract::next_cut(&self.buf, self.piece) {
                 let rest = self.buf.split_off(cut);
@@ -304,7 +291,7 @@ impl MarkdownPieces {
 
 /// Reads up to `block` more bytes of `reader` onto `buf`; whether the end
 /// is reached.
-fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>, block: usize) -> Result<bool, Failure> {
+fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>, block: usize) -> Result<bool, PieceError> {
     let len = buf.len();
     buf.resize(len + block, 0);
     let read = loop {
@@ -313,7 +300,7 @@ fn read_more(reader: &mut impl Read, buf: &mut Vec<u8>, block: usize) -> Result<
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => {
                 buf.truncate(len);
-                return Err(Failure::Read(error));
+                return Err(PieceError::Read(error));
             }
         }
     };
@@ -347,7 +334,10 @@ fn has_marker(path: &Path) -> io::Result<bool> {
     }
 }
 
-pub(crate) fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
+/// Runs `rfc1738 lint`: exit code 0 (no finding at or above the
+/// level), 1 (findings) or 2 (a usage, configuration or I/O error, said
+/// on standard error).
+pub fn run(args: &LintArgs, stdout: &mut impl Write) -> ExitCode {
     match run_checked(args, stdout) {
         Ok(code) => code,
         Err(message) => {
@@ -655,11 +645,11 @@ impl Run<'_> {
             if let Some(result) = result {
                 return match result {
                     Ok(linted) => Ok(linted),
-                    Err(Failure::Read(error)) => {
+                    Err(PieceError::Read(error)) => {
                         self.read_error(input, &error);
                         Ok(false)
                     }
-                    Err(Failure::Write(error)) => Err(report(error)),
+                    Err(PieceError::Write(error)) => Err(report(error)),
                 };
             }
         }
@@ -735,8 +725,8 @@ impl Run<'_> {
         path: &Path,
         settings: &Settings,
         mut ledger: Option<&mut Ledger>,
-    ) -> Result<bool, Failure> {
-        if has_marker(path).map_err(Failure::Read)? {
+    ) -> Result<bool, PieceError> {
+        if has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Markdown, settings, ledger);
         }
         let piece = markdown_piece();
@@ -770,7 +760,7 @@ impl Run<'_> {
             FileLint::new(&input.display, &doc, settings, self)
                 .with_ledger(ledger.as_deref_mut())
                 .urls(urls, usize::MAX)
-                .map_err(Failure::Write)?;
+                .map_err(PieceError::Write)?;
             base += length;
             line += newlines;
             index += 1;
@@ -787,8 +777,8 @@ impl Run<'_> {
         kind: Kind,
         settings: &Settings,
         ledger: Option<&mut Ledger>,
-    ) -> Result<bool, Failure> {
-        let bytes = std::fs::read(path).map_err(Failure::Read)?;
+    ) -> Result<bool, PieceError> {
+        let bytes = std::fs::read(path).map_err(PieceError::Read)?;
         if input.walked && bytes[..bytes.len().min(8192)].contains(&0) {
             return Ok(false);
         }
@@ -797,7 +787,7 @@ impl Run<'_> {
         FileLint::new(&input.display, &doc, settings, self)
             .with_ledger(ledger)
             .whole(kind)
-            .map_err(Failure::Write)?;
+            .map_err(PieceError::Write)?;
         Ok(true)
     }
 
@@ -811,11 +801,11 @@ impl Run<'_> {
         piece: usize,
         settings: &Settings,
         mut ledger: Option<&mut Ledger>,
-    ) -> Result<bool, Failure> {
-        if has_marker(path).map_err(Failure::Read)? {
+    ) -> Result<bool, PieceError> {
+        if has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Text, settings, ledger);
         }
-        let mut reader = std::fs::File::open(path).map_err(Failure::Read)?;
+        let mut reader = std::fs::File::open(path).map_err(PieceError::Read)?;
         let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
         let mut eof = read_more(&mut reader, &mut buf, block)?;
@@ -848,7 +838,7 @@ impl Run<'_> {
                 FileLint::new(&input.display, &doc, settings, self)
                     .with_ledger(ledger)
                     .piece(Kind::Text, whole)
-                    .map_err(Failure::Write)?;
+                    .map_err(PieceError::Write)?;
                 return Ok(true);
             };
             // Far enough past the limit for a URL that starts before it.
@@ -875,7 +865,7 @@ impl Run<'_> {
             let next = FileLint::new(&input.display, &doc, settings, self)
                 .with_ledger(ledger.as_deref_mut())
                 .piece(Kind::Text, this)
-                .map_err(Failure::Write)?;
+                .map_err(PieceError::Write)?;
             // The next piece starts with the line where this one stopped.
             let next_line = doc.line_start(next);
             resume = next - next_line;

@@ -1,4 +1,11 @@
-//! `rfc1738 describe`: what a URL means by section 3 of RFC 1738.
+//! What a URL means by section 3 of RFC 1738, as the tool shows it:
+//! `rfc1738 describe` ([`DescribeArgs`], [`run`]), the language server's
+//! hover ([`human_text`]), programs ([`json`]); and the one-line verdict of
+//! `rfc1738 check` ([`verdict`]).
+
+#![deny(missing_docs)]
+
+use std::fmt::Display;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -10,8 +17,9 @@ use rfc1738::tree::Host;
 use rfc1738::{Options, Url};
 use serde_json::{json, Value};
 
+/// The arguments of `rfc1738 describe`.
 #[derive(Args)]
-pub(crate) struct DescribeArgs {
+pub struct DescribeArgs {
     /// The URL to explain.
     url: String,
     /// `human` for people, `json` for programs.
@@ -43,6 +51,15 @@ struct Entry {
 struct Report(Vec<Entry>);
 
 impl Report {
+    fn into_json(self) -> Value {
+        Value::Object(
+            self.0
+                .into_iter()
+                .map(|entry| (entry.key.to_owned(), entry.value))
+                .collect(),
+        )
+    }
+
     fn put(&mut self, key: &'static str, value: Value) {
         self.0.push(Entry {
             key,
@@ -74,7 +91,9 @@ fn to_json(value: &impl serde::Serialize) -> Value {
     serde_json::to_value(value).unwrap_or_else(|error| json!({ "error": error.to_string() }))
 }
 
-pub(crate) fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
+/// Runs `rfc1738 describe`: the description of the URL, or its error on
+/// standard error (exit code 1).
+pub fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
     let options = Options::default().with_strict(args.strict);
     let url = match rfc1738::parse_with(&args.url, options) {
         Ok(url) => url,
@@ -85,16 +104,9 @@ pub(crate) fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
     };
     let report = describe(&url, args.email.as_deref());
     let written = match args.format {
-        Format::Json => {
-            let object: serde_json::Map<String, Value> = report
-                .0
-                .into_iter()
-                .map(|entry| (entry.key.to_owned(), entry.value))
-                .collect();
-            serde_json::to_writer_pretty(&mut *out, &Value::Object(object))
-                .map_err(std::io::Error::from)
-                .and_then(|()| writeln!(out))
-        }
+        Format::Json => serde_json::to_writer_pretty(&mut *out, &report.into_json())
+            .map_err(std::io::Error::from)
+            .and_then(|()| writeln!(out)),
         Format::Human => write_human(&report, out),
     };
     match written {
@@ -108,11 +120,26 @@ pub(crate) fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
 
 /// What `describe` prints for a URL (`--format human`): the hover of the
 /// language server.
-pub(crate) fn human_text(url: &Url<'_>) -> String {
+pub fn human_text(url: &Url<'_>) -> String {
     let mut out = Vec::new();
     // Writing to memory does not fail.
     let _ = write_human(&describe(url, None), &mut out);
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// What `describe --format json` prints for a URL, as a JSON object;
+/// `email` is the end user's address, the password of anonymous FTP.
+pub fn json(url: &Url<'_>, email: Option<&str>) -> Value {
+    describe(url, email).into_json()
+}
+
+/// The line `check` prints for a string: `STRING: matches NAME`, or
+/// `STRING: does not match NAME: ERROR`.
+pub fn verdict(string: &str, name: &str, result: Result<(), impl Display>) -> String {
+    match result {
+        Ok(()) => format!("{string}: matches {name}"),
+        Err(error) => format!("{string}: does not match {name}: {error}"),
+    }
 }
 
 fn describe(url: &Url<'_>, email: Option<&str>) -> Report {

@@ -26,24 +26,31 @@ use super::suppress::Suppressions;
 /// The codes and options of the command line, on top of a configuration
 /// file's (none for the language server).
 #[derive(Default)]
-pub(crate) struct Overrides {
+pub struct Overrides {
     /// Replaces the file's `select` when not empty.
-    pub(crate) select: Vec<Code>,
-    pub(crate) extend_select: Vec<Code>,
-    pub(crate) ignore: Vec<Code>,
-    pub(crate) level: Option<Severity>,
-    pub(crate) markdown_code: bool,
+    pub select: Vec<Code>,
+    /// Reported on top of the selection.
+    pub extend_select: Vec<Code>,
+    /// Not reported.
+    pub ignore: Vec<Code>,
+    /// The lowest severity that fails the run, over the file's.
+    pub level: Option<Severity>,
+    /// Also lint URLs in Markdown code.
+    pub markdown_code: bool,
 }
 
 /// What applies to one file.
-pub(crate) struct Settings {
+pub struct Settings {
     wanted: Vec<bool>,
-    pub(crate) level: Severity,
-    pub(crate) markdown_code: bool,
+    /// The lowest severity that fails the run.
+    pub level: Severity,
+    /// Whether URLs in Markdown code are linted.
+    pub markdown_code: bool,
 }
 
 impl Settings {
-    pub(crate) fn wants(&self, code: Code) -> bool {
+    /// Whether findings of `code` are reported.
+    pub fn wants(&self, code: Code) -> bool {
         self.wanted[code.index()]
     }
 }
@@ -59,7 +66,7 @@ fn default_selection() -> Vec<Code> {
 }
 
 /// The settings of `file` (absolute) under `config` and the command line.
-pub(crate) fn settings(overrides: &Overrides, config: Option<&Config>, file: &Path) -> Settings {
+pub fn settings(overrides: &Overrides, config: Option<&Config>, file: &Path) -> Settings {
     let default = default_selection();
     let select: &[Code] = if !overrides.select.is_empty() {
         &overrides.select
@@ -100,7 +107,7 @@ pub(crate) fn settings(overrides: &Overrides, config: Option<&Config>, file: &Pa
 
 /// The configuration of the file `absolute` (found upward from its
 /// directory, as `configs` was told), and its settings.
-pub(crate) fn settings_for(
+pub fn settings_for(
     configs: &mut Configs,
     overrides: &Overrides,
     absolute: &Path,
@@ -112,7 +119,7 @@ pub(crate) fn settings_for(
 }
 
 /// Whether the configuration excludes the file `absolute`.
-pub(crate) fn excluded(config: Option<&Config>, absolute: &Path) -> bool {
+pub fn excluded(config: Option<&Config>, absolute: &Path) -> bool {
     config.is_some_and(|config| {
         config
             .relative(absolute)
@@ -121,7 +128,7 @@ pub(crate) fn excluded(config: Option<&Config>, absolute: &Path) -> bool {
 }
 
 /// Where one document's findings go.
-pub(crate) trait Reporter {
+pub trait Reporter {
     /// Whether each fix is wanted in full ([`Report::fix`]); else only
     /// whether there is one ([`Report::fixable`]).
     fn wants_fixes(&self) -> bool;
@@ -143,12 +150,13 @@ pub(crate) trait Reporter {
 }
 
 /// A fix in a file's bytes: start, end, replacement.
-pub(crate) type ByteEdit = (usize, usize, String);
+pub type ByteEdit = (usize, usize, String);
 
 /// The fixes of the findings, in the file's bytes, in order.
 #[derive(Default)]
-pub(crate) struct Collector {
-    pub(crate) edits: Vec<ByteEdit>,
+pub struct Collector {
+    /// The fixes, in order.
+    pub edits: Vec<ByteEdit>,
 }
 
 impl Reporter for Collector {
@@ -178,7 +186,7 @@ const MAX_FIX_PASSES: usize = 4;
 /// another finding: an ftp typecode is checked once the URL parses), and
 /// the number of fixes applied. The findings `ledger`'s baseline holds are
 /// not fixed.
-pub(crate) fn fix_all(
+pub fn fix_all(
     bytes: &[u8],
     file: &str,
     kind: Kind,
@@ -206,21 +214,23 @@ pub(crate) fn fix_all(
 /// Where a piece of a file is linted: the URLs that start from `start`
 /// (a byte offset of the piece) to before `limit`.
 #[derive(Clone, Copy)]
-pub(crate) struct Piece {
-    pub(crate) start: usize,
-    pub(crate) limit: usize,
+pub struct Piece {
+    /// Where the first URL may start.
+    pub start: usize,
+    /// Where no URL starts any more.
+    pub limit: usize,
 }
 
 impl Piece {
     /// The whole document.
-    pub(crate) const WHOLE: Piece = Piece {
+    pub const WHOLE: Piece = Piece {
         start: 0,
         limit: usize::MAX,
     };
 }
 
 /// One document (or a piece of one) being linted, and where its findings go.
-pub(crate) struct FileLint<'f> {
+pub struct FileLint<'f> {
     file: &'f str,
     doc: &'f Decoded,
     settings: &'f Settings,
@@ -229,7 +239,9 @@ pub(crate) struct FileLint<'f> {
 }
 
 impl<'f> FileLint<'f> {
-    pub(crate) fn new(
+    /// The lint of `doc`, named `file`, with its settings; findings go to
+    /// `reporter`.
+    pub fn new(
         file: &'f str,
         doc: &'f Decoded,
         settings: &'f Settings,
@@ -246,19 +258,19 @@ impl<'f> FileLint<'f> {
 
     /// Counts the findings in `ledger`, and reports none its baseline
     /// holds.
-    pub(crate) fn with_ledger(self, ledger: Option<&'f mut Ledger>) -> FileLint<'f> {
+    pub fn with_ledger(self, ledger: Option<&'f mut Ledger>) -> FileLint<'f> {
         FileLint { ledger, ..self }
     }
 
     /// Lints the whole document, read as `kind`.
-    pub(crate) fn whole(self, kind: Kind) -> io::Result<()> {
+    pub fn whole(self, kind: Kind) -> io::Result<()> {
         self.piece(kind, Piece::WHOLE).map(|_| ())
     }
 
     /// Lints the URLs of the document that start in `piece`; returns where
     /// the next piece is to resume: after the last URL, or at the limit.
     /// Invalid UTF-8 is reported up to the line holding that point.
-    pub(crate) fn piece(self, kind: Kind, piece: Piece) -> io::Result<usize> {
+    pub fn piece(self, kind: Kind, piece: Piece) -> io::Result<usize> {
         let urls = extract::urls_from(
             &self.doc.text,
             kind,
@@ -271,11 +283,7 @@ impl<'f> FileLint<'f> {
 
     /// Lints the URLs `urls` of the document, which end the piece's
     /// reading at `limit` (see [`FileLint::piece`]).
-    pub(crate) fn urls(
-        self,
-        urls: impl Iterator<Item = ScannedUrl>,
-        limit: usize,
-    ) -> io::Result<usize> {
+    pub fn urls(self, urls: impl Iterator<Item = ScannedUrl>, limit: usize) -> io::Result<usize> {
         let FileLint {
             file,
             doc,

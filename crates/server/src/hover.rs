@@ -6,10 +6,11 @@ use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Rule;
 
+use super::diagnostics::range;
 use super::document::Document;
-use super::lint::{range, Linted};
+use super::findings::Linted;
 use super::position::Encoding;
-use crate::lint::extract::{self, Kind};
+use rfc1738_linter::extract::{self, Kind};
 
 /// How far before a position a URL that holds it may start in plain text:
 /// a bracketed URL spans at most 2,048 bytes (`rfc1738::scan`).
@@ -53,12 +54,12 @@ fn url_text(url: &str) -> String {
             let production = parsed.rule().name();
             format!(
                 "**{production}** (`rfc1738 describe`)\n\n{}",
-                fenced(&crate::describe::human_text(&parsed))
+                fenced(&rfc1738_describe::human_text(&parsed))
             )
         }
         Err(error) => {
             let check =
-                crate::check::verdict(url, Rule::Url.name(), rfc1738::check(Rule::Url, url));
+                rfc1738_describe::verdict(url, Rule::Url.name(), rfc1738::check(Rule::Url, url));
             format!(
                 "**not a URL of its scheme** (`rfc1738 check`, `rfc1738 describe`)\n\n{}",
                 fenced(&format!("{check}\nerror: {error}"))

@@ -12,11 +12,12 @@ use lsp_types::{
 use rfc1738::lint::Code;
 use rfc1738::Span;
 
+use super::diagnostics::{range, Workspace, SOURCE};
 use super::document::Document;
-use super::lint::{range, Found, Linted, Workspace, SOURCE};
+use super::findings::{Found, Linted};
 use super::position::Encoding;
-use crate::lint::pipeline;
-use crate::lint::suppress::{suppression_edit, Obstacles};
+use rfc1738_linter::pipeline;
+use rfc1738_linter::suppress::{suppression_edit, Obstacles};
 
 /// The kind of the fix-all action, under `source.fixAll` (which editors
 /// run on save when asked).
@@ -77,7 +78,7 @@ pub(crate) fn actions(
     let mut ignored: Vec<(usize, Code)> = Vec::new();
     let obstacles = Obstacles {
         urls: &linted.multiline,
-        markup: document.kind != crate::lint::extract::Kind::Text,
+        markup: document.kind != rfc1738_linter::extract::Kind::Text,
     };
     for found in &linted.findings {
         let found_range = range(&document.lines, text, found.span, encoding);

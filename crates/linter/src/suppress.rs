@@ -9,7 +9,7 @@ use rfc1738::Span;
 
 /// What a suppression covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scope {
+pub enum Scope {
     /// Its own line.
     Line(usize),
     /// The whole file.
@@ -18,22 +18,24 @@ pub(crate) enum Scope {
 
 /// One comment.
 #[derive(Debug)]
-pub(crate) struct Suppression {
-    pub(crate) scope: Scope,
+pub struct Suppression {
+    /// Where it applies.
+    pub scope: Scope,
     /// The codes and where each is written; empty for all codes.
-    pub(crate) codes: Vec<(Code, Span)>,
+    pub codes: Vec<(Code, Span)>,
     /// The directive, for a finding about it.
-    pub(crate) span: Span,
+    pub span: Span,
     /// Which codes suppressed something (one flag a code, or one for all).
     used: Vec<bool>,
 }
 
 /// The suppressions of a file, and the problems in them.
 #[derive(Debug, Default)]
-pub(crate) struct Suppressions {
-    pub(crate) list: Vec<Suppression>,
+pub struct Suppressions {
+    /// The comments, in order.
+    pub list: Vec<Suppression>,
     /// Unknown codes: their span and text.
-    pub(crate) unknown: Vec<(Span, String)>,
+    pub unknown: Vec<(Span, String)>,
     /// `(line, index in list)` of the line suppressions, by line.
     by_line: Vec<(usize, usize)>,
     /// The indices of the file suppressions.
@@ -44,7 +46,7 @@ const MARKER: &[u8] = b"rfc1738-ignore";
 
 impl Suppressions {
     /// The suppressions of `text`.
-    pub(crate) fn find(text: &str) -> Suppressions {
+    pub fn find(text: &str) -> Suppressions {
         let mut found = Suppressions::default();
         let bytes = text.as_bytes();
         let finder = memchr::memmem::Finder::new(MARKER);
@@ -123,7 +125,7 @@ impl Suppressions {
 
     /// Whether a finding of `code` on `line` is suppressed; marks the
     /// suppression used when `mark`.
-    pub(crate) fn suppresses(&mut self, code: Code, line: usize, mark: bool) -> bool {
+    pub fn suppresses(&mut self, code: Code, line: usize, mark: bool) -> bool {
         let mut hit = false;
         let first = self.by_line.partition_point(|(at, _)| *at < line);
         let on_line = self.by_line[first..]
@@ -149,7 +151,7 @@ impl Suppressions {
     }
 
     /// Whether some suppression applies to the whole file for `code`.
-    pub(crate) fn file_wide(&self, code: Code) -> bool {
+    pub fn file_wide(&self, code: Code) -> bool {
         self.list.iter().any(|s| {
             s.scope == Scope::File
                 && (s.codes.is_empty() || s.codes.iter().any(|(c, _)| *c == code))
@@ -157,13 +159,13 @@ impl Suppressions {
     }
 
     /// Whether there is any suppression at all.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
 
     /// The unused parts: `(span, what)` of each code that suppressed
     /// nothing, or of a directive without codes that suppressed nothing.
-    pub(crate) fn unused(&self) -> Vec<(Span, String)> {
+    pub fn unused(&self) -> Vec<(Span, String)> {
         let mut unused = Vec::new();
         for suppression in &self.list {
             if suppression.codes.is_empty() {
@@ -186,7 +188,7 @@ impl Suppressions {
 /// How comments are written in a file: the text before and after one, and
 /// whether one may end a line of code (else it takes a line of its own).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct CommentSyntax {
+pub struct CommentSyntax {
     open: &'static str,
     close: &'static str,
     trailing: bool,
@@ -204,7 +206,7 @@ impl CommentSyntax {
     /// The comment syntax of a file by its name; plain text (`.txt` or no
     /// extension) takes the directive bare. `None` for a file type without
     /// comments (JSON) or not known.
-    pub(crate) fn of(name: &str) -> Option<CommentSyntax> {
+    pub fn of(name: &str) -> Option<CommentSyntax> {
         const MARKUP: CommentSyntax = CommentSyntax::new("<!-- ", " -->", true);
         const SLASHES: CommentSyntax = CommentSyntax::new("// ", "", true);
         const HASH: CommentSyntax = CommentSyntax::new("# ", "", true);
@@ -258,11 +260,11 @@ impl CommentSyntax {
 
 /// Where a comment may not go: inside a URL that spans lines (the caller
 /// knows them) or, in markup, inside a tag.
-pub(crate) struct Obstacles<'a> {
+pub struct Obstacles<'a> {
     /// The spans of the URLs that span lines, with their delimiters.
-    pub(crate) urls: &'a [Span],
+    pub urls: &'a [Span],
     /// HTML or Markdown: tags may span lines.
-    pub(crate) markup: bool,
+    pub markup: bool,
 }
 
 impl Obstacles<'_> {
@@ -304,7 +306,7 @@ fn is_definition(line: &str) -> bool {
 /// line; else (not allowed there) an `rfc1738-ignore-next-line` comment on
 /// a line of its own before it; `None` when neither can go there, or the
 /// file type has no comments.
-pub(crate) fn suppression_edit(
+pub fn suppression_edit(
     text: &str,
     name: &str,
     offset: usize,

@@ -2,7 +2,7 @@
 //! over standard input and output, built on lsp-server and lsp-types.
 //!
 //! Every open document is linted on open and after its changes (synced
-//! incrementally) by the pipeline of `rfc1738 lint` ([`crate::lint::pipeline`]),
+//! incrementally) by the pipeline of `rfc1738 lint` ([`rfc1738_linter::pipeline`]),
 //! with the configuration found upward from its file and its baseline; its
 //! findings are published as diagnostics, in the position encoding agreed
 //! at `initialize` (UTF-8 when the client offers it, else UTF-16). Code
@@ -16,10 +16,13 @@
 //! malformed message gets an error response, and a handler that panics (a
 //! bug) an internal error: the server stays up.
 
+#![deny(missing_docs)]
+
 mod actions;
+mod diagnostics;
 mod document;
+mod findings;
 mod hover;
-mod lint;
 mod position;
 mod transport;
 
@@ -51,14 +54,15 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::lint::config::{ConfigError, NAMES};
+use diagnostics::Workspace;
 use document::Document;
-use lint::Workspace;
 use position::Encoding;
+use rfc1738_linter::config::{ConfigError, NAMES};
 use transport::{Incoming, Outgoing};
 
+/// The arguments of `rfc1738 server`.
 #[derive(Args)]
-pub(crate) struct ServerArgs {
+pub struct ServerArgs {
     /// Talk over standard input and output (the default and only
     /// transport; accepted because clients pass it).
     #[arg(long)]
@@ -67,7 +71,7 @@ pub(crate) struct ServerArgs {
 
 /// Serves on standard input and output: the main loop on a thread of its
 /// own, the messages written here (to `out`, standard output).
-pub(crate) fn run(_args: &ServerArgs, out: &mut impl Write) -> ExitCode {
+pub fn run(_args: &ServerArgs, out: &mut impl Write) -> ExitCode {
     let (incoming_sender, incoming) = mpsc::sync_channel(2);
     let (outgoing, outgoing_receiver) = mpsc::channel();
     let reader = std::thread::Builder::new()
@@ -126,14 +130,14 @@ struct Server {
 }
 
 /// Why a request gets no result.
-struct Failure {
+struct Refusal {
     code: ErrorCode,
     message: String,
 }
 
-impl Failure {
-    fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
-        Failure {
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
             code,
             message: message.into(),
         }
@@ -141,9 +145,9 @@ impl Failure {
 }
 
 /// The parameters of a request or notification, or why they are not.
-fn params<P: DeserializeOwned>(method: &str, params: Value) -> Result<P, Failure> {
+fn params<P: DeserializeOwned>(method: &str, params: Value) -> Result<P, Refusal> {
     serde_json::from_value(params).map_err(|error| {
-        Failure::new(
+        Refusal::new(
             ErrorCode::InvalidParams,
             format!("invalid parameters of {method}: {error}"),
         )
@@ -232,7 +236,7 @@ impl Server {
         }
     }
 
-    fn request(&mut self, request: Request) -> Result<Value, Failure> {
+    fn request(&mut self, request: Request) -> Result<Value, Refusal> {
         let Request {
             method,
             params: raw,
@@ -240,7 +244,7 @@ impl Server {
         } = request;
         if method == "initialize" {
             if self.initialized {
-                return Err(Failure::new(
+                return Err(Refusal::new(
                     ErrorCode::InvalidRequest,
                     "initialize was already requested",
                 ));
@@ -249,13 +253,13 @@ impl Server {
             return Ok(self.initialize(&init));
         }
         if !self.initialized {
-            return Err(Failure::new(
+            return Err(Refusal::new(
                 ErrorCode::ServerNotInitialized,
                 format!("{method} before initialize"),
             ));
         }
         if self.shut_down {
-            return Err(Failure::new(
+            return Err(Refusal::new(
                 ErrorCode::InvalidRequest,
                 format!("{method} after shutdown"),
             ));
@@ -300,7 +304,7 @@ impl Server {
                 );
                 Ok(serde_json::to_value(found).unwrap_or(Value::Null))
             }
-            _ => Err(Failure::new(
+            _ => Err(Refusal::new(
                 ErrorCode::MethodNotFound,
                 format!("unknown method {method}"),
             )),
@@ -355,7 +359,7 @@ impl Server {
         serde_json::to_value(result).unwrap_or(Value::Null)
     }
 
-    fn notification(&mut self, notification: Notification) -> Result<(), Failure> {
+    fn notification(&mut self, notification: Notification) -> Result<(), Refusal> {
         let Notification {
             method,
             params: raw,
@@ -371,7 +375,7 @@ impl Server {
                 let change: DidChangeTextDocumentParams = params(&method, raw)?;
                 let uri = change.text_document.uri;
                 let Some(document) = self.documents.get_mut(&uri) else {
-                    return Err(Failure::new(
+                    return Err(Refusal::new(
                         ErrorCode::InvalidParams,
                         format!("a change to {uri}, which is not open"),
                     ));
@@ -481,7 +485,7 @@ impl Server {
     }
 
     /// A document and its last lint (linted now if it changed).
-    fn linted(&mut self, uri: &Url) -> Option<(&Document, &lint::Linted)> {
+    fn linted(&mut self, uri: &Url) -> Option<(&Document, &findings::Linted)> {
         self.lint_now(uri);
         let document = self.documents.get(uri)?;
         Some((document, document.linted.as_ref()?))
@@ -502,7 +506,7 @@ impl Server {
             if linted.is_err() {
                 // Not linted again until it changes.
                 if let Some(document) = self.documents.get_mut(&uri) {
-                    document.linted = Some(lint::Linted::default());
+                    document.linted = Some(findings::Linted::default());
                 }
             }
         }
@@ -513,12 +517,12 @@ impl Server {
     fn publish(&self, uri: &Url) {
         let document = self.documents.get(uri);
         let mut diagnostics = match document.and_then(|d| Some((d, d.linted.as_ref()?))) {
-            Some((document, linted)) => lint::diagnostics(document, linted, self.encoding),
+            Some((document, linted)) => diagnostics::diagnostics(document, linted, self.encoding),
             None => Vec::new(),
         };
         let path = uri.to_file_path().ok();
         if let Some(problem) = path.and_then(|path| self.problems().remove(&path)) {
-            diagnostics.insert(0, lint::problem_diagnostic(&problem, self.encoding));
+            diagnostics.insert(0, diagnostics::problem_diagnostic(&problem, self.encoding));
         }
         self.notify::<PublishDiagnostics>(PublishDiagnosticsParams {
             uri: uri.clone(),

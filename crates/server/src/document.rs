@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use lsp_types::{TextDocumentContentChangeEvent, TextDocumentItem, Url};
 
-use super::lint::Linted;
+use super::findings::Linted;
 use super::position::{Encoding, LineIndex};
-use crate::lint::extract::Kind;
+use rfc1738_linter::extract::Kind;
 
 /// One open document.
 pub(crate) struct Document {

@@ -28,7 +28,7 @@ use toml::Spanned;
 
 /// The names a configuration file may have, in order of preference; a
 /// `pyproject.toml` counts only when it has a `[tool.rfc1738]` table.
-pub(crate) const NAMES: &[&str] = &[".rfc1738.toml", "rfc1738.toml", "pyproject.toml"];
+pub const NAMES: &[&str] = &[".rfc1738.toml", "rfc1738.toml", "pyproject.toml"];
 
 /// `pyproject.toml`: only `[tool.rfc1738]` is read (and checked).
 #[derive(Deserialize)]
@@ -59,14 +59,15 @@ struct Raw {
 /// path, each of its parent directories, and (for a glob without `/`)
 /// each component's name, as `.gitignore` patterns match.
 #[derive(Debug, Clone)]
-pub(crate) struct Globs {
+pub struct Globs {
     full: GlobSet,
     names: GlobSet,
     empty: bool,
 }
 
 impl Globs {
-    pub(crate) fn new(patterns: &[String]) -> Result<Globs, String> {
+    /// The globs of these patterns, or why one is not a glob.
+    pub fn new(patterns: &[String]) -> Result<Globs, String> {
         let mut full = GlobSetBuilder::new();
         let mut names = GlobSetBuilder::new();
         for pattern in patterns {
@@ -91,7 +92,7 @@ impl Globs {
 
     /// Whether `relative` (a path relative to the base) or one of its
     /// parents matches.
-    pub(crate) fn matches(&self, relative: &Path) -> bool {
+    pub fn matches(&self, relative: &Path) -> bool {
         if self.empty {
             return false;
         }
@@ -108,30 +109,40 @@ impl Globs {
 
 /// One configuration file, read.
 #[derive(Debug)]
-pub(crate) struct Config {
+pub struct Config {
     /// Its directory: globs are relative to it.
-    pub(crate) dir: PathBuf,
-    pub(crate) select: Option<Vec<Code>>,
-    pub(crate) extend_select: Vec<Code>,
-    pub(crate) ignore: Vec<Code>,
-    pub(crate) level: Option<Severity>,
-    pub(crate) exclude: Globs,
-    pub(crate) per_file_ignores: Vec<(Globs, Vec<Code>)>,
-    pub(crate) markdown_code: Option<bool>,
-    pub(crate) baseline: Option<BaselineName>,
+    pub dir: PathBuf,
+    /// `select`: the codes reported (the default set when absent).
+    pub select: Option<Vec<Code>>,
+    /// `extend-select`: codes reported on top of the selection.
+    pub extend_select: Vec<Code>,
+    /// `ignore`: codes not reported.
+    pub ignore: Vec<Code>,
+    /// `level`: the lowest severity that fails the run.
+    pub level: Option<Severity>,
+    /// `exclude` and `extend-exclude`: files and directories not linted.
+    pub exclude: Globs,
+    /// `[per-file-ignores]`: the codes not reported in the files a glob
+    /// matches.
+    pub per_file_ignores: Vec<(Globs, Vec<Code>)>,
+    /// `markdown-code`: whether URLs in Markdown code are linted.
+    pub markdown_code: Option<bool>,
+    /// `baseline`: the findings not reported.
+    pub baseline: Option<BaselineName>,
 }
 
 /// `baseline = "FILE"`: the file (absolute), and where the configuration
 /// names it, for the error when it cannot be read.
 #[derive(Debug)]
-pub(crate) struct BaselineName {
-    pub(crate) path: PathBuf,
+pub struct BaselineName {
+    /// The baseline file, absolute.
+    pub path: PathBuf,
     place: ConfigError,
 }
 
 impl BaselineName {
     /// An error at the place that names the baseline.
-    pub(crate) fn error(&self, message: impl std::fmt::Display) -> ConfigError {
+    pub fn error(&self, message: impl std::fmt::Display) -> ConfigError {
         ConfigError {
             message: format!("baseline {}: {message}", self.path.display()),
             ..self.place.clone()
@@ -143,18 +154,20 @@ impl BaselineName {
 /// `file:line:column: message` (`file: message` when it has no place), and
 /// put on the file by the language server.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ConfigError {
-    pub(crate) path: PathBuf,
+pub struct ConfigError {
+    /// The configuration file.
+    pub path: PathBuf,
     /// The byte offset of the error in the file, when it has one.
-    pub(crate) offset: Option<usize>,
+    pub offset: Option<usize>,
     /// Its line and column (1-based, in characters), when it has a place.
     location: Option<(u32, usize)>,
-    pub(crate) message: String,
+    /// What is wrong.
+    pub message: String,
 }
 
 impl ConfigError {
     /// An error of the whole file (it cannot be read).
-    pub(crate) fn of_file(path: &Path, message: impl std::fmt::Display) -> ConfigError {
+    pub fn of_file(path: &Path, message: impl std::fmt::Display) -> ConfigError {
         ConfigError {
             path: path.to_path_buf(),
             offset: None,
@@ -179,7 +192,7 @@ impl std::fmt::Display for ConfigError {
 }
 
 /// The error `message` at a byte offset of `text`, the file `path`.
-pub(crate) fn at(path: &Path, text: &str, offset: usize, message: &str) -> ConfigError {
+pub fn at(path: &Path, text: &str, offset: usize, message: &str) -> ConfigError {
     let offset = offset.min(text.len());
     let location = rfc1738::Location::of_offset(text, offset);
     ConfigError {
@@ -191,7 +204,7 @@ pub(crate) fn at(path: &Path, text: &str, offset: usize, message: &str) -> Confi
 }
 
 /// The codes of a list: codes or names, or `ALL`.
-pub(crate) fn codes_of(
+pub fn codes_of(
     path: &Path,
     text: &str,
     names: &[Spanned<String>],
@@ -223,7 +236,7 @@ pub(crate) fn codes_of(
 impl Config {
     /// Reads and checks a configuration file; `None` for a
     /// `pyproject.toml` without `[tool.rfc1738]`.
-    pub(crate) fn load(path: &Path) -> Result<Option<Config>, ConfigError> {
+    pub fn load(path: &Path) -> Result<Option<Config>, ConfigError> {
         let text =
             std::fs::read_to_string(path).map_err(|error| ConfigError::of_file(path, error))?;
         let located = |error: toml::de::Error| match error.span() {
@@ -304,13 +317,13 @@ impl Config {
     }
 
     /// The path of `file` (absolute) relative to this file's directory.
-    pub(crate) fn relative<'a>(&self, file: &'a Path) -> Option<&'a Path> {
+    pub fn relative<'a>(&self, file: &'a Path) -> Option<&'a Path> {
         file.strip_prefix(&self.dir).ok()
     }
 }
 
 /// Finds the configuration of each file, reading each file once.
-pub(crate) struct Configs {
+pub struct Configs {
     /// `--config`: one for all files.
     fixed: Option<Rc<Config>>,
     isolated: bool,
@@ -319,7 +332,9 @@ pub(crate) struct Configs {
 }
 
 impl Configs {
-    pub(crate) fn new(fixed: Option<&Path>, isolated: bool) -> Result<Configs, ConfigError> {
+    /// The configurations of a run: `fixed` for every file when given
+    /// (`--config`), none with `isolated`, otherwise each file's nearest.
+    pub fn new(fixed: Option<&Path>, isolated: bool) -> Result<Configs, ConfigError> {
         let fixed = match fixed {
             Some(path) if !isolated => {
                 let absolute =
@@ -338,7 +353,7 @@ impl Configs {
     }
 
     /// Each file's configuration found upward from its directory.
-    pub(crate) fn upward() -> Configs {
+    pub fn upward() -> Configs {
         Configs {
             fixed: None,
             isolated: false,
@@ -347,7 +362,7 @@ impl Configs {
     }
 
     /// The configuration for files in the directory `dir` (absolute).
-    pub(crate) fn for_dir(&mut self, dir: &Path) -> Result<Option<Rc<Config>>, ConfigError> {
+    pub fn for_dir(&mut self, dir: &Path) -> Result<Option<Rc<Config>>, ConfigError> {
         if self.isolated {
             return Ok(None);
         }

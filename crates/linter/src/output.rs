@@ -15,7 +15,7 @@ use super::source::{Decoded, Position};
 
 /// The formats.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
-pub(crate) enum Format {
+pub enum Format {
     /// The source line with the problem underlined.
     Human,
     /// `file:line:col: severity: message [code]`, one line a finding.
@@ -35,34 +35,43 @@ const CLIP: usize = 240;
 
 /// A replacement that fixes a finding.
 #[derive(Clone, Debug)]
-pub(crate) struct Edit {
+pub struct Edit {
     /// In the text.
-    pub(crate) span: Span,
+    pub span: Span,
     /// In the file.
-    pub(crate) bytes: (usize, usize),
-    pub(crate) start: Position,
-    pub(crate) end: Position,
-    pub(crate) content: String,
+    pub bytes: (usize, usize),
+    /// Where it starts, for people.
+    pub start: Position,
+    /// Where it ends, for people.
+    pub end: Position,
+    /// What replaces it.
+    pub content: String,
 }
 
 /// One finding, with everything every format needs.
-pub(crate) struct Report<'a> {
-    pub(crate) file: &'a str,
-    pub(crate) doc: &'a Decoded,
-    pub(crate) finding: &'a Finding,
-    pub(crate) start: Position,
+pub struct Report<'a> {
+    /// The file's name as printed.
+    pub file: &'a str,
+    /// The file's text.
+    pub doc: &'a Decoded,
+    /// What was found.
+    pub finding: &'a Finding,
+    /// Where the finding starts.
+    pub start: Position,
     /// The start again when the format does not use it
     /// ([`Output::uses_end`]).
-    pub(crate) end: Position,
-    pub(crate) bytes: (usize, usize),
-    pub(crate) url: Option<&'a ScannedUrl>,
+    pub end: Position,
+    /// Where the finding is in the file's bytes.
+    pub bytes: (usize, usize),
+    /// The URL it is about, when there is one.
+    pub url: Option<&'a ScannedUrl>,
     /// The fix, when the reporter wants it
     /// ([`super::pipeline::Reporter::wants_fixes`]).
-    pub(crate) fix: Option<&'a Edit>,
+    pub fix: Option<&'a Edit>,
     /// Whether there is a fix.
-    pub(crate) fixable: bool,
+    pub fixable: bool,
     /// Whether the finding is at or above the file's `level`.
-    pub(crate) severe: bool,
+    pub severe: bool,
 }
 
 impl Report<'_> {
@@ -82,7 +91,7 @@ impl Report<'_> {
 
 /// `text` when short, else about `max` bytes around byte `focus`, with `…`
 /// where it is cut.
-pub(crate) fn clip(text: &str, focus: usize, max: usize) -> Cow<'_, str> {
+pub fn clip(text: &str, focus: usize, max: usize) -> Cow<'_, str> {
     if text.len() <= max {
         return Cow::Borrowed(text);
     }
@@ -107,12 +116,13 @@ pub(crate) fn clip(text: &str, focus: usize, max: usize) -> Cow<'_, str> {
 }
 
 /// Where the run's files are: for SARIF's `originalUriBaseIds`.
-pub(crate) struct RunInfo {
-    pub(crate) cwd: String,
+pub struct RunInfo {
+    /// The working directory, as a `file:` URI.
+    pub cwd: String,
 }
 
 /// A format, writing as it goes.
-pub(crate) trait Output {
+pub trait Output {
     /// Before the first file.
     fn begin(&mut self, _out: &mut dyn Write, _info: &RunInfo) -> io::Result<()> {
         Ok(())
@@ -145,15 +155,23 @@ pub(crate) trait Output {
 
 /// What a run found, for the last lines.
 #[derive(Default)]
-pub(crate) struct Summary {
-    pub(crate) urls: usize,
-    pub(crate) files: usize,
-    pub(crate) by_severity: [usize; 3],
-    pub(crate) fixed: usize,
-    pub(crate) fixable: usize,
-    pub(crate) quiet: bool,
-    pub(crate) success: bool,
-    pub(crate) errors: Vec<String>,
+pub struct Summary {
+    /// The URLs found.
+    pub urls: usize,
+    /// The files linted.
+    pub files: usize,
+    /// The findings reported, by severity (info, warning, error).
+    pub by_severity: [usize; 3],
+    /// The fixes applied.
+    pub fixed: usize,
+    /// The findings reported that have a fix.
+    pub fixable: usize,
+    /// No summary line (`--quiet`).
+    pub quiet: bool,
+    /// Whether every file could be read and written.
+    pub success: bool,
+    /// The errors of the run (files that cannot be read), as printed.
+    pub errors: Vec<String>,
 }
 
 fn severity_index(severity: Severity) -> usize {
@@ -165,12 +183,14 @@ fn severity_index(severity: Severity) -> usize {
 }
 
 impl Summary {
-    pub(crate) fn count(&mut self, severity: Severity) {
+    /// Counts a finding reported.
+    pub fn count(&mut self, severity: Severity) {
         self.by_severity[severity_index(severity)] += 1;
     }
 }
 
-pub(crate) fn output(format: Format, colour: bool) -> Box<dyn Output> {
+/// The writer of a format.
+pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
     match format {
         Format::Human => Box::new(Human {
             renderer: if colour {
@@ -301,7 +321,8 @@ fn fix_lines(out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
     Ok(())
 }
 
-pub(crate) fn plural(count: usize, noun: &str) -> String {
+/// `1 finding`, `2 findings`.
+pub fn plural(count: usize, noun: &str) -> String {
     match count {
         1 => format!("1 {noun}"),
         _ => format!("{count} {noun}s"),
@@ -503,7 +524,7 @@ fn sarif_level(severity: Severity) -> &'static str {
 
 /// A relative URI reference for a path: bytes other than unreserved
 /// characters and `/` percent-encoded.
-pub(crate) fn file_uri(path: &str) -> String {
+pub fn file_uri(path: &str) -> String {
     let mut uri = String::new();
     for byte in path.bytes() {
         if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {

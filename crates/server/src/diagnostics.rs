@@ -1,5 +1,5 @@
 //! A document's findings by the linter's own pipeline
-//! ([`crate::lint::pipeline`]): the configuration found upward from its
+//! ([`rfc1738_linter::pipeline`]): the configuration found upward from its
 //! file, its baseline, per-file ignores, suppression comments and fixes, as
 //! `rfc1738 lint` finds them; and the diagnostics the editor shows.
 
@@ -15,48 +15,16 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 use super::document::Document;
+use super::findings::{Found, Linted, MAX_FINDINGS};
 use super::position::{Encoding, LineIndex};
-use crate::lint::baseline::{Baseline, Ledger};
-use crate::lint::config::{ConfigError, Configs};
-use crate::lint::output::Report;
-use crate::lint::pipeline::{self, FileLint, Overrides, Reporter, Settings};
-use crate::lint::source::Decoded;
-
-/// The most findings kept and shown for a document: memory and the
-/// editor's work stay bounded on a document of a million findings.
-pub(crate) const MAX_FINDINGS: usize = 1_000;
+use rfc1738_linter::baseline::{Baseline, Ledger};
+use rfc1738_linter::config::{ConfigError, Configs};
+use rfc1738_linter::output::Report;
+use rfc1738_linter::pipeline::{self, FileLint, Overrides, Reporter, Settings};
+use rfc1738_linter::source::Decoded;
 
 /// The `source` of every diagnostic.
 pub(crate) const SOURCE: &str = "rfc1738";
-
-/// One finding, with its fix, in the document's text.
-#[derive(Debug, Clone)]
-pub(crate) struct Found {
-    pub(crate) span: Span,
-    pub(crate) code: Code,
-    pub(crate) severity: Severity,
-    pub(crate) message: String,
-    /// What to replace, and with what.
-    pub(crate) fix: Option<(Span, String)>,
-}
-
-/// A document's last lint.
-#[derive(Debug, Default)]
-pub(crate) struct Linted {
-    pub(crate) findings: Vec<Found>,
-    /// Findings beyond [`MAX_FINDINGS`], not kept.
-    pub(crate) more: usize,
-    /// Unknown codes in suppression comments.
-    pub(crate) unknown: Vec<(Span, String)>,
-    /// The URLs that span lines, with their delimiters: no comment goes
-    /// inside one.
-    pub(crate) multiline: Vec<Span>,
-    /// Whether Markdown code spans and blocks were read.
-    pub(crate) markdown_code: bool,
-    /// Why the document was not linted: its configuration or baseline has
-    /// an error.
-    pub(crate) problem: Option<ConfigError>,
-}
 
 /// The findings of one lint.
 struct Collect<'a> {

@@ -1,0 +1,28 @@
+//! `rfc1738 lint`: find the URLs in files and directories and report every
+//! problem at its file, line and column, for people (annotated source),
+//! editors (`short`), programs (`json`), code scanning (`sarif`) and GitHub
+//! Actions (`github`); fix what can be fixed without changing a URL's
+//! meaning.
+//!
+//! Findings are written as they are made: memory does not grow with their
+//! number (only with the size of the file being linted).
+//!
+//! The rooms: [`extract`] finds the URLs of a file by its format,
+//! [`pipeline`] lints them with a file's [`config`], [`suppress`]ion
+//! comments and [`baseline`], [`output`] writes the findings, and the
+//! command ([`LintArgs`], [`run`]) walks the files. The language server
+//! (`rfc1738-server`) uses the same pipeline.
+
+#![deny(missing_docs)]
+
+pub mod baseline;
+mod command;
+pub mod config;
+pub mod extract;
+mod fix;
+pub mod output;
+pub mod pipeline;
+pub mod source;
+pub mod suppress;
+
+pub use command::{run, LintArgs};
