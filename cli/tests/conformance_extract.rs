@@ -381,3 +381,92 @@ fn grammar_options_do_not_go_with_extract() {
         stderr(&output)
     );
 }
+
+/// What `rfc1738 conformance answer --extract` says to these request lines.
+fn own_answers(requests: &[String]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["conformance", "answer", "--extract"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for request in requests {
+        writeln!(stdin, "{request}").unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// The project's extractor answers every case in protocol (whether it
+/// agrees is the comparison's business: conformance/RESULTS.md), and its
+/// answers and the harness's requests follow the schema.
+#[test]
+fn the_projects_own_extractor_speaks_the_protocol() {
+    let bin = env!("CARGO_BIN_EXE_rfc1738").to_string();
+    let output = harness(
+        &["--format", "json"],
+        &[
+            bin,
+            "conformance".into(),
+            "answer".into(),
+            "--extract".into(),
+        ],
+    );
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{}",
+        stderr(&output)
+    );
+    let report = report(&output);
+    let asked: u64 = report["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|k| k["features"].as_array().unwrap())
+        .map(|row| row["cases"].as_u64().unwrap())
+        .sum();
+    assert_eq!(asked as usize, cases().len());
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(conformance_dir().join("schema.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = |name: &str| {
+        jsonschema::validator_for(
+            &json!({"$ref": format!("#/$defs/{name}"), "$defs": schema["$defs"]}),
+        )
+        .unwrap()
+    };
+    let (request, answer) = (validator("extract_request"), validator("extract_answer"));
+    let requests: Vec<Value> = cases()
+        .iter()
+        .map(|case| json!({"id": case["id"], "kind": case["kind"], "text": case["text"]}))
+        .collect();
+    for r in &requests {
+        assert!(request.is_valid(r), "{r}");
+    }
+    let output = own_answers(&requests.iter().map(Value::to_string).collect::<Vec<_>>());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), requests.len());
+    for line in &lines {
+        assert!(answer.is_valid(line), "{line}");
+    }
+    // A request it cannot read: exit 2, and which line.
+    let output = own_answers(&[
+        json!({"kind": "plain", "text": "a"}).to_string(),
+        json!({"kind": "html", "text": "a"}).to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("line 2: unknown variant `html`"),
+        "{}",
+        stderr(&output)
+    );
+}

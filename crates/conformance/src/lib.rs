@@ -48,7 +48,12 @@ enum ConformanceCommand {
     Run(run::RunArgs),
     /// Answer the protocol of `run` with this crate's verdicts and offsets:
     /// the project's own implementation, as an adapter.
-    Answer,
+    Answer {
+        /// Answer the protocol of `run --extract` instead, with the URLs
+        /// the linter finds.
+        #[arg(long)]
+        extract: bool,
+    },
 }
 
 /// Runs `rfc1738 conformance` with these arguments, writing to `out`.
@@ -56,6 +61,6 @@ pub fn run(args: &ConformanceArgs, out: &mut impl Write) -> ExitCode {
     match &args.command {
         ConformanceCommand::Generate { dir } => generate::run(dir, out),
         ConformanceCommand::Run(args) => run::run(args, out),
-        ConformanceCommand::Answer => answer::run(out),
+        ConformanceCommand::Answer { extract } => answer::run(*extract, out),
     }
 }
