@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use super::expected::{self, Outcome};
 use super::extract::{ExtractCase, ExtractSuite, Found, Kind};
 use super::process::{self, Protocol};
-use super::run::{suite_ids, timeout, RunArgs};
+use super::run::{suite_ids, timeout, version_of, RunArgs};
 
 /// What `run --extract` does with the options `run` shares.
 pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
@@ -91,8 +91,8 @@ pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, Stri
                 asked.len()
             ),
             format!(
-                "Written by `rfc1738 conformance run --extract --write-expected-failures`, suite version {}.",
-                suite.suite_version
+                "Written by `rfc1738 conformance run --extract --write-expected-failures`, {}.",
+                version_of(&suite.suite_version)
             ),
         ];
         expected::write(path, &header, &failing)?;
