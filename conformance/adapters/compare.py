@@ -125,6 +125,8 @@ def extractors():
         ("extract-rfc1738", "rfc1738 lint's extraction (this project)",
          "rfc1738 " + output(str(RFC1738), "--version").split()[-1],
          [here(ADAPTERS / "rfc1738" / "extract.sh")]),
+        ("extract-reference", "reference extractor (written apart, Python)", "—",
+         ["python3", here(ADAPTERS / "python" / "extract_reference.py")]),
         ("extract-linkify-it", "linkify-it (JavaScript)", "linkify-it " + linkify["version"],
          ["node", here(ADAPTERS / "node" / "linkify.js")]),
         ("extract-urlextract", "urlextract (Python)",
@@ -133,8 +135,10 @@ def extractors():
     ]
 
 
-# The adapters whose expected failures must hold exactly in --check.
-OWN = {"rfc1738", "extract-rfc1738"}
+# The adapters whose expected failures must hold exactly in --check: the
+# project's own, and the reference extractor, which must agree with every
+# extraction case (its list is empty).
+OWN = {"rfc1738", "extract-rfc1738", "extract-reference"}
 
 
 def harness(arguments, key, check):
