@@ -2,15 +2,13 @@
 //! extractors (shell scripts replaying answers) that agree, disagree, hang
 //! and answer out of protocol, with and without an expected-failures file.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-fn conformance_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance")
-}
+#[allow(dead_code)]
+mod conformance_support;
+use conformance_support::{conformance_dir, report, stderr, Fake};
 
 /// The extraction cases, in the order the harness asks them.
 fn cases() -> Vec<Value> {
@@ -22,40 +20,6 @@ fn cases() -> Vec<Value> {
 /// The case's own answer.
 fn right(case: &Value) -> Value {
     json!({"urls": case["urls"]})
-}
-
-/// A fake extractor: a shell script that answers each request with the
-/// next line of `answers`, or runs `body`.
-struct Fake {
-    dir: tempfile::TempDir,
-}
-
-impl Fake {
-    fn new(answers: &[Value], body: &str) -> Fake {
-        let dir = tempfile::tempdir().unwrap();
-        let lines: String = answers.iter().map(|a| format!("{a}\n")).collect();
-        std::fs::write(dir.path().join("answers"), lines).unwrap();
-        std::fs::write(dir.path().join("fake.sh"), body).unwrap();
-        Fake { dir }
-    }
-
-    fn replaying(answers: &[Value]) -> Fake {
-        Fake::new(
-            answers,
-            "while IFS= read -r request; do IFS= read -r answer <&3 || exit 3; printf '%s\\n' \"$answer\"; done 3<\"$(dirname \"$0\")/answers\"\n",
-        )
-    }
-
-    fn command(&self) -> Vec<String> {
-        vec![
-            "sh".into(),
-            self.dir.path().join("fake.sh").display().to_string(),
-        ]
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.dir.path().join(name).display().to_string()
-    }
 }
 
 fn harness(extra: &[&str], command: &[String]) -> Output {
@@ -70,20 +34,6 @@ fn harness(extra: &[&str], command: &[String]) -> Output {
         .args(&args)
         .output()
         .unwrap()
-}
-
-fn report(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]
@@ -299,17 +249,7 @@ fn expected_failures_of_an_extractor_listed_stale_and_unlisted() {
 /// Runs a fake that must end the run with exit code 2, within a bound,
 /// and returns its message.
 fn fails(body: &str, answers: &[Value]) -> String {
-    let fake = Fake::new(answers, body);
-    let start = Instant::now();
-    let output = harness(&["--timeout", "0.5"], &fake.command());
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        start.elapsed()
-    );
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(output.stdout.is_empty(), "no report on a failed run");
-    stderr(&output)
+    conformance_support::fails(harness, body, answers)
 }
 
 #[test]

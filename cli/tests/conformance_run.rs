@@ -3,18 +3,16 @@
 //! chosen productions or offsets, hang, crash, print garbage or answer too
 //! much, and against the crate's own `conformance answer`.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+#[allow(dead_code)]
+mod conformance_support;
+use conformance_support::{conformance_dir, report, stderr, Fake};
+
 const REVISION: &str = "draft-oct93";
 const RULES: [&str; 2] = ["hostport", "login"];
-
-fn conformance_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance")
-}
 
 /// The cases the harness asks with `--revision draft-oct93 --rule
 /// hostport --rule login`, in its order: the file's.
@@ -38,38 +36,6 @@ fn right(case: &Value) -> Value {
     }
 }
 
-/// A fake implementation: a shell script that reads a request a line and
-/// answers with the next line of `answers` (after `before`), then does
-/// `after`.
-struct Fake {
-    dir: tempfile::TempDir,
-}
-
-impl Fake {
-    fn new(answers: &[Value], body: &str) -> Fake {
-        let dir = tempfile::tempdir().unwrap();
-        let lines: String = answers.iter().map(|a| format!("{a}\n")).collect();
-        std::fs::write(dir.path().join("answers"), lines).unwrap();
-        std::fs::write(dir.path().join("fake.sh"), body).unwrap();
-        Fake { dir }
-    }
-
-    /// Answers every request from the file, in order.
-    fn replaying(answers: &[Value]) -> Fake {
-        Fake::new(
-            answers,
-            "while IFS= read -r request; do IFS= read -r answer <&3 || exit 3; printf '%s\\n' \"$answer\"; done 3<\"$(dirname \"$0\")/answers\"\n",
-        )
-    }
-
-    fn command(&self) -> Vec<String> {
-        vec![
-            "sh".into(),
-            self.dir.path().join("fake.sh").display().to_string(),
-        ]
-    }
-}
-
 fn harness(extra: &[&str], command: &[String]) -> Output {
     let mut args: Vec<String> = ["conformance", "run", "--revision", REVISION]
         .iter()
@@ -87,16 +53,6 @@ fn harness(extra: &[&str], command: &[String]) -> Output {
         .unwrap()
 }
 
-fn report(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })
-}
-
 /// The string `key` of every object in the array `items`.
 fn each<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
     items
@@ -105,10 +61,6 @@ fn each<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
         .iter()
         .map(|item| item[key].as_str().unwrap())
         .collect()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]
@@ -203,17 +155,7 @@ fn offsets_that_differ_are_reported_but_do_not_fail_the_run() {
 /// Runs a fake that must end the run with exit code 2, within a bound,
 /// and returns its message.
 fn fails(body: &str, answers: &[Value]) -> String {
-    let fake = Fake::new(answers, body);
-    let start = Instant::now();
-    let output = harness(&["--timeout", "0.5"], &fake.command());
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "the harness took {:?}",
-        start.elapsed()
-    );
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(output.stdout.is_empty(), "no report on a failed run");
-    stderr(&output)
+    conformance_support::fails(harness, body, answers)
 }
 
 #[test]

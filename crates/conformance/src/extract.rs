@@ -11,7 +11,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::history::{Listed, Listing};
-use super::suite::{content_id, json, SCHEMA_VERSION};
+use super::suite::{content_id, json, one_a_line, SCHEMA_VERSION};
 
 /// The file's name in the suite's directory.
 pub(crate) const FILE: &str = "extract.json";
@@ -165,20 +165,15 @@ impl ExtractSuite {
 
     /// The file's text: valid JSON, one case a line.
     pub(crate) fn to_json(&self) -> String {
-        let mut out = format!(
-            "{{\"file\":{},\"suite_version\":{},\"schema_version\":{},\"cases\":[\n",
-            json(&self.file),
-            json(&self.suite_version),
-            json(&self.schema_version)
-        );
-        for (index, case) in self.cases.iter().enumerate() {
-            if index > 0 {
-                out.push_str(",\n");
-            }
-            out.push_str(&json(case));
-        }
-        out.push_str("\n]}\n");
-        out
+        one_a_line(
+            &[
+                ("file", &self.file),
+                ("suite_version", &self.suite_version),
+                ("schema_version", &self.schema_version),
+            ],
+            "cases",
+            &self.cases,
+        )
     }
 
     /// Reads `DIR/extract.json`.

@@ -8,17 +8,16 @@
 //! `--expected-failures`, fails as listed); 1: a case disagrees; 2: the
 //! extractor failed, hung or answered out of protocol.
 
-use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::ExitCode;
 
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::expected::{self, Outcome};
+use super::expected;
 use super::extract::{ExtractCase, ExtractSuite, Found, Kind};
 use super::process::{self, Protocol};
-use super::run::{suite_ids, timeout, version_of, RunArgs};
+use super::run::{end, timeout, Ending, RunArgs};
 
 /// What `run --extract` does with the options `run` shares.
 pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
@@ -54,59 +53,16 @@ pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, Stri
     let answers = process::converse(&args.command, protocol)
         .map_err(|message| format!("{}: {message}", args.command.join(" ")))?;
     let report = Report::of(&asked, answers);
-    let failing: Vec<&str> = report.disagreements.iter().map(|d| d.id).collect();
-    let outcome = match &listed {
-        Some(listed) => {
-            let asked_ids: BTreeSet<&str> = asked.iter().map(|case| case.id.as_str()).collect();
-            Some(Outcome::of(
-                listed,
-                &failing,
-                &asked_ids,
-                &suite_ids(args.suite.as_deref())?,
-            ))
-        }
-        None => None,
+    let ending = Ending {
+        failing: report.disagreements.iter().map(|d| d.id).collect(),
+        asked: asked.iter().map(|case| case.id.as_str()).collect(),
+        what: "extraction cases",
+        command: "run --extract",
+        suite_version: &suite.suite_version,
+        json: report.to_json(&args.command),
+        human: report.to_human(&args.command, listed.as_ref()),
     };
-    let _ = match args.format.as_str() {
-        "json" => {
-            let mut value = report.to_json(&args.command, listed.as_ref());
-            if let Some(outcome) = &outcome {
-                value["expected_failures"] = json!(outcome);
-            }
-            writeln!(out, "{value}")
-        }
-        _ => write!(
-            out,
-            "{}{}",
-            report.to_human(&args.command, listed.as_ref()),
-            outcome.as_ref().map(Outcome::to_human).unwrap_or_default()
-        ),
-    };
-    if let Some(path) = &args.write_expected_failures {
-        let header = [
-            format!(
-                "The extraction cases `{}` fails: {} of {} asked.",
-                args.command.join(" "),
-                failing.len(),
-                asked.len()
-            ),
-            format!(
-                "Written by `rfc1738 conformance run --extract --write-expected-failures`, {}.",
-                version_of(&suite.suite_version)
-            ),
-        ];
-        expected::write(path, &header, &failing)?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let fails = match &outcome {
-        Some(outcome) => outcome.fails(),
-        None => !failing.is_empty(),
-    };
-    Ok(if fails {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    end(args, listed.as_ref(), ending, out)
 }
 
 /// An answer: the URLs found, or why it is out of protocol.
@@ -246,7 +202,7 @@ impl<'a> Report<'a> {
         }
     }
 
-    fn to_json(&self, command: &[String], listed: Option<&expected::Listed>) -> Value {
+    fn to_json(&self, command: &[String]) -> Value {
         let kinds: Vec<Value> = self
             .tallies
             .iter()
@@ -262,18 +218,11 @@ impl<'a> Report<'a> {
                 json!({"kind": kind.name(), "features": features})
             })
             .collect();
-        let mut disagreements = json!(self.disagreements);
-        if let (Some(listed), Some(items)) = (listed, disagreements.as_array_mut()) {
-            for item in items {
-                let id = item["id"].as_str().unwrap_or_default();
-                item["listed"] = json!(listed.contains(id));
-            }
-        }
         json!({
             "command": command,
             "cases_differ": self.disagreements.len(),
             "kinds": kinds,
-            "disagreements": disagreements,
+            "disagreements": self.disagreements,
         })
     }
 

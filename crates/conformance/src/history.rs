@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::suite::json;
+use super::suite::one_a_line;
 
 /// The history's file in the suite's directory.
 pub(crate) const FILE: &str = "history.json";
@@ -178,15 +178,7 @@ impl History {
 
     /// `history.json`: one version a line.
     pub(crate) fn to_json(&self) -> String {
-        let mut out = String::from("{\"versions\":[\n");
-        for (index, version) in self.versions.iter().enumerate() {
-            if index > 0 {
-                out.push_str(",\n");
-            }
-            out.push_str(&json(version));
-        }
-        out.push_str("\n]}\n");
-        out
+        one_a_line(&[], "versions", &self.versions)
     }
 
     /// `CHANGELOG.md`, newest version first.

@@ -134,50 +134,93 @@ fn run_checked(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String>
         .filter(|d| d.kind == "verdict")
         .map(|d| d.id)
         .collect();
-    let outcome = match &listed {
-        Some(listed) => {
-            let asked_ids: BTreeSet<&str> = asked.iter().map(|a| a.case.id.as_str()).collect();
-            Some(Outcome::of(
-                listed,
-                &failing,
-                &asked_ids,
-                &suite_ids(args.suite.as_deref())?,
-            ))
-        }
+    let ending = Ending {
+        failing,
+        asked: asked.iter().map(|a| a.case.id.as_str()).collect(),
+        what: "cases",
+        command: "run",
+        suite_version: asked.first().map_or("", |a| a.suite_version.as_str()),
+        json: report.to_json(&args.command),
+        human: report.to_human(&args.command, listed.as_ref()),
+    };
+    end(args, listed.as_ref(), ending, out)
+}
+
+/// What both harnesses have once every answer is in.
+pub(crate) struct Ending<'a> {
+    /// The ids of the cases that disagree.
+    pub(crate) failing: Vec<&'a str>,
+    /// The ids of the cases asked.
+    pub(crate) asked: BTreeSet<&'a str>,
+    /// What the cases are, for the list's header.
+    pub(crate) what: &'static str,
+    /// The subcommand, for the list's header.
+    pub(crate) command: &'static str,
+    pub(crate) suite_version: &'a str,
+    /// The reports, without the expected failures' outcome.
+    pub(crate) json: Value,
+    pub(crate) human: String,
+}
+
+/// Reports, weighs the expected failures, writes the list, and decides the
+/// exit code.
+pub(crate) fn end(
+    args: &RunArgs,
+    listed: Option<&expected::Listed>,
+    ending: Ending<'_>,
+    out: &mut impl Write,
+) -> Result<ExitCode, String> {
+    let outcome = match listed {
+        Some(listed) => Some(Outcome::of(
+            listed,
+            &ending.failing,
+            &ending.asked,
+            &suite_ids(args.suite.as_deref())?,
+        )),
         None => None,
     };
     let _ = match args.format.as_str() {
-        "json" => writeln!(
-            out,
-            "{}",
-            report.to_json(&args.command, listed.as_ref(), outcome.as_ref())
-        ),
+        "json" => {
+            let mut report = ending.json;
+            if let (Some(listed), Some(items)) = (listed, report["disagreements"].as_array_mut()) {
+                for item in items {
+                    let id = item["id"].as_str().unwrap_or_default();
+                    item["listed"] = json!(listed.contains(id));
+                }
+            }
+            if let Some(outcome) = &outcome {
+                report["expected_failures"] = json!(outcome);
+            }
+            writeln!(out, "{report}")
+        }
         _ => write!(
             out,
             "{}{}",
-            report.to_human(&args.command, listed.as_ref()),
+            ending.human,
             outcome.as_ref().map(Outcome::to_human).unwrap_or_default()
         ),
     };
     if let Some(path) = &args.write_expected_failures {
         let header = [
             format!(
-                "The cases `{}` fails: {} of {} asked.",
+                "The {} `{}` fails: {} of {} asked.",
+                ending.what,
                 args.command.join(" "),
-                failing.len(),
-                asked.len()
+                ending.failing.len(),
+                ending.asked.len()
             ),
             format!(
-                "Written by `rfc1738 conformance run --write-expected-failures`, {}.",
-                version_of(asked.first().map_or("", |a| a.suite_version.as_str()))
+                "Written by `rfc1738 conformance {} --write-expected-failures`, {}.",
+                ending.command,
+                version_of(ending.suite_version)
             ),
         ];
-        expected::write(path, &header, &failing)?;
+        expected::write(path, &header, &ending.failing)?;
         return Ok(ExitCode::SUCCESS);
     }
     let fails = match &outcome {
         Some(outcome) => outcome.fails(),
-        None => !failing.is_empty(),
+        None => !ending.failing.is_empty(),
     };
     Ok(match fails {
         false => ExitCode::SUCCESS,
@@ -402,12 +445,7 @@ impl<'a> Report<'a> {
             .count()
     }
 
-    fn to_json(
-        &self,
-        command: &[String],
-        listed: Option<&expected::Listed>,
-        outcome: Option<&Outcome>,
-    ) -> Value {
+    fn to_json(&self, command: &[String]) -> Value {
         let revisions: Vec<Value> = self
             .tallies
             .iter()
@@ -424,23 +462,12 @@ impl<'a> Report<'a> {
                 json!({"revision": dialect.name(), "productions": productions})
             })
             .collect();
-        let mut disagreements = json!(self.disagreements);
-        if let (Some(listed), Some(items)) = (listed, disagreements.as_array_mut()) {
-            for item in items {
-                let id = item["id"].as_str().unwrap_or_default();
-                item["listed"] = json!(listed.contains(id));
-            }
-        }
-        let mut report = json!({
+        json!({
             "command": command,
             "verdicts_differ": self.disagreeing_verdicts(),
             "revisions": revisions,
-            "disagreements": disagreements,
-        });
-        if let Some(outcome) = outcome {
-            report["expected_failures"] = json!(outcome);
-        }
-        report
+            "disagreements": self.disagreements,
+        })
     }
 
     fn to_human(&self, command: &[String], listed: Option<&expected::Listed>) -> String {

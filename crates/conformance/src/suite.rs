@@ -135,20 +135,15 @@ impl Suite {
 
     /// The file's text: valid JSON, one case a line.
     pub(crate) fn to_json(&self) -> String {
-        let mut out = format!(
-            "{{\"revision\":{},\"suite_version\":{},\"schema_version\":{},\"cases\":[\n",
-            json(&self.revision),
-            json(&self.suite_version),
-            json(&self.schema_version)
-        );
-        for (index, case) in self.cases.iter().enumerate() {
-            if index > 0 {
-                out.push_str(",\n");
-            }
-            out.push_str(&json(case));
-        }
-        out.push_str("\n]}\n");
-        out
+        one_a_line(
+            &[
+                ("revision", &self.revision),
+                ("suite_version", &self.suite_version),
+                ("schema_version", &self.schema_version),
+            ],
+            "cases",
+            &self.cases,
+        )
     }
 
     /// The cases as the comparison of two versions sees them.
@@ -186,6 +181,24 @@ impl Suite {
         }
         Ok(suite)
     }
+}
+
+/// A JSON object of the `fields` (strings) and the array `key` of `items`,
+/// one item a line, so that a change shows as a readable diff.
+pub(crate) fn one_a_line<T: Serialize>(fields: &[(&str, &str)], key: &str, items: &[T]) -> String {
+    let mut out = String::from("{");
+    for (name, value) in fields {
+        out.push_str(&format!("{}:{},", json(name), json(value)));
+    }
+    out.push_str(&format!("{}:[\n", json(key)));
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str(&json(item));
+    }
+    out.push_str("\n]}\n");
+    out
 }
 
 pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
