@@ -237,6 +237,21 @@ impl ScannedUrl {
         Span::new(start, end)
     }
 
+    /// Where the URL and its fragment are in the original text: the URL's
+    /// span, up to the end of the fragment when there is one (without the
+    /// brackets of [`ScannedUrl::outer`]).
+    ///
+    /// ```
+    /// let url = &rfc1738::scan::scan("<http://a.b/#top>")[0];
+    /// assert_eq!(url.span_with_fragment(), rfc1738::Span::new(1, 16));
+    /// ```
+    pub fn span_with_fragment(&self) -> Span {
+        match &self.fragment {
+            Some(fragment) => Span::new(self.span.start, fragment.span.end),
+            None => self.span,
+        }
+    }
+
     /// The original offset of byte `offset` of [`ScannedUrl::text`]; the
     /// end of the text maps to the end of [`ScannedUrl::span`].
     pub fn original_offset(&self, offset: usize) -> usize {
@@ -310,6 +325,23 @@ impl ScannedUrl {
         self.span = Span::new(self.span.start, url_end);
         self.fragment = Some(fragment);
         self
+    }
+}
+
+/// `text` split at its first `#` (not one inside a template's placeholder):
+/// the URL, and the fragment after the `#` when there is one. Section 2.2:
+/// `#` delimits "a URL from a fragment/anchor identifier that might follow
+/// it".
+///
+/// ```
+/// use rfc1738::scan::split_fragment;
+/// assert_eq!(split_fragment("http://a.b/c#top"), ("http://a.b/c", Some("top")));
+/// assert_eq!(split_fragment("http://a.b/{#s}"), ("http://a.b/{#s}", None));
+/// ```
+pub fn split_fragment(text: &str) -> (&str, Option<&str>) {
+    match template::first_hash(text) {
+        Some(hash) => (&text[..hash], Some(&text[hash + 1..])),
+        None => (text, None),
     }
 }
 

@@ -113,15 +113,18 @@ pub fn lint_url(url: &str) -> Vec<Finding> {
 
 /// Whether [`crate::parse`] accepts `url`, without building its tree, nor
 /// its error when it does not: the test a fix passes before it is offered
-/// (the URL with its fixes applied must match its production).
+/// (the URL with its fixes applied must match its production). A URL
+/// template is tested with a value in each placeholder, as the rules check
+/// it.
 ///
 /// ```
 /// assert!(rfc1738::lint::parses("http://a.b/%7Ejoe"));
 /// assert!(!rfc1738::lint::parses("http://user@a.b/"));
 /// assert!(rfc1738::lint::parses("x-y://user@a.b/"));
+/// assert!(rfc1738::lint::parses("http://a.b:{port}/{path}"));
 /// ```
 pub fn parses(url: &str) -> bool {
-    crate::grammar::parses(url, crate::Options::default())
+    crate::grammar::parses(&Filled::new(url, true).text, crate::Options::default())
 }
 
 /// Lints every URL [`crate::scan::scan`] finds in `text`. Spans are byte
