@@ -324,20 +324,7 @@ fn grammar_options_do_not_go_with_extract() {
 
 /// What `rfc1738 conformance answer --extract` says to these request lines.
 fn own_answers(requests: &[String]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["conformance", "answer", "--extract"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for request in requests {
-        writeln!(stdin, "{request}").unwrap();
-    }
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    conformance_support::answers(&["conformance", "answer", "--extract"], requests)
 }
 
 /// The project's extractor answers every case in protocol (whether it

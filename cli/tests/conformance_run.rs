@@ -354,20 +354,7 @@ fn expected_failures_are_written_then_accepted_and_unlisted_stale_or_unknown_ids
 
 /// What `rfc1738 conformance answer` makes of these request lines.
 fn own_answers(requests: &[String]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["conformance", "answer"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for request in requests {
-        writeln!(stdin, "{request}").unwrap();
-    }
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    conformance_support::answers(&["conformance", "answer"], requests)
 }
 
 #[test]

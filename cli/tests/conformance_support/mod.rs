@@ -2,7 +2,7 @@
 //! (shell scripts), and reading a run's output.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -77,4 +77,22 @@ pub fn fails(harness: fn(&[&str], &[String]) -> Output, body: &str, answers: &[V
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(output.stdout.is_empty(), "no report on a failed run");
     stderr(&output)
+}
+
+/// What `rfc1738 ARGS` (an `answer` command) says to these request lines.
+pub fn answers(args: &[&str], requests: &[String]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for request in requests {
+        writeln!(stdin, "{request}").unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
 }
