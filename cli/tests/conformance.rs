@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use draft_oracle::{DialectOracle, Oracles};
 use rfc1738::dialect::{self, Dialect, DialectError};
 use rfc1738::{Options, Rule};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn conformance_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance")
@@ -81,25 +81,52 @@ fn reasons(case: &Value) -> Vec<&str> {
     out
 }
 
-fn generate(dir: &Path) {
-    let status = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+fn generate(dir: &Path) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
         .args(["conformance", "generate"])
         .arg(dir)
-        .stdout(std::process::Stdio::null())
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success(), "generate failed");
+    assert!(
+        output.status.success(),
+        "generate failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The files `generate` writes: the vectors, the history and the change log.
+fn generated_files() -> Vec<String> {
+    Dialect::ALL
+        .into_iter()
+        .map(|dialect| format!("{}.json", dialect.name()))
+        .chain(["extract.json", "history.json", "CHANGELOG.md"].map(String::from))
+        .collect()
+}
+
+/// A copy of the checked-in suite: what `generate` reads as the last
+/// version.
+fn copy_of_the_suite() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in generated_files() {
+        let from = conformance_dir().join(&name);
+        if from.exists() {
+            std::fs::copy(&from, dir.path().join(&name)).unwrap();
+        }
+    }
+    dir
 }
 
 #[test]
 fn generate_writes_the_checked_in_files_byte_for_byte_every_time() {
-    let first = tempfile::tempdir().unwrap();
-    let second = tempfile::tempdir().unwrap();
+    let first = copy_of_the_suite();
+    let second = copy_of_the_suite();
     generate(first.path());
     generate(second.path());
+    // Again over its own output: nothing changes, not even the version.
+    generate(second.path());
     let mut stale = Vec::new();
-    for dialect in Dialect::ALL {
-        let name = format!("{}.json", dialect.name());
+    for name in generated_files() {
         let made = std::fs::read(first.path().join(&name)).unwrap();
         let again = std::fs::read(second.path().join(&name)).unwrap();
         assert!(made == again, "{name}: two runs wrote different bytes");
@@ -111,8 +138,263 @@ fn generate_writes_the_checked_in_files_byte_for_byte_every_time() {
     assert!(
         stale.is_empty(),
         "conformance/{stale:?} differ from what the grammar gives now; review the change and \
-         run `cargo run -p rfc1738-cli -- conformance generate conformance` at the root"
+         run `cargo run -p rfc1738-cli -- conformance generate conformance` at the root \
+         (commit the new version it makes)"
     );
+}
+
+/// `extract.json`, parsed.
+fn extract_file() -> &'static Value {
+    static FILE: OnceLock<Value> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let text = std::fs::read_to_string(conformance_dir().join("extract.json")).unwrap();
+        serde_json::from_str(&text).expect("valid JSON")
+    })
+}
+
+fn extract_cases() -> &'static [Value] {
+    extract_file()["cases"].as_array().unwrap()
+}
+
+/// A span of the file as a pair of offsets.
+fn span_of(value: &Value) -> (usize, usize) {
+    (
+        value[0].as_u64().unwrap() as usize,
+        value[1].as_u64().unwrap() as usize,
+    )
+}
+
+/// What the extraction cases say holds together: each span inside the text
+/// on character boundaries, in order without overlap; a URL's string is its
+/// span's text without the white space of line breaks (or, in Markdown,
+/// with escapes decoded: then the two differ by backslashes only); a
+/// fragment starts with "#" right where its URL ends.
+#[test]
+fn every_extraction_case_is_consistent_with_its_text() {
+    let cases = extract_cases();
+    assert!(cases.len() >= 50, "{} cases", cases.len());
+    let mut features = BTreeSet::new();
+    for case in cases {
+        let input = text(case, "text");
+        features.insert(text(case, "feature"));
+        let mut at = 0;
+        for found in case["urls"].as_array().unwrap() {
+            let (start, end) = span_of(&found["span"]);
+            assert!(at <= start && start < end && end <= input.len(), "{case}");
+            assert!(
+                input.is_char_boundary(start) && input.is_char_boundary(end),
+                "{case}"
+            );
+            let written = &input[start..end];
+            let typed: String = written
+                .split('\n')
+                .enumerate()
+                .map(|(i, line)| {
+                    let line = if i > 0 { line.trim_start() } else { line };
+                    line.trim_end_matches(['\r', ' ', '\t']).to_string()
+                })
+                .collect();
+            let url = text(found, "url");
+            if typed != url {
+                assert_eq!(text(case, "kind"), "markdown", "{case}");
+                assert_eq!(typed.replace('\\', ""), url, "{case}");
+            }
+            at = end;
+            if !found["fragment"].is_null() {
+                let (from, to) = span_of(&found["fragment"]);
+                assert_eq!(from, end, "{case}");
+                assert!(input[from..to].starts_with('#'), "{case}");
+                at = to;
+            }
+        }
+    }
+    for feature in [
+        "wrapper",
+        "angle brackets",
+        "line break",
+        "hyphen",
+        "punctuation",
+        "brackets",
+        "quotes",
+        "fragment",
+        "mention",
+        "seed prose",
+        "link",
+        "image",
+        "reference",
+        "autolink",
+        "emphasis",
+        "blocks",
+        "escape",
+        "code",
+        "html",
+    ] {
+        assert!(features.contains(feature), "no case of {feature}");
+    }
+}
+
+/// Every id of the checked-in files, with its case.
+fn ids() -> Vec<(&'static str, &'static Value)> {
+    cases().map(|(_, case)| (text(case, "id"), case)).collect()
+}
+
+#[test]
+fn case_ids_are_unique_and_the_same_when_generated_without_any_history() {
+    let mut ids: Vec<&str> = ids().into_iter().map(|(id, _)| id).collect();
+    ids.extend(extract_cases().iter().map(|case| text(case, "id")));
+    let unique: BTreeSet<&str> = ids.iter().copied().collect();
+    assert_eq!(unique.len(), ids.len(), "an id is used twice");
+    for case in extract_cases() {
+        let hex = text(case, "id").strip_prefix("extract-").unwrap();
+        assert!(
+            hex.len() == 12
+                && hex
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        );
+    }
+    for (dialect, case) in cases() {
+        let id = text(case, "id");
+        let hex = id
+            .strip_prefix(&format!("{}-", dialect.name()))
+            .unwrap_or_else(|| panic!("{id} is not named after {dialect}"));
+        assert!(
+            hex.len() == 12
+                && hex
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()),
+            "{id}"
+        );
+    }
+    // The ids come from the cases alone: an empty directory (a first
+    // version) gets the same ones.
+    let fresh = tempfile::tempdir().unwrap();
+    let printed = generate(fresh.path());
+    assert!(printed.contains("suite version 1.0.0,"), "{printed}");
+    for (dialect, suite) in suites() {
+        let text =
+            std::fs::read_to_string(fresh.path().join(format!("{}.json", dialect.name()))).unwrap();
+        let fresh: Value = serde_json::from_str(&text).unwrap();
+        let theirs: Vec<&Value> = fresh["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["id"])
+            .collect();
+        let ours: Vec<&Value> = suite["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["id"])
+            .collect();
+        assert!(theirs == ours, "{dialect}: other ids without the history");
+    }
+    let fresh: Value =
+        serde_json::from_str(&std::fs::read_to_string(fresh.path().join("extract.json")).unwrap())
+            .unwrap();
+    let theirs: Vec<&Value> = fresh["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["id"])
+        .collect();
+    let ours: Vec<&Value> = extract_cases().iter().map(|c| &c["id"]).collect();
+    assert!(
+        theirs == ours,
+        "extract.json: other ids without the history"
+    );
+}
+
+/// The version a regeneration gives after the checked-in `rfc1738.json`
+/// was edited by `edit` (standing for the last version having been
+/// otherwise), and the history it writes.
+fn version_after(edit: impl FnOnce(&mut Vec<Value>)) -> (String, Value) {
+    let dir = copy_of_the_suite();
+    let path = dir.path().join("rfc1738.json");
+    let mut suite: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    edit(suite["cases"].as_array_mut().unwrap());
+    std::fs::write(&path, serde_json::to_string(&suite).unwrap()).unwrap();
+    generate(dir.path());
+    let history: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("history.json")).unwrap())
+            .unwrap();
+    let written: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let version = written["suite_version"].as_str().unwrap().to_string();
+    let last = history["versions"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["version"], version.as_str());
+    // Regenerated over itself: the same version.
+    let before = std::fs::read(dir.path().join("history.json")).unwrap();
+    generate(dir.path());
+    assert_eq!(
+        std::fs::read(dir.path().join("history.json")).unwrap(),
+        before
+    );
+    (version, last)
+}
+
+/// The checked-in version as numbers.
+fn checked_in_version() -> (u64, u64, u64) {
+    let version = suites()[0].1["suite_version"].as_str().unwrap();
+    let parts: Vec<u64> = version.split('.').map(|p| p.parse().unwrap()).collect();
+    (parts[0], parts[1], parts[2])
+}
+
+fn rfc1738_file(last: &Value) -> &Value {
+    last["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "rfc1738.json")
+        .unwrap()
+}
+
+#[test]
+fn a_changed_verdict_is_a_major_version_and_retires_the_old_id() {
+    let (major, _, _) = checked_in_version();
+    let mut changed_id = String::new();
+    let (version, last) = version_after(|cases| {
+        let case = cases.iter_mut().find(|c| c["valid"] == true).unwrap();
+        changed_id = case["id"].as_str().unwrap().to_string();
+        case["valid"] = json!(false);
+        case["id"] = json!("rfc1738-000000000000");
+    });
+    assert_eq!(version, format!("{}.0.0", major + 1));
+    let retired = &rfc1738_file(&last)["retired"][0];
+    assert_eq!(retired["id"], "rfc1738-000000000000");
+    assert_eq!(retired["why"], "verdict");
+    assert_eq!(retired["replaced_by"], changed_id.as_str());
+    assert_eq!(rfc1738_file(&last)["added"], json!({}));
+}
+
+#[test]
+fn a_new_case_is_a_minor_version_a_removed_one_major_and_prose_a_patch() {
+    let (major, minor, patch) = checked_in_version();
+    // The last version lacked a case: this one adds it.
+    let (version, last) = version_after(|cases| {
+        let at = cases.iter().position(|c| c["rule"] == "hostport").unwrap();
+        cases.remove(at);
+    });
+    assert_eq!(version, format!("{major}.{}.0", minor + 1));
+    assert_eq!(rfc1738_file(&last)["added"], json!({"hostport": 1}));
+    // The last version had a case this one has not.
+    let (version, last) = version_after(|cases| {
+        let mut extra = cases[0].clone();
+        extra["id"] = json!("rfc1738-111111111111");
+        extra["input"] = json!("no such case");
+        cases.push(extra);
+    });
+    assert_eq!(version, format!("{}.0.0", major + 1));
+    assert_eq!(rfc1738_file(&last)["retired"][0]["why"], "removed");
+    // Only a source worded otherwise.
+    let (version, _) = version_after(|cases| {
+        cases[0]["source"] = json!("bnf: genericurl: worded otherwise");
+    });
+    assert_eq!(version, format!("{major}.{minor}.{}", patch + 1));
 }
 
 #[test]
@@ -252,6 +534,22 @@ fn the_files_follow_the_schema() {
     let path = conformance_dir().join("schema.json");
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let extract = extract_file();
+    let errors: Vec<String> = validator
+        .iter_errors(extract)
+        .take(5)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "extract.json: {errors:#?}");
+    let mut no_fragment = extract.clone();
+    no_fragment["cases"][0]["urls"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("fragment");
+    assert!(
+        !validator.is_valid(&no_fragment),
+        "a URL without its fragment's null"
+    );
     for (dialect, suite) in suites() {
         let errors: Vec<String> = validator
             .iter_errors(suite)
@@ -269,6 +567,9 @@ fn the_files_follow_the_schema() {
         !validator.is_valid(&broken),
         "a valid case without its tree"
     );
+    let mut without_id = suites()[0].1.clone();
+    without_id["cases"][0].as_object_mut().unwrap().remove("id");
+    assert!(!validator.is_valid(&without_id), "a case without its id");
 }
 
 /// Productions whose whole language has fewer than five strings, and its

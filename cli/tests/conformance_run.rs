@@ -3,18 +3,16 @@
 //! chosen productions or offsets, hang, crash, print garbage or answer too
 //! much, and against the crate's own `conformance answer`.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+#[allow(dead_code)]
+mod conformance_support;
+use conformance_support::{conformance_dir, report, stderr, Fake};
+
 const REVISION: &str = "draft-oct93";
 const RULES: [&str; 2] = ["hostport", "login"];
-
-fn conformance_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance")
-}
 
 /// The cases the harness asks with `--revision draft-oct93 --rule
 /// hostport --rule login`, in its order: the file's.
@@ -38,38 +36,6 @@ fn right(case: &Value) -> Value {
     }
 }
 
-/// A fake implementation: a shell script that reads a request a line and
-/// answers with the next line of `answers` (after `before`), then does
-/// `after`.
-struct Fake {
-    dir: tempfile::TempDir,
-}
-
-impl Fake {
-    fn new(answers: &[Value], body: &str) -> Fake {
-        let dir = tempfile::tempdir().unwrap();
-        let lines: String = answers.iter().map(|a| format!("{a}\n")).collect();
-        std::fs::write(dir.path().join("answers"), lines).unwrap();
-        std::fs::write(dir.path().join("fake.sh"), body).unwrap();
-        Fake { dir }
-    }
-
-    /// Answers every request from the file, in order.
-    fn replaying(answers: &[Value]) -> Fake {
-        Fake::new(
-            answers,
-            "while IFS= read -r request; do IFS= read -r answer <&3 || exit 3; printf '%s\\n' \"$answer\"; done 3<\"$(dirname \"$0\")/answers\"\n",
-        )
-    }
-
-    fn command(&self) -> Vec<String> {
-        vec![
-            "sh".into(),
-            self.dir.path().join("fake.sh").display().to_string(),
-        ]
-    }
-}
-
 fn harness(extra: &[&str], command: &[String]) -> Output {
     let mut args: Vec<String> = ["conformance", "run", "--revision", REVISION]
         .iter()
@@ -87,16 +53,6 @@ fn harness(extra: &[&str], command: &[String]) -> Output {
         .unwrap()
 }
 
-fn report(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&output.stdout),
-            String::from_utf8_lossy(&output.stderr)
-        )
-    })
-}
-
 /// The string `key` of every object in the array `items`.
 fn each<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
     items
@@ -105,10 +61,6 @@ fn each<'a>(items: &'a Value, key: &str) -> Vec<&'a str> {
         .iter()
         .map(|item| item[key].as_str().unwrap())
         .collect()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]
@@ -203,17 +155,7 @@ fn offsets_that_differ_are_reported_but_do_not_fail_the_run() {
 /// Runs a fake that must end the run with exit code 2, within a bound,
 /// and returns its message.
 fn fails(body: &str, answers: &[Value]) -> String {
-    let fake = Fake::new(answers, body);
-    let start = Instant::now();
-    let output = harness(&["--timeout", "0.5"], &fake.command());
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "the harness took {:?}",
-        start.elapsed()
-    );
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(output.stdout.is_empty(), "no report on a failed run");
-    stderr(&output)
+    conformance_support::fails(harness, body, answers)
 }
 
 #[test]
@@ -284,22 +226,135 @@ fn answers_out_of_protocol_are_exit_2() {
     assert!(message.contains("an answer more than the"), "{message}");
 }
 
+/// Answers that disagree on every `hostport` case and agree elsewhere.
+fn wrong_on_hostport(asked: &[Value]) -> Vec<Value> {
+    asked
+        .iter()
+        .map(|case| match case["rule"] == "hostport" {
+            true => json!({"valid": !case["valid"].as_bool().unwrap()}),
+            false => right(case),
+        })
+        .collect()
+}
+
+fn ids_of(asked: &[Value], rule: &str) -> Vec<String> {
+    asked
+        .iter()
+        .filter(|case| case["rule"] == rule)
+        .map(|case| case["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The run against a list of expected failures written to a file.
+fn with_list(fake: &Fake, lines: &[String], format: &str) -> Output {
+    let list = fake.dir.path().join("expected.txt");
+    std::fs::write(&list, lines.join("\n")).unwrap();
+    harness(
+        &[
+            "--format",
+            format,
+            "--expected-failures",
+            list.to_str().unwrap(),
+        ],
+        &fake.command(),
+    )
+}
+
+#[test]
+fn expected_failures_are_written_then_accepted_and_unlisted_stale_or_unknown_ids_fail() {
+    let asked = asked();
+    let fake = Fake::replaying(&wrong_on_hostport(&asked));
+    let hostport = ids_of(&asked, "hostport");
+    let login = ids_of(&asked, "login");
+    assert!(hostport.len() >= 10 && !login.is_empty());
+    // Written from a run: every disagreeing id, in order, under a comment.
+    let list = fake.dir.path().join("written.txt");
+    let output = harness(
+        &["--write-expected-failures", list.to_str().unwrap()],
+        &fake.command(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let written = std::fs::read_to_string(&list).unwrap();
+    assert!(written.starts_with("# The cases `sh "), "{written}");
+    let ids: Vec<&str> = written.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(ids, hostport);
+    // Read back with comments of one's own: the run passes, and says so.
+    let mut lines: Vec<String> = vec!["# known: hostport".into(), String::new()];
+    lines.extend(hostport.iter().map(|id| format!("{id}  # wrong verdict")));
+    let output = with_list(&fake, &lines, "json");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let first = report(&output);
+    assert_eq!(first["verdicts_differ"], hostport.len());
+    let outcome = &first["expected_failures"];
+    assert_eq!(outcome["listed"], hostport.len());
+    assert_eq!(outcome["failing_as_listed"], hostport.len());
+    assert_eq!(outcome["unlisted"], json!([]));
+    assert_eq!(outcome["stale"], json!([]));
+    assert_eq!(outcome["unknown"], json!([]));
+    for d in first["disagreements"].as_array().unwrap() {
+        assert_eq!(d["listed"], true, "{d}");
+    }
+    // An id of a revision not asked is neither stale nor unknown.
+    let other_revision = {
+        let text = std::fs::read_to_string(conformance_dir().join("rfc1738.json")).unwrap();
+        let suite: Value = serde_json::from_str(&text).unwrap();
+        suite["cases"][0]["id"].as_str().unwrap().to_string()
+    };
+    let mut more = lines.clone();
+    more.push(other_revision);
+    assert_eq!(with_list(&fake, &more, "json").status.code(), Some(0));
+    // One failure left off the list: it fails the run.
+    let output = with_list(&fake, &lines[..lines.len() - 1], "json");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        report(&output)["expected_failures"]["unlisted"],
+        json!([hostport.last().unwrap()])
+    );
+    // A listed case that agrees: stale.
+    let mut stale = lines.clone();
+    stale.push(login[0].clone());
+    let output = with_list(&fake, &stale, "json");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        report(&output)["expected_failures"]["stale"],
+        json!([login[0]])
+    );
+    // An id no case has (a retired one, or a typing error).
+    let mut unknown = lines.clone();
+    unknown.push("draft-oct93-000000000000".into());
+    let output = with_list(&fake, &unknown, "human");
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("draft-oct93-000000000000: listed, but no case of the suite has this id"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} draft-oct93 strict hostport", hostport[0])),
+        "{text}"
+    );
+    assert!(text.contains("[expected failure]"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{} listed, {} fail as listed, 0 fail unlisted, 0 stale, 1 unknown",
+            hostport.len() + 1,
+            hostport.len()
+        )),
+        "{text}"
+    );
+    // A list that is not one id a line is an error of use.
+    let output = with_list(&fake, &["two ids".into()], "json");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("one case id a line"),
+        "{}",
+        stderr(&output)
+    );
+}
+
 /// What `rfc1738 conformance answer` makes of these request lines.
 fn own_answers(requests: &[String]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
-        .args(["conformance", "answer"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for request in requests {
-        writeln!(stdin, "{request}").unwrap();
-    }
-    drop(stdin);
-    child.wait_with_output().unwrap()
+    conformance_support::answers(&["conformance", "answer"], requests)
 }
 
 #[test]

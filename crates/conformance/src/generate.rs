@@ -25,45 +25,105 @@ use rfc1738::dialect::{self, Dialect, DialectError, Node};
 use rfc1738::{check_with, grammar, Rule, Span, SyntaxNode};
 use serde_json::{json, Value};
 
+use super::extract::{self, ExtractSuite};
+use super::history::{self, History, Listing};
 use super::sources::{self, Extra};
-use super::suite::{Case, CaseError, Mode, Suite};
+use super::suite::{case_id, Case, CaseError, Mode, Suite, SCHEMA_VERSION};
 use rfc1738_bnf::{Expr, Grammar};
 
 /// At least this many valid and this many invalid cases per production and
 /// mode, where the production's language allows.
 pub(crate) const AT_LEAST: usize = 5;
 
-/// `generate [DIR]`: writes `DIR/<revision>.json` for the four revisions.
+/// `generate [DIR]`: writes `DIR/<revision>.json` for the four revisions,
+/// and the suite's version in them, `DIR/history.json` and
+/// `DIR/CHANGELOG.md`, from what DIR held before (the last version).
 pub(crate) fn run(dir: &Path, out: &mut impl Write) -> ExitCode {
-    if let Err(error) = std::fs::create_dir_all(dir) {
-        eprintln!("error: cannot create {}: {error}", dir.display());
-        return ExitCode::from(2);
-    }
-    for dialect in Dialect::ALL {
-        let suite = match suite(dialect) {
-            Ok(suite) => suite,
-            Err(error) => {
-                eprintln!("error: {dialect}: {error}");
-                return ExitCode::from(2);
-            }
-        };
-        let path = dir.join(Suite::file_name(dialect));
-        let text = suite.to_json();
-        if let Err(error) = std::fs::write(&path, &text) {
-            eprintln!("error: cannot write {}: {error}", path.display());
-            return ExitCode::from(2);
+    match write_all(dir, out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(2)
         }
+    }
+}
+
+fn write_all(dir: &Path, out: &mut impl Write) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
+    let mut suites = Vec::new();
+    for dialect in Dialect::ALL {
+        suites.push(suite(dialect).map_err(|error| format!("{dialect}: {error}"))?);
+    }
+    let mut extract = ExtractSuite::derive()?;
+    let mut new: Vec<Listing> = suites.iter().map(Suite::listing).collect();
+    new.push(extract.listing());
+    let mut ids = BTreeSet::new();
+    if let Some(twice) = new
+        .iter()
+        .flat_map(|listing| &listing.cases)
+        .find(|case| !ids.insert(case.id.as_str()))
+    {
+        return Err(format!("two cases have the id {}", twice.id));
+    }
+    let previous = History::read(dir)?;
+    let mut old = Vec::new();
+    if previous.is_some() {
+        for dialect in Dialect::ALL {
+            if dir.join(Suite::file_name(dialect)).exists() {
+                old.push(Suite::read(dir, dialect)?.listing());
+            }
+        }
+        if dir.join(extract::FILE).exists() {
+            old.push(ExtractSuite::read(dir)?.listing());
+        }
+    }
+    let history = previous
+        .unwrap_or_default()
+        .next(&old, &new, SCHEMA_VERSION);
+    let version = history
+        .current()
+        .map(|v| v.version.clone())
+        .ok_or("no version")?;
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+    };
+    for mut suite in suites {
+        suite.suite_version.clone_from(&version);
+        let text = suite.to_json();
+        let name = format!("{}.json", suite.revision);
+        write(&name, &text)?;
         let valid = suite.cases.iter().filter(|case| case.valid).count();
         let _ = writeln!(
             out,
             "{}: {} cases ({valid} valid, {} invalid), {} bytes",
-            path.display(),
+            dir.join(&name).display(),
             suite.cases.len(),
             suite.cases.len() - valid,
             text.len()
         );
     }
-    ExitCode::SUCCESS
+    extract.suite_version.clone_from(&version);
+    let text = extract.to_json();
+    write(extract::FILE, &text)?;
+    let urls: usize = extract.cases.iter().map(|case| case.urls.len()).sum();
+    let _ = writeln!(
+        out,
+        "{}: {} cases ({urls} URLs), {} bytes",
+        dir.join(extract::FILE).display(),
+        extract.cases.len(),
+        text.len()
+    );
+    write(history::FILE, &history.to_json())?;
+    write(history::CHANGELOG, &history.changelog())?;
+    let _ = writeln!(
+        out,
+        "suite version {version}, schema version {SCHEMA_VERSION}; {} ids retired in all",
+        history.retired().len()
+    );
+    Ok(())
 }
 
 /// Every case of a revision, in the order of its productions; each string
@@ -96,8 +156,13 @@ pub(crate) fn suite(dialect: Dialect) -> Result<Suite, String> {
         top_up(dialect, name, &shapes, index, &mut judged)?;
         cases.extend(judged.into_iter().flatten());
     }
+    for case in &mut cases {
+        case.id = case_id(dialect.name(), case);
+    }
     Ok(Suite {
         revision: dialect.name().to_string(),
+        suite_version: String::new(),
+        schema_version: SCHEMA_VERSION.to_string(),
         cases,
     })
 }
@@ -211,6 +276,7 @@ pub(crate) fn judge(
 ) -> Result<Case, String> {
     let options = mode.options();
     let mut case = Case {
+        id: String::new(),
         rule: rule.to_string(),
         mode,
         input: input.to_string(),

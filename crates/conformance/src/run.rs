@@ -2,20 +2,17 @@
 //! implementation against the vectors over JSON Lines and reports where it
 //! agrees with the grammar.
 //!
-//! COMMAND is started once. A thread writes one request a line to its
-//! standard input, another reads its standard output, and the answers are
-//! taken in order, each within the time-out: no answer in time, a closed
-//! output, an answer that is not `{"valid": true|false}` (optionally with
-//! `"offset": N`), an answer too many or a failing exit status end the run
-//! with exit code 2 and a message that says which case it was. Nothing
-//! waits on the child without a time-out, so the harness never hangs.
+//! COMMAND is started once and answers every case in order (`process`):
+//! no answer in time, a closed output, an answer that is not `{"valid":
+//! true|false}` (optionally with `"offset": N`), an answer too many or a
+//! failing exit status end the run with exit code 2 and a message that says
+//! which case it was. `--extract` runs an extractor against the extraction
+//! cases instead (`extract`).
 
-use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdout, Command, ExitCode, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
@@ -23,11 +20,21 @@ use rfc1738::dialect::Dialect;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::expected::{self, Outcome};
 use super::generate;
+use super::process::{self, Protocol};
 use super::suite::{Case, Mode, Suite};
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
+    /// Run COMMAND as a URL extractor against the extraction cases
+    /// (extract.json): each request a text, each answer the URLs found.
+    #[arg(long, conflicts_with_all = ["revisions", "mode", "rules"])]
+    extract: bool,
+    /// With --extract: only the texts of this kind (repeatable; default:
+    /// both).
+    #[arg(long = "kind", value_name = "K", value_parser = ["plain", "markdown"], requires = "extract")]
+    pub(crate) kinds: Vec<String>,
     /// Only the cases of this revision (repeatable; default: all four).
     #[arg(long = "revision", value_name = "R", value_parser = Dialect::NAMES)]
     revisions: Vec<String>,
@@ -40,56 +47,219 @@ pub(crate) struct RunArgs {
     rules: Vec<String>,
     /// The report: a table for people, or one JSON object.
     #[arg(long, value_name = "FORMAT", default_value = "human", value_parser = ["human", "json"])]
-    format: String,
+    pub(crate) format: String,
     /// Seconds to wait for each answer before COMMAND is taken to hang.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    timeout: f64,
-    /// Read the vectors from DIR/<revision>.json instead of deriving them
-    /// from the grammars (the same cases, when the files are current).
+    pub(crate) timeout: f64,
+    /// Read the vectors from DIR/<revision>.json (and DIR/extract.json)
+    /// instead of deriving them (the same cases, when the files are
+    /// current).
     #[arg(long, value_name = "DIR")]
-    suite: Option<PathBuf>,
+    pub(crate) suite: Option<PathBuf>,
+    /// The case ids the implementation is known to fail, one a line (`#`
+    /// starts a comment): they are reported but do not fail the run; a
+    /// listed case that agrees, or a listed id the suite lacks, does.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) expected_failures: Option<PathBuf>,
+    /// Write the ids of the cases whose verdicts differ to FILE (exit 0
+    /// unless the run itself fails).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) write_expected_failures: Option<PathBuf>,
     /// The implementation to run, and its arguments.
     #[arg(last = true, required = true, value_name = "COMMAND")]
-    command: Vec<String>,
+    pub(crate) command: Vec<String>,
 }
 
 /// A case and the revision it belongs to.
 struct Asked {
     revision: Dialect,
+    suite_version: String,
     case: Case,
 }
 
 pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> ExitCode {
-    let asked = match select(args) {
-        Ok(asked) => asked,
+    match run_checked(args, out) {
+        Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
-    let timeout = match Duration::try_from_secs_f64(args.timeout) {
-        Ok(timeout) if !timeout.is_zero() => timeout,
-        _ => {
-            eprintln!("error: --timeout must be a positive number of seconds");
-            return ExitCode::from(2);
-        }
-    };
-    let answers = match converse(&args.command, &asked, timeout) {
-        Ok(answers) => answers,
-        Err(message) => {
-            eprintln!("error: {}: {message}", args.command.join(" "));
-            return ExitCode::from(2);
-        }
-    };
-    let report = Report::of(&asked, &answers);
-    let _ = match args.format.as_str() {
-        "json" => writeln!(out, "{}", report.to_json(&args.command)),
-        _ => write!(out, "{}", report.to_human(&args.command)),
-    };
-    match report.disagreeing_verdicts() {
-        0 => ExitCode::SUCCESS,
-        _ => ExitCode::from(1),
     }
+}
+
+/// The time-out of `--timeout`.
+pub(crate) fn timeout(seconds: f64) -> Result<Duration, String> {
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(timeout) if !timeout.is_zero() => Ok(timeout),
+        _ => Err("--timeout must be a positive number of seconds".into()),
+    }
+}
+
+fn run_checked(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
+    if args.extract {
+        return super::extract_run::run(args, out);
+    }
+    let asked = select(args)?;
+    let timeout = timeout(args.timeout)?;
+    let listed = args
+        .expected_failures
+        .as_deref()
+        .map(expected::Listed::read)
+        .transpose()?;
+    let describe = |index: usize| {
+        let a: &Asked = &asked[index];
+        format!(
+            "{} {} {} {} {:?}",
+            a.case.id,
+            a.revision,
+            a.case.mode.name(),
+            a.case.rule,
+            a.case.input
+        )
+    };
+    let protocol = Protocol {
+        requests: asked.iter().map(request).collect(),
+        describe: &describe,
+        parse: &Answer::parse,
+        expected: "{\"valid\": true} or {\"valid\": false, \"offset\": N}",
+        line_limit: 1 << 16,
+        timeout,
+    };
+    let answers = process::converse(&args.command, protocol)
+        .map_err(|message| format!("{}: {message}", args.command.join(" ")))?;
+    let report = Report::of(&asked, &answers);
+    let failing: Vec<&str> = report
+        .disagreements
+        .iter()
+        .filter(|d| d.kind == "verdict")
+        .map(|d| d.id)
+        .collect();
+    let ending = Ending {
+        failing,
+        asked: asked.iter().map(|a| a.case.id.as_str()).collect(),
+        what: "cases",
+        command: "run",
+        suite_version: asked.first().map_or("", |a| a.suite_version.as_str()),
+        json: report.to_json(&args.command),
+        human: report.to_human(&args.command, listed.as_ref()),
+    };
+    end(args, listed.as_ref(), ending, out)
+}
+
+/// What both harnesses have once every answer is in.
+pub(crate) struct Ending<'a> {
+    /// The ids of the cases that disagree.
+    pub(crate) failing: Vec<&'a str>,
+    /// The ids of the cases asked.
+    pub(crate) asked: BTreeSet<&'a str>,
+    /// What the cases are, for the list's header.
+    pub(crate) what: &'static str,
+    /// The subcommand, for the list's header.
+    pub(crate) command: &'static str,
+    pub(crate) suite_version: &'a str,
+    /// The reports, without the expected failures' outcome.
+    pub(crate) json: Value,
+    pub(crate) human: String,
+}
+
+/// Reports, weighs the expected failures, writes the list, and decides the
+/// exit code.
+pub(crate) fn end(
+    args: &RunArgs,
+    listed: Option<&expected::Listed>,
+    ending: Ending<'_>,
+    out: &mut impl Write,
+) -> Result<ExitCode, String> {
+    let outcome = match listed {
+        Some(listed) => Some(Outcome::of(
+            listed,
+            &ending.failing,
+            &ending.asked,
+            &suite_ids(args.suite.as_deref())?,
+        )),
+        None => None,
+    };
+    let _ = match args.format.as_str() {
+        "json" => {
+            let mut report = ending.json;
+            if let (Some(listed), Some(items)) = (listed, report["disagreements"].as_array_mut()) {
+                for item in items {
+                    let id = item["id"].as_str().unwrap_or_default();
+                    item["listed"] = json!(listed.contains(id));
+                }
+            }
+            if let Some(outcome) = &outcome {
+                report["expected_failures"] = json!(outcome);
+            }
+            writeln!(out, "{report}")
+        }
+        _ => write!(
+            out,
+            "{}{}",
+            ending.human,
+            outcome.as_ref().map(Outcome::to_human).unwrap_or_default()
+        ),
+    };
+    if let Some(path) = &args.write_expected_failures {
+        let header = [
+            format!(
+                "The {} `{}` fails: {} of {} asked.",
+                ending.what,
+                args.command.join(" "),
+                ending.failing.len(),
+                ending.asked.len()
+            ),
+            format!(
+                "Written by `rfc1738 conformance {} --write-expected-failures`, {}.",
+                ending.command,
+                version_of(ending.suite_version)
+            ),
+        ];
+        expected::write(path, &header, &ending.failing)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let fails = match &outcome {
+        Some(outcome) => outcome.fails(),
+        None => !ending.failing.is_empty(),
+    };
+    Ok(match fails {
+        false => ExitCode::SUCCESS,
+        true => ExitCode::from(1),
+    })
+}
+
+/// The suite's version as a list's header names it.
+pub(crate) fn version_of(suite_version: &str) -> String {
+    match suite_version {
+        "" => "on cases derived from the grammars now (no suite version)".into(),
+        version => format!("suite version {version}"),
+    }
+}
+
+/// A case's line of the protocol.
+fn request(a: &Asked) -> String {
+    json!({
+        "id": a.case.id,
+        "rule": a.case.rule,
+        "input": a.case.input,
+        "mode": a.case.mode,
+        "revision": a.revision.name(),
+    })
+    .to_string()
+}
+
+/// Every id of the suite: from DIR's files, or derived.
+pub(crate) fn suite_ids(dir: Option<&Path>) -> Result<BTreeSet<String>, String> {
+    let mut ids = BTreeSet::new();
+    for dialect in Dialect::ALL {
+        let suite = match dir {
+            Some(dir) => Suite::read(dir, dialect)?,
+            None => generate::suite(dialect)?,
+        };
+        ids.extend(suite.cases.into_iter().map(|case| case.id));
+    }
+    ids.extend(super::extract::ids(dir)?);
+    Ok(ids)
 }
 
 /// The cases asked for, in the order of the files.
@@ -114,6 +284,7 @@ fn select(args: &RunArgs) -> Result<Vec<Asked>, String> {
             Some(dir) => Suite::read(dir, dialect)?,
             None => generate::suite(dialect)?,
         };
+        let suite_version = suite.suite_version;
         asked.extend(
             suite
                 .cases
@@ -122,6 +293,7 @@ fn select(args: &RunArgs) -> Result<Vec<Asked>, String> {
                 .filter(|case| args.rules.is_empty() || args.rules.contains(&case.rule))
                 .map(|case| Asked {
                     revision: dialect,
+                    suite_version: suite_version.clone(),
                     case,
                 }),
         );
@@ -161,229 +333,6 @@ impl Answer {
     }
 }
 
-/// What the reader thread hands over: a line, or why there is none.
-type Line = Result<String, String>;
-
-/// Starts COMMAND, asks every case and collects the answers.
-fn converse(command: &[String], asked: &[Asked], timeout: Duration) -> Result<Vec<Answer>, String> {
-    let (program, arguments) = command.split_first().ok_or("no command")?;
-    let mut child = Command::new(program)
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|error| format!("cannot start it: {error}"))?;
-    let requests: Vec<String> = asked
-        .iter()
-        .map(|a| {
-            json!({
-                "rule": a.case.rule,
-                "input": a.case.input,
-                "mode": a.case.mode,
-                "revision": a.revision.name(),
-            })
-            .to_string()
-        })
-        .collect();
-    let mut stdin = child.stdin.take().ok_or("no standard input")?;
-    // Writes until done or until the child stops reading (a broken pipe).
-    std::thread::spawn(move || {
-        for request in requests {
-            if writeln!(stdin, "{request}").is_err() {
-                return;
-            }
-        }
-    });
-    let lines = read_lines(child.stdout.take().ok_or("no standard output")?);
-    let stderr = keep_tail(child.stderr.take());
-    let result = collect(&mut child, asked, &lines, timeout);
-    match &result {
-        Ok(_) => match wait(&mut child, timeout) {
-            Some(status) if !status.success() => {
-                return Err(with_stderr(
-                    format!("answered every case, then exited with {status}"),
-                    &stderr,
-                ))
-            }
-            _ => {}
-        },
-        Err(_) => {
-            let _ = child.kill();
-        }
-    }
-    result.map_err(|message| with_stderr(message, &stderr))
-}
-
-/// Takes the answers in order, each within the time-out; then expects the
-/// output to end.
-fn collect(
-    child: &mut Child,
-    asked: &[Asked],
-    lines: &Receiver<Line>,
-    timeout: Duration,
-) -> Result<Vec<Answer>, String> {
-    let mut answers = Vec::with_capacity(asked.len());
-    for (index, a) in asked.iter().enumerate() {
-        let which = || {
-            format!(
-                "case {} of {} ({} {} {} {:?})",
-                index + 1,
-                asked.len(),
-                a.revision,
-                a.case.mode.name(),
-                a.case.rule,
-                a.case.input
-            )
-        };
-        let line = match lines.recv_timeout(timeout) {
-            Ok(Ok(line)) => line,
-            Ok(Err(error)) => return Err(format!("cannot read its answer to {}: {error}", which())),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!(
-                    "no answer to {} within {:?}: it hangs, or does not flush its output after each line",
-                    which(),
-                    timeout
-                ))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = wait(child, timeout)
-                    .map_or_else(|| "is still running".to_string(), |s| format!("exited with {s}"));
-                return Err(format!(
-                    "closed its output after {index} of {} answers, before answering {}; it {status}",
-                    asked.len(),
-                    which()
-                ));
-            }
-        };
-        let answer = Answer::parse(&line).map_err(|why| {
-            format!(
-                "out of protocol: the answer to {} is {line:?}: {why} (expected {{\"valid\": true}} or {{\"valid\": false, \"offset\": N}})",
-                which()
-            )
-        })?;
-        answers.push(answer);
-    }
-    match lines.recv_timeout(timeout) {
-        Ok(Ok(line)) => Err(format!(
-            "out of protocol: an answer more than the {} cases asked: {line:?}",
-            asked.len()
-        )),
-        // The output ended, or the child keeps it open: every case is answered.
-        _ => Ok(answers),
-    }
-}
-
-/// The child's exit status within the time-out, or `None` (then it is
-/// killed).
-fn wait(child: &mut Child, timeout: Duration) -> Option<std::process::ExitStatus> {
-    let step = Duration::from_millis(10);
-    let mut waited = Duration::ZERO;
-    while waited < timeout {
-        if let Ok(Some(status)) = child.try_wait() {
-            return Some(status);
-        }
-        std::thread::sleep(step);
-        waited += step;
-    }
-    let _ = child.kill();
-    None
-}
-
-/// The lines of the child's output, from a thread, as they come.
-fn read_lines(stdout: ChildStdout) -> Receiver<Line> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut reader = BufReader::new(stdout);
-        loop {
-            let line = match bounded_line(&mut reader) {
-                Ok(None) => return,
-                Ok(Some((bytes, false))) => {
-                    String::from_utf8(bytes).map_err(|_| "the answer is not UTF-8".to_string())
-                }
-                Ok(Some((_, true))) => Err(format!("an answer longer than {LINE_LIMIT} bytes")),
-                Err(error) => Err(error.to_string()),
-            };
-            let last = line.is_err();
-            if sender.send(line).is_err() || last {
-                return;
-            }
-        }
-    });
-    receiver
-}
-
-/// The longest line read from the child: an answer is a few bytes, and a
-/// child that writes without end must not take the harness's memory.
-const LINE_LIMIT: u64 = 1 << 16;
-
-/// The next line without its end, and whether it was cut at
-/// [`LINE_LIMIT`]; `None` at the end of the output.
-fn bounded_line(reader: &mut impl BufRead) -> std::io::Result<Option<(Vec<u8>, bool)>> {
-    let mut bytes = Vec::new();
-    let read = reader
-        .by_ref()
-        .take(LINE_LIMIT)
-        .read_until(b'\n', &mut bytes)?;
-    if read == 0 {
-        return Ok(None);
-    }
-    let ended = bytes.last() == Some(&b'\n');
-    while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-        bytes.pop();
-    }
-    Ok(Some((bytes, !ended && read as u64 == LINE_LIMIT)))
-}
-
-/// The last lines the child wrote to its standard error, kept by a
-/// thread so that the child never blocks on a full pipe.
-struct StderrTail {
-    lines: Arc<Mutex<Vec<String>>>,
-    /// Closed when the child's standard error ends.
-    done: Receiver<()>,
-}
-
-fn keep_tail(stderr: Option<impl Read + Send + 'static>) -> StderrTail {
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let (finished, done) = mpsc::channel();
-    if let Some(stderr) = stderr {
-        let kept = Arc::clone(&lines);
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stderr);
-            while let Ok(Some((bytes, cut))) = bounded_line(&mut reader) {
-                let mut line = String::from_utf8_lossy(&bytes).into_owned();
-                if cut {
-                    // The rest of a long line comes as further lines.
-                    line.push_str(" ...");
-                }
-                if let Ok(mut kept) = kept.lock() {
-                    kept.push(line);
-                    if kept.len() > 10 {
-                        kept.remove(0);
-                    }
-                }
-            }
-            drop(finished);
-        });
-    }
-    StderrTail { lines, done }
-}
-
-fn with_stderr(message: String, stderr: &StderrTail) -> String {
-    // The child's last words, once its standard error ends (a grandchild
-    // may keep it open: a second at most).
-    let _ = stderr.done.recv_timeout(Duration::from_secs(1));
-    match stderr.lines.lock() {
-        Ok(lines) if !lines.is_empty() => {
-            format!(
-                "{message}\nits standard error ended with:\n  {}",
-                lines.join("\n  ")
-            )
-        }
-        _ => message,
-    }
-}
-
 /// Counts of agreement for one production of one revision.
 #[derive(Default, Clone, Copy, Serialize)]
 struct Tally {
@@ -406,6 +355,7 @@ struct Row<'a> {
 /// A case where the implementation and the grammar differ.
 #[derive(Serialize)]
 struct Disagreement<'a> {
+    id: &'a str,
     kind: &'static str,
     revision: &'static str,
     rule: &'a str,
@@ -468,6 +418,7 @@ impl<'a> Report<'a> {
             };
             if !agree || offset_differs {
                 disagreements.push(Disagreement {
+                    id: &case.id,
                     kind: if agree { "offset" } else { "verdict" },
                     revision: a.revision.name(),
                     rule: &case.rule,
@@ -519,7 +470,7 @@ impl<'a> Report<'a> {
         })
     }
 
-    fn to_human(&self, command: &[String]) -> String {
+    fn to_human(&self, command: &[String], listed: Option<&expected::Listed>) -> String {
         let mut out = format!("conformance of `{}`\n", command.join(" "));
         for (dialect, productions) in &self.tallies {
             let mut total = Tally::default();
@@ -560,8 +511,13 @@ impl<'a> Report<'a> {
         for d in &self.disagreements {
             let verdict = |valid: bool| if valid { "valid" } else { "invalid" };
             let offset = |o: Option<usize>| o.map(|o| format!(" at {o}")).unwrap_or_default();
+            let mark = match listed {
+                Some(listed) if listed.contains(d.id) => " [expected failure]",
+                _ => "",
+            };
             out.push_str(&format!(
-                "  {} {} {} {:?}: the grammar says {}{}, the implementation {}{} ({})\n",
+                "  {} {} {} {} {:?}: the grammar says {}{}, the implementation {}{} ({}){mark}\n",
+                d.id,
                 d.revision,
                 d.mode,
                 d.rule,

@@ -9,6 +9,8 @@ use rfc1738::Options;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::history::{Listed, Listing};
+
 /// The two readings of the scheme keywords.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -53,6 +55,8 @@ pub(crate) struct CaseError {
 /// One test vector.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Case {
+    /// Stable while what the case asserts does not change ([`case_id`]).
+    pub(crate) id: String,
     pub(crate) rule: String,
     pub(crate) mode: Mode,
     pub(crate) input: String,
@@ -73,7 +77,54 @@ pub(crate) struct Case {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Suite {
     pub(crate) revision: String,
+    /// The version of the whole suite (`conformance/CHANGELOG.md`).
+    pub(crate) suite_version: String,
+    /// The version of the files' format (`conformance/schema.json`).
+    pub(crate) schema_version: String,
     pub(crate) cases: Vec<Case>,
+}
+
+/// The version of the files' format: a new optional field is a minor
+/// change, anything a reader of the old format would misread a major one.
+pub(crate) const SCHEMA_VERSION: &str = "1.0.0";
+
+/// What a case asserts, in the order it is hashed: everything but its id
+/// and the prose of its `source` and `also`.
+#[derive(Serialize)]
+struct Asserted<'a> {
+    rule: &'a str,
+    mode: Mode,
+    input: &'a str,
+    valid: bool,
+    tree: &'a Option<Value>,
+    error: &'a Option<CaseError>,
+}
+
+/// `FILE-HEX`: the file's name (`rfc1738`, `draft-03`, `extract`) and the
+/// first 12 hex digits of the SHA-256 of `asserted`'s JSON text. What the
+/// case asserts decides its id, so regenerating an unchanged case gives it
+/// the same id, and a case whose verdict, tree, error or expected URLs
+/// change gets another (the old one is retired).
+pub(crate) fn content_id(file: &str, asserted: &impl Serialize) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(json(asserted).as_bytes());
+    let hex: String = digest[..6].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{file}-{hex}")
+}
+
+/// The id of a case of `revision`'s file.
+pub(crate) fn case_id(revision: &str, case: &Case) -> String {
+    content_id(
+        revision,
+        &Asserted {
+            rule: &case.rule,
+            mode: case.mode,
+            input: &case.input,
+            valid: case.valid,
+            tree: &case.tree,
+            error: &case.error,
+        },
+    )
 }
 
 impl Suite {
@@ -84,15 +135,33 @@ impl Suite {
 
     /// The file's text: valid JSON, one case a line.
     pub(crate) fn to_json(&self) -> String {
-        let mut out = format!("{{\"revision\":{},\"cases\":[\n", json(&self.revision));
-        for (index, case) in self.cases.iter().enumerate() {
-            if index > 0 {
-                out.push_str(",\n");
-            }
-            out.push_str(&json(case));
+        one_a_line(
+            &[
+                ("revision", &self.revision),
+                ("suite_version", &self.suite_version),
+                ("schema_version", &self.schema_version),
+            ],
+            "cases",
+            &self.cases,
+        )
+    }
+
+    /// The cases as the comparison of two versions sees them.
+    pub(crate) fn listing(&self) -> Listing {
+        Listing {
+            file: format!("{}.json", self.revision),
+            cases: self
+                .cases
+                .iter()
+                .map(|case| Listed {
+                    id: case.id.clone(),
+                    key: json(&(&case.rule, case.mode, &case.input)),
+                    verdict: case.valid.to_string(),
+                    line: json(case),
+                    group: case.rule.clone(),
+                })
+                .collect(),
         }
-        out.push_str("\n]}\n");
-        out
     }
 
     /// Reads `DIR/<revision>.json`.
@@ -114,6 +183,24 @@ impl Suite {
     }
 }
 
-fn json<T: Serialize + ?Sized>(value: &T) -> String {
+/// A JSON object of the `fields` (strings) and the array `key` of `items`,
+/// one item a line, so that a change shows as a readable diff.
+pub(crate) fn one_a_line<T: Serialize>(fields: &[(&str, &str)], key: &str, items: &[T]) -> String {
+    let mut out = String::from("{");
+    for (name, value) in fields {
+        out.push_str(&format!("{}:{},", json(name), json(value)));
+    }
+    out.push_str(&format!("{}:[\n", json(key)));
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str(&json(item));
+    }
+    out.push_str("\n]}\n");
+    out
+}
+
+pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).expect("the vectors are plain data")
 }
