@@ -655,6 +655,11 @@ impl Run<'_> {
                 .map_err(|error| error.to_string())?;
         let mut ledger = self.ledger(&input.absolute, config.as_deref())?;
         let linted = self.lint_file(&input, &settings, ledger.as_mut().map(|(_, l)| l))?;
+        if linted && prints_findings(self.args) {
+            self.output
+                .end_file(self.out, &input.display)
+                .map_err(|error| format!("cannot write the report: {error}"))?;
+        }
         match (ledger, &mut self.recording) {
             (Some((_, ledger)), Some((_, recorder))) => recorder.add(&ledger),
             (Some((path, ledger)), None) if linted => {

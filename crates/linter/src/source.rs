@@ -161,6 +161,13 @@ impl Decoded {
         (start, end)
     }
 
+    /// The column of `offset` in bytes of the file (1-based), as
+    /// reviewdog counts: the bytes from the start of its line.
+    pub fn byte_column(&self, offset: usize) -> usize {
+        let offset = self.floor(offset);
+        self.byte_offset(offset) - self.byte_offset(self.line_start(offset)) + 1
+    }
+
     /// Where the line holding `offset` starts.
     pub fn line_start(&self, offset: usize) -> usize {
         self.line_bounds(offset).0

@@ -1,6 +1,10 @@
 //! The formats of `rfc1738 lint`, each written as findings are made: no
 //! format holds the findings of a run, and a long line or URL is printed
-//! clipped around the problem.
+//! clipped around the problem. Those of other tools have a file each:
+//! reviewdog's ([`rdjson`]) and JUnit's ([`junit`]).
+
+mod junit;
+mod rdjson;
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -26,6 +30,11 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands: `::error file=...,line=...,col=...::message`.
     Github,
+    /// reviewdog's Diagnostic Format (rdjson), with the fixes as suggestions.
+    Rdjson,
+    /// JUnit XML: a test case per file, a failure per finding at or above
+    /// the level.
+    Junit,
     /// Every URL found, `file:line:col-line:col: URL#fragment`, one line
     /// each (the span covers the fragment); no lint.
     Urls,
@@ -76,6 +85,20 @@ pub struct Report<'a> {
 }
 
 impl Report<'_> {
+    /// The line `--format short` prints, without its line break.
+    fn short_line(&self) -> String {
+        let finding = self.finding;
+        format!(
+            "{}:{}:{}: {}: {} [{}]",
+            self.file,
+            self.start.line,
+            self.start.column,
+            finding.severity,
+            finding.message,
+            finding.code
+        )
+    }
+
     /// The URL, clipped around the finding.
     fn url_text(&self) -> Option<Cow<'_, str>> {
         let url = self.url?;
@@ -139,6 +162,10 @@ pub trait Output {
     /// else it is not computed.
     fn uses_end(&self) -> bool {
         true
+    }
+    /// After the findings of a file that was linted.
+    fn end_file(&mut self, _out: &mut dyn Write, _file: &str) -> io::Result<()> {
+        Ok(())
     }
     /// One URL (for `--format urls`).
     fn url(
@@ -207,6 +234,8 @@ pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
         Format::Sarif => Box::new(Sarif { results: 0 }),
         Format::Github => Box::new(Github),
         Format::Urls => Box::new(Urls),
+        Format::Rdjson => Box::new(rdjson::Rdjson::default()),
+        Format::Junit => Box::new(junit::Junit::default()),
     }
 }
 
