@@ -2,8 +2,9 @@
 //! texts give today: one per production of each revision, byte for byte,
 //! and no other. After a change to `grammar/*.bnf` or to the drawing,
 //! regenerate them with
-//! `RFC1738_WRITE_DIAGRAMS=1 cargo test -p rfc1738-explorer --test diagrams`,
-//! and look at them.
+//! `cargo run -p rfc1738-cli -- explore --write-diagrams grammar/diagrams`
+//! (or `RFC1738_WRITE_DIAGRAMS=1 cargo test -p rfc1738-explorer --test
+//! diagrams`), and look at them.
 
 use std::path::PathBuf;
 
@@ -23,7 +24,7 @@ fn the_checked_in_diagrams_match_the_grammar_texts() {
     assert!(
         differences.is_empty(),
         "grammar/diagrams is out of date; regenerate it with \
-         `RFC1738_WRITE_DIAGRAMS=1 cargo test -p rfc1738-explorer --test diagrams`:\n{}",
+         `cargo run -p rfc1738-cli -- explore --write-diagrams grammar/diagrams`:\n{}",
         differences.join("\n")
     );
 }
