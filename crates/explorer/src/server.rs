@@ -175,6 +175,12 @@ pub fn bind(port: u16) -> io::Result<TcpListener> {
 
 /// Serves connections on `listener` until it fails.
 pub fn serve(listener: TcpListener) -> io::Result<()> {
+    serve_for(listener, REQUEST_TIME)
+}
+
+/// [`serve`], with `request_time` the longest a request may take to
+/// arrive (tests shorten it).
+pub fn serve_for(listener: TcpListener, request_time: Duration) -> io::Result<()> {
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
@@ -194,7 +200,7 @@ pub fn serve(listener: TcpListener) -> io::Result<()> {
         let _ = std::thread::Builder::new()
             .name("explore-connection".into())
             .spawn(move || {
-                connection(stream);
+                connection(stream, request_time);
                 drop(slot);
             });
     }
@@ -211,9 +217,9 @@ impl Drop for Slot {
 }
 
 /// One connection: one request read within the bounds, its answer, close.
-fn connection(mut stream: TcpStream) {
-    let _ = stream.set_write_timeout(Some(REQUEST_TIME));
-    let deadline = Instant::now() + REQUEST_TIME;
+fn connection(mut stream: TcpStream, request_time: Duration) {
+    let _ = stream.set_write_timeout(Some(request_time));
+    let deadline = Instant::now() + request_time;
     let local = stream.local_addr().ok();
     let (response, head_only, unread) = match read_request(&mut stream, deadline, local) {
         Ok((method, target, body)) => {
@@ -225,7 +231,11 @@ fn connection(mut stream: TcpStream) {
             let head_only = method == "HEAD";
             (respond(&request), head_only, false)
         }
-        Err(refusal) => (Response::error(refusal.status, &refusal.why), false, true),
+        // A request refused for its size may still be arriving.
+        Err(refusal) => {
+            let unread = matches!(refusal.status, 411 | 413 | 431);
+            (Response::error(refusal.status, &refusal.why), false, unread)
+        }
     };
     let _ = write_response(&mut stream, &response, head_only);
     let _ = stream.shutdown(std::net::Shutdown::Write);
