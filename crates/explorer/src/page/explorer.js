@@ -297,6 +297,21 @@ function failure(url, index, chars) {
     open.append(button);
   });
   holder.append(open);
+  // The revision may accept the URL as another of its top-level
+  // productions (a fragmentaddress, a prefixedurl): offer to derive it so.
+  const verdict = url.verdicts.find((v) => v.revision === answer.revision);
+  if (verdict && verdict.accepted_as && verdict.accepted_as !== answer.rule) {
+    const button = element("button", { class: "derive-as", type: "button", "data-rule": verdict.accepted_as },
+      "derive it as " + verdict.accepted_as);
+    button.addEventListener("click", () => {
+      state.rule = verdict.accepted_as;
+      state.select = "";
+      state.production = "";
+      showState();
+      explainNow();
+    });
+    holder.append(element("p", { class: "note" }, answer.revision + " accepts it as " + verdict.accepted_as + ": ", button));
+  }
   return holder;
 }
 
