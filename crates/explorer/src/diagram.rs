@@ -2,7 +2,8 @@
 //! the expression trees of `rfc1738-bnf`: one SVG a production and
 //! revision, the same bytes every time, so that the checked-in files
 //! (`grammar/diagrams/<revision>/<production>.svg`) can be compared with
-//! what the grammar texts give today.
+//! what the grammar texts give today (named as the library's combinators
+//! are: [`file_name`]).
 //!
 //! Every box of a diagram (a literal or a production) carries
 //! `data-leaf="N"`, its number in the order of the production's text, which
@@ -156,9 +157,17 @@ pub fn all() -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
-/// Where a production's diagram is, under the diagrams' folder.
+/// Where a production's diagram is, under the diagrams' folder: named as
+/// the library names the production's combinator (`-` becomes `_`, `+`
+/// becomes `_plus`: `ip_schemepart.svg`, `gopher_plus_string.svg`), so
+/// that the combinator's rustdoc can include it by its own name.
 pub fn file_name(dialect: Dialect, production: &str) -> String {
-    format!("{}/{production}.svg", dialect.name())
+    format!("{}/{}.svg", dialect.name(), combinator(production))
+}
+
+/// The name of a production's combinator in the library.
+pub fn combinator(production: &str) -> String {
+    production.replace('-', "_").replace('+', "_plus")
 }
 
 /// Writes every diagram under `dir` (`grammar/diagrams` in the
@@ -247,6 +256,14 @@ mod tests {
         let svg = svg("url", grammar.get("url").unwrap(), Links::Anchors);
         assert!(svg.contains("#httpaddress"), "{svg}");
         assert_eq!(anchor("gopher+_string"), "gopher-plus_string");
+        assert_eq!(
+            file_name(Dialect::Rfc1738, "gopher+_string"),
+            "rfc1738/gopher_plus_string.svg"
+        );
+        assert_eq!(
+            file_name(Dialect::Draft03, "addr-spec"),
+            "draft-03/addr_spec.svg"
+        );
     }
 
     #[test]

@@ -109,7 +109,7 @@ fn revision_page(dialect: Dialect) -> Result<String, String> {
             escape(name),
             escape(bnf),
             diagram::svg(name, expr, Links::Anchors),
-            diagram::file_name(dialect, name).replace('+', "%2B"),
+            diagram::file_name(dialect, name),
         );
     }
     out.push_str("</body>\n</html>\n");
