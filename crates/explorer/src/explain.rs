@@ -7,7 +7,9 @@
 //!
 //! Every answer is bounded: at most [`MAX_LINES`] URLs are read from a
 //! request, the first [`MAX_DETAILED`] in full; a tree is given up to
-//! [`MAX_NODES`] nodes, paths only for short nodes ([`crate::path`]).
+//! [`MAX_NODES`] nodes, paths only for short nodes ([`crate::path`]), a
+//! description for URLs of up to [`MAX_DESCRIBED`] bytes, and
+//! [`MAX_FINDINGS`] findings.
 
 use std::io;
 use std::path::Path;
@@ -33,6 +35,13 @@ pub const MAX_DETAILED: usize = 100;
 
 /// The most nodes of a tree sent for one URL.
 pub const MAX_NODES: usize = 5_000;
+
+/// The longest URL described (`describe` lists every segment and decoded
+/// part: on a long URL, many times its size).
+pub const MAX_DESCRIBED: usize = 64 * 1024;
+
+/// The most findings sent for one URL (the others are counted).
+pub const MAX_FINDINGS: usize = 1_000;
 
 /// What the page asks: the revision and production to derive each URL
 /// from, and the mode.
@@ -166,7 +175,11 @@ fn one(url: &str, query: &Query, grammar: Option<&Grammar>, detailed: bool) -> V
             out.insert("failure".into(), failure);
         }
     }
-    if let Ok(parsed) = rfc1738::parse_with(url, options) {
+    let parsed = match url.len() <= MAX_DESCRIBED {
+        true => rfc1738::parse_with(url, options).ok(),
+        false => None,
+    };
+    if let Some(parsed) = parsed {
         out.insert(
             "describe".into(),
             json!({
@@ -175,8 +188,9 @@ fn one(url: &str, query: &Query, grammar: Option<&Grammar>, detailed: bool) -> V
             }),
         );
     }
-    let (findings, fixed) = lint(url);
+    let (findings, more, fixed) = lint(url);
     out.insert("findings".into(), Value::Array(findings));
+    out.insert("more_findings".into(), json!(more));
     out.insert("fixed".into(), json!(fixed));
     Value::Object(out)
 }
@@ -325,10 +339,17 @@ fn failure(
 }
 
 /// The linter's findings on the URL as `rfc1738 lint` reports them on a
-/// file holding only it (the default selection), each with its fix, and
-/// the URL with every fix applied (`None` when none is offered).
-fn lint(url: &str) -> (Vec<Value>, Option<String>) {
-    struct Collect(Vec<Value>, Vec<(Span, String)>);
+/// file holding only it (the default selection), each with its fix: the
+/// first [`MAX_FINDINGS`], the number of the others, and the URL with every
+/// fix applied (`None` when none is offered, or when there are more
+/// findings than are sent).
+fn lint(url: &str) -> (Vec<Value>, usize, Option<String>) {
+    #[derive(Default)]
+    struct Collect {
+        findings: Vec<Value>,
+        more: usize,
+        edits: Vec<(Span, String)>,
+    }
     impl Reporter for Collect {
         fn wants_fixes(&self) -> bool {
             true
@@ -337,16 +358,20 @@ fn lint(url: &str) -> (Vec<Value>, Option<String>) {
             false
         }
         fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
+            if self.findings.len() == MAX_FINDINGS {
+                self.more += 1;
+                return Ok(());
+            }
             let finding: &Finding = report.finding;
             let fix = report.fix.map(|edit| {
-                self.1.push((edit.span, edit.content.clone()));
+                self.edits.push((edit.span, edit.content.clone()));
                 json!({
                     "start": edit.span.start,
                     "end": edit.span.end,
                     "content": edit.content,
                 })
             });
-            self.0.push(json!({
+            self.findings.push(json!({
                 "code": finding.code.code(),
                 "name": finding.code.name(),
                 "severity": finding.severity.to_string(),
@@ -362,15 +387,19 @@ fn lint(url: &str) -> (Vec<Value>, Option<String>) {
     let settings = pipeline::settings(&Overrides::default(), None, Path::new("url"));
     let whole = Span::new(0, url.len());
     let scanned = ScannedUrl::verbatim(url, Form::Bare, whole, whole);
-    let mut collect = Collect(Vec::new(), Vec::new());
+    let mut collect = Collect::default();
     let linted = FileLint::new("url", &doc, &settings, &mut collect)
         .urls(std::iter::once(scanned), url.len());
     if linted.is_err() {
-        return (Vec::new(), None);
+        return (Vec::new(), 0, None);
     }
-    let Collect(findings, mut edits) = collect;
-    if edits.is_empty() {
-        return (findings, None);
+    let Collect {
+        findings,
+        more,
+        mut edits,
+    } = collect;
+    if edits.is_empty() || more > 0 {
+        return (findings, more, None);
     }
     edits.sort_by_key(|(span, _)| span.start);
     let mut fixed = String::with_capacity(url.len() + 2 * edits.len());
@@ -384,7 +413,7 @@ fn lint(url: &str) -> (Vec<Value>, Option<String>) {
         at = span.end;
     }
     fixed.push_str(&url[at..]);
-    (findings, Some(fixed))
+    (findings, more, Some(fixed))
 }
 
 /// The productions of a revision with their BNF as the grammar file holds
@@ -493,6 +522,21 @@ mod tests {
             .collect();
         assert_eq!(codes, ["U005", "U003"], "{url}");
         assert_eq!(url["fixed"], "http://a.b/%7Ejoe");
+    }
+
+    #[test]
+    fn findings_and_descriptions_are_bounded() {
+        let many = format!("http://a.b/{}", "~".repeat(MAX_FINDINGS + 7));
+        let url = &explain(&many, &Query::default())["urls"][0];
+        assert_eq!(url["findings"].as_array().unwrap().len(), MAX_FINDINGS);
+        assert_eq!(url["more_findings"], 7);
+        assert!(url["fixed"].is_null());
+        let long = format!("http://a.b/{}", "x".repeat(MAX_DESCRIBED));
+        let url = &explain(&long, &Query::default())["urls"][0];
+        assert!(url.get("describe").is_none());
+        assert_eq!(url["tree"]["end"], long.len());
+        let short = &explain("http://a.b/x", &Query::default())["urls"][0];
+        assert_eq!(short["describe"]["json"]["host"], "a.b");
     }
 
     #[test]

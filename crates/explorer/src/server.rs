@@ -16,6 +16,13 @@
 //!
 //! The answers ([`respond`]) are the page, its script and stylesheet, the
 //! diagrams, and the JSON of [`crate::explain`].
+//!
+//! Why not `tiny_http`: it reads a header line byte by byte into a vector
+//! with no bound (`read_next_line` in its `client.rs`, version 0.12), so a
+//! request whose header never ends grows the server's memory without
+//! limit. `hyper` with an async runtime would cost the tool's build far
+//! more than the few bounds written here around `httparse` (hyper's own
+//! parser).
 
 use std::io::{self, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};

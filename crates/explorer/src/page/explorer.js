@@ -209,6 +209,8 @@ function card(url, index) {
     article.append(element("details", { class: "describe" },
       element("summary", {}, "What it means (rfc1738 describe)"),
       element("pre", {}, url.describe.text)));
+  } else if (url.bytes > 65536) {
+    article.append(element("p", { class: "note" }, "Not described: longer than 64 KiB."));
   }
   article.append(findings(url, chars));
   return article;
@@ -333,6 +335,7 @@ function findings(url, chars) {
     list.append(item);
   }
   holder.append(element("h4", {}, "Findings (rfc1738 lint)"), list);
+  if (url.more_findings) holder.append(element("p", { class: "note" }, url.more_findings + " more findings not shown."));
   if (url.fixed) holder.append(element("p", { class: "fixed" }, "With the fixes: ", element("code", {}, url.fixed)));
   return holder;
 }
