@@ -524,6 +524,59 @@ mod tests {
         assert_eq!(url["fixed"], "http://a.b/%7Ejoe");
     }
 
+    /// The URLs of the seed documents' examples (the whole URLs of
+    /// `tests/fixtures/examples.tsv`).
+    fn examples() -> Vec<String> {
+        let text = include_str!("../../../tests/fixtures/examples.tsv");
+        let mut urls: Vec<String> = text
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .skip(1)
+            .filter_map(|line| {
+                let columns: Vec<&str> = line.split('\t').collect();
+                (columns.get(4) != Some(&"partial")).then(|| columns.get(6).copied())?
+            })
+            .filter(|url| !url.contains('\\'))
+            .map(str::to_owned)
+            .collect();
+        urls.sort();
+        urls.dedup();
+        urls
+    }
+
+    #[test]
+    fn every_node_of_the_examples_shows_its_path() {
+        fn walk(node: &Value, nodes: &mut usize, missing: &mut Vec<String>) {
+            *nodes += 1;
+            if node["path"].is_null() {
+                missing.push(node["name"].as_str().unwrap().to_owned());
+            }
+            for child in node["children"].as_array().unwrap() {
+                walk(child, nodes, missing);
+            }
+        }
+        let urls = examples().join("\n");
+        for dialect in Dialect::ALL {
+            let query = Query {
+                dialect,
+                ..Query::default()
+            };
+            let answer = explain(&urls, &query);
+            let (mut trees, mut nodes, mut missing) = (0, 0, Vec::new());
+            for url in answer["urls"].as_array().unwrap() {
+                if let Some(tree) = url.get("tree") {
+                    trees += 1;
+                    walk(tree, &mut nodes, &mut missing);
+                }
+            }
+            assert!(
+                trees >= 30 && nodes >= 400,
+                "{dialect}: {trees} trees, {nodes} nodes"
+            );
+            assert_eq!(missing, Vec::<String>::new(), "{dialect}");
+        }
+    }
+
     #[test]
     fn findings_and_descriptions_are_bounded() {
         let many = format!("http://a.b/{}", "~".repeat(MAX_FINDINGS + 7));
