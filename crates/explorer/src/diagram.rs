@@ -145,7 +145,8 @@ pub fn anchor(name: &str) -> String {
 }
 
 /// Every production of every revision, each with its diagram: the paths
-/// `<revision>/<production>.svg` under the diagrams' folder, and the SVG.
+/// `<revision>/<production>.svg` under the diagrams' folder, and the SVG;
+/// and [`KNOWN_SCHEME_URL`]'s.
 pub fn all() -> Result<Vec<(String, String)>, String> {
     let mut out = Vec::new();
     for dialect in Dialect::ALL {
@@ -153,8 +154,39 @@ pub fn all() -> Result<Vec<(String, String)>, String> {
         for (name, expr) in &grammar.productions {
             out.push((file_name(dialect, name), svg(name, expr, Links::None)));
         }
+        if dialect == Dialect::Rfc1738 {
+            out.push((
+                file_name(dialect, KNOWN_SCHEME_URL),
+                known_scheme_url(&grammar)?,
+            ));
+        }
     }
     Ok(out)
+}
+
+/// The one combinator of RFC 1738's that is no production: the `url`
+/// that `rfc1738::parse` reads, where a URL of one of the ten schemes must
+/// match that scheme's production and `otherurl` takes only the others.
+pub const KNOWN_SCHEME_URL: &str = "known_scheme_url";
+
+/// [`KNOWN_SCHEME_URL`]'s diagram: `url`'s alternatives, `otherurl`
+/// marked as taking the other schemes only.
+fn known_scheme_url(grammar: &Grammar) -> Result<String, String> {
+    let Some(Expr::Alt(alternatives)) = grammar.get("url") else {
+        return Err("RFC 1738's url is no alternation".into());
+    };
+    let mut items = alternatives.clone();
+    let other = items.pop().ok_or("url has no alternative")?;
+    items.push(Expr::Seq(vec![
+        other,
+        Expr::Lit("(of a scheme not among the ten)".into()),
+    ]));
+    let svg = svg(KNOWN_SCHEME_URL, &Expr::Alt(items), Links::None);
+    // The note is prose, not a literal to type.
+    Ok(svg.replace(
+        "&quot;(of a scheme not among the ten)&quot;",
+        "(of a scheme not among the ten)",
+    ))
 }
 
 /// Where a production's diagram is, under the diagrams' folder: named as
@@ -275,6 +307,15 @@ mod tests {
                 assert!(all.iter().any(|(n, _)| *n == name), "{name}");
             }
         }
-        assert_eq!(all.len(), 53 + 58 + 66 + 67);
+        assert_eq!(all.len(), 53 + 58 + 66 + 67 + 1);
+        let known = &all
+            .iter()
+            .find(|(n, _)| n == "rfc1738/known_scheme_url.svg")
+            .unwrap()
+            .1;
+        assert!(
+            known.contains("otherurl") && known.contains(">\n(of a scheme not among the ten)<"),
+            "{known}"
+        );
     }
 }
