@@ -15,8 +15,15 @@
 //! white space around each line break is removed (section "Recommendations
 //! for URLs in Context": "the reader should ignore all unencoded whitespace
 //! around the line break"), and a break right after a hyphen is recorded as
-//! ambiguous, because the hyphen may or may not be part of the URL. A
-//! `#fragment` inside the brackets is separated from the URL.
+//! ambiguous, because the hyphen may or may not be part of the URL.
+//!
+//! In every form, the first `#` after a URL starts its fragment: section
+//! 2.2 names `#` as the character that delimits "a URL from a
+//! fragment/anchor identifier that might follow it", and the appendix puts
+//! the fragment after the URL ("following a "#""). The URL's
+//! [`ScannedUrl::text`] and [`ScannedUrl::span`] end before the `#`;
+//! [`ScannedUrl::fragment`] holds the rest. A `#` inside a template's
+//! placeholder (`{#section}`, see [`template`]) does not start one.
 //!
 //! Every [`ScannedUrl`] keeps a map from byte offsets in its extracted text
 //! to byte offsets in the original text, so a position inside a URL broken
@@ -36,7 +43,12 @@
 //! A bare token whose scheme-specific part is empty (`the news: URL`) or
 //! starts with a `<placeholder>` (`http://<host>:<port>/<path>`, the
 //! templates of a specification) is a mention of a scheme, not a URL, and is
-//! not reported.
+//! not reported; so is `[protocol://]host`, the notation of an optional
+//! scheme. The placeholders of URL templates (`{id}`, `{{ host }}`,
+//! `${HOST}`) are part of the URL they stand in, white space inside
+//! `{{ }}` included: [`template::placeholders`] finds them.
+
+pub mod template;
 
 use crate::span::Span;
 
@@ -73,11 +85,13 @@ pub struct LineBreak {
     pub after_hyphen: bool,
 }
 
-/// A fragment identifier written after the URL inside the brackets.
+/// The fragment identifier written after a URL: from its first `#` to the
+/// end of what was found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Fragment {
-    /// The text after `#`, line-break white space removed.
+    /// The text after `#`, line-break white space removed (and, in Markdown
+    /// or HTML, escapes and entities decoded).
     pub text: String,
     /// Where it is in the original text, from the `#`.
     pub span: Span,
@@ -97,7 +111,7 @@ pub struct ScannedUrl {
     pub span: Span,
     /// The whole occurrence, with the brackets, `URL:` and the fragment.
     pub outer: Span,
-    /// The fragment after `#`, inside brackets only.
+    /// The fragment after the first `#`, when there is one.
     pub fragment: Option<Fragment>,
     /// The line breaks inside the URL, in order.
     pub breaks: Vec<LineBreak>,
@@ -105,7 +119,9 @@ pub struct ScannedUrl {
     /// span)`, in order. A run whose original span is as long as the run is
     /// copied byte for byte; any other (an entity, an escape) maps every
     /// byte of the run to the whole original span. A URL copied as written
-    /// has a single run, so the map costs nothing per byte.
+    /// has a single run, so the map costs nothing per byte. With a
+    /// fragment, the map goes on past `text`: the `#` at `text.len()`, the
+    /// fragment's text after it.
     pieces: Vec<(usize, Span)>,
 }
 
@@ -157,16 +173,84 @@ impl ScannedUrl {
         }
     }
 
-    /// The run holding byte `offset` of the text, and where it ends in the
-    /// text.
+    /// How far [`ScannedUrl::pieces`] maps: the text, and the `#` and the
+    /// fragment's text when there is a fragment.
+    fn mapped_len(&self) -> usize {
+        self.text.len() + self.fragment.as_ref().map_or(0, |f| 1 + f.text.len())
+    }
+
+    /// The run holding byte `offset` of the mapped text, and where it ends.
     fn piece(&self, offset: usize) -> Option<(usize, Span, usize)> {
         let index = self.pieces.partition_point(|(start, _)| *start <= offset);
         let (start, span) = *self.pieces.get(index.checked_sub(1)?)?;
         let end = self
             .pieces
             .get(index)
-            .map_or(self.text.len(), |(next, _)| *next);
+            .map_or(self.mapped_len(), |(next, _)| *next);
         Some((start, span, end))
+    }
+
+    /// The original offset of byte `offset` of the mapped text (`None`
+    /// past its end).
+    fn mapped_offset(&self, offset: usize) -> Option<usize> {
+        match self.piece(offset)? {
+            (start, span, end) if end - start == span.len() => Some(span.start + (offset - start)),
+            (_, span, _) => Some(span.start),
+        }
+    }
+
+    /// One past the original end of byte `offset` of the mapped text.
+    fn mapped_end(&self, offset: usize) -> Option<usize> {
+        match self.piece(offset)? {
+            (start, span, end) if end - start == span.len() => {
+                Some(span.start + (offset - start) + 1)
+            }
+            (_, span, _) => Some(span.end),
+        }
+    }
+
+    /// The original span of `span` of the mapped text, which ends at or
+    /// before `limit` (where its end maps to `end_at`).
+    fn mapped_span(&self, span: Span, limit: usize, end_at: usize) -> Span {
+        // A URL copied as written (one run, as long as its original span):
+        // every offset inside it maps by an addition.
+        if let [(0, whole)] = self.pieces[..] {
+            if whole.start == self.span.start
+                && whole.len() == self.mapped_len()
+                && span.start <= span.end
+                && span.end <= limit
+            {
+                return Span::new(whole.start + span.start, whole.start + span.end);
+            }
+        }
+        let start = if span.start >= limit {
+            end_at
+        } else {
+            self.mapped_offset(span.start).unwrap_or(end_at)
+        };
+        if span.is_empty() {
+            return Span::new(start, start);
+        }
+        let end = self
+            .mapped_end(span.end.min(limit) - 1)
+            .unwrap_or(end_at)
+            .max(start);
+        Span::new(start, end)
+    }
+
+    /// Where the URL and its fragment are in the original text: the URL's
+    /// span, up to the end of the fragment when there is one (without the
+    /// brackets of [`ScannedUrl::outer`]).
+    ///
+    /// ```
+    /// let url = &rfc1738::scan::scan("<http://a.b/#top>")[0];
+    /// assert_eq!(url.span_with_fragment(), rfc1738::Span::new(1, 16));
+    /// ```
+    pub fn span_with_fragment(&self) -> Span {
+        match &self.fragment {
+            Some(fragment) => Span::new(self.span.start, fragment.span.end),
+            None => self.span,
+        }
     }
 
     /// The original offset of byte `offset` of [`ScannedUrl::text`]; the
@@ -175,22 +259,7 @@ impl ScannedUrl {
         if offset >= self.text.len() {
             return self.span.end;
         }
-        match self.piece(offset) {
-            Some((start, span, end)) if end - start == span.len() => span.start + (offset - start),
-            Some((_, span, _)) => span.start,
-            None => self.span.end,
-        }
-    }
-
-    /// One past the original end of byte `offset` of the text.
-    fn original_end(&self, offset: usize) -> usize {
-        match self.piece(offset) {
-            Some((start, span, end)) if end - start == span.len() => {
-                span.start + (offset - start) + 1
-            }
-            Some((_, span, _)) => span.end,
-            None => self.span.end,
-        }
+        self.mapped_offset(offset).unwrap_or(self.span.end)
     }
 
     /// The original span of a span of [`ScannedUrl::text`]. An empty span
@@ -202,22 +271,78 @@ impl ScannedUrl {
     /// assert_eq!(span, rfc1738::Span::new(12, 19));
     /// ```
     pub fn original_span(&self, span: Span) -> Span {
-        // A URL copied as written (one run, as long as its original span):
-        // every offset inside it maps by an addition.
-        if let [(0, whole)] = self.pieces[..] {
-            if whole == self.span
-                && whole.len() == self.text.len()
-                && span.start <= span.end
-                && span.end <= self.text.len()
-            {
-                return Span::new(whole.start + span.start, whole.start + span.end);
-            }
+        self.mapped_span(span, self.text.len(), self.span.end)
+    }
+
+    /// The original span of a span of the fragment's text
+    /// ([`Fragment::text`], after the `#`); an empty span when there is no
+    /// fragment.
+    ///
+    /// ```
+    /// let text = "see http://a.b/c#Sec%2x.";
+    /// let url = &rfc1738::scan::scan(text)[0];
+    /// assert_eq!(url.text, "http://a.b/c");
+    /// let escape = url.fragment_span(rfc1738::Span::new(3, 4));
+    /// assert_eq!(&text[escape.range()], "%");
+    /// ```
+    pub fn fragment_span(&self, span: Span) -> Span {
+        let Some(fragment) = &self.fragment else {
+            return Span::new(self.span.end, self.span.end);
+        };
+        let base = self.text.len() + 1;
+        let shifted = Span::new(base + span.start, base + span.end);
+        self.mapped_span(shifted, self.mapped_len(), fragment.span.end)
+    }
+
+    /// The URL with its fragment set apart: the text after the first `#`
+    /// outside a template's placeholder becomes [`ScannedUrl::fragment`],
+    /// and the URL's text and span end before the `#`. A URL that has a
+    /// fragment, or no `#`, is returned as it is.
+    ///
+    /// ```
+    /// use rfc1738::{scan::{Form, ScannedUrl}, Span};
+    /// let text = "[a](http://a.b/c#top)";
+    /// let url = ScannedUrl::verbatim(&text[4..20], Form::Link, Span::new(4, 20), Span::new(0, 21))
+    ///     .split_fragment();
+    /// assert_eq!(url.text, "http://a.b/c");
+    /// assert_eq!(url.span, Span::new(4, 16));
+    /// let fragment = url.fragment.unwrap();
+    /// assert_eq!((fragment.text.as_str(), fragment.span), ("top", Span::new(16, 20)));
+    /// ```
+    pub fn split_fragment(mut self) -> ScannedUrl {
+        if self.fragment.is_some() {
+            return self;
         }
-        let start = self.original_offset(span.start);
-        if span.is_empty() {
-            return Span::new(start, start);
-        }
-        Span::new(start, self.original_end(span.end - 1).max(start))
+        let Some(hash) = template::first_hash(&self.text) else {
+            return self;
+        };
+        let url_end = self.original_span(Span::new(0, hash)).end;
+        let hash_start = self.original_offset(hash);
+        let fragment = Fragment {
+            text: self.text[hash + 1..].to_owned(),
+            span: Span::new(hash_start, self.span.end),
+        };
+        self.text.truncate(hash);
+        self.span = Span::new(self.span.start, url_end);
+        self.fragment = Some(fragment);
+        self
+    }
+}
+
+/// `text` split at its first `#` (not one inside a template's placeholder):
+/// the URL, and the fragment after the `#` when there is one. Section 2.2:
+/// `#` delimits "a URL from a fragment/anchor identifier that might follow
+/// it".
+///
+/// ```
+/// use rfc1738::scan::split_fragment;
+/// assert_eq!(split_fragment("http://a.b/c#top"), ("http://a.b/c", Some("top")));
+/// assert_eq!(split_fragment("http://a.b/{#s}"), ("http://a.b/{#s}", None));
+/// ```
+pub fn split_fragment(text: &str) -> (&str, Option<&str>) {
+    match template::first_hash(text) {
+        Some(hash) => (&text[..hash], Some(&text[hash + 1..])),
+        None => (text, None),
     }
 }
 
@@ -365,11 +490,22 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     let body_start = scheme_end + 1 + if slashes { 2 } else { 0 };
     let mut end = scheme_end + 1;
-    while end < bytes.len() && !ends_bare(bytes[end]) {
-        end += 1;
+    while end < bytes.len() {
+        if ends_bare(bytes[end]) {
+            break;
+        }
+        // A placeholder `{{ host }}` may hold spaces: it is read whole.
+        end = match bytes[end] {
+            b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
+            _ => end + 1,
+        };
     }
     if bytes.get(end) == Some(&b'<') {
         // A template such as http://<host>:<port>/<path>.
+        return None;
+    }
+    if slashes && start > 0 && bytes[start - 1] == b'[' && bytes.get(body_start) == Some(&b']') {
+        // The notation of an optional scheme: `[protocol://]host[:port]`.
         return None;
     }
     let end = trim_sentence_punctuation(text, body_start, end);
@@ -377,12 +513,9 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         return None;
     }
     let span = Span::new(start, end);
-    Some(ScannedUrl::verbatim(
-        &text[start..end],
-        Form::Bare,
-        span,
-        span,
-    ))
+    let url = ScannedUrl::verbatim(&text[start..end], Form::Bare, span, span).split_fragment();
+    // `http://#top` names no URL.
+    (url.span.end > body_start).then_some(url)
 }
 
 /// Whether a byte ends a bare token: white space, controls, the delimiters
@@ -565,7 +698,8 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
                 current.push(char::from(*byte), offset);
             }
         }
-        if c == '#' && fragment.is_none() {
+        // A `#` right after `{` is a template's (RFC 6570's `{#var}`).
+        if c == '#' && fragment.is_none() && !url.text.ends_with('{') {
             fragment = Some((Collector::default(), at));
             at += 1;
             continue;
@@ -594,16 +728,26 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
     }
     let close = at;
     let mut breaks = url.breaks;
+    // A break between the URL and the `#` belongs to neither.
+    let span_end = url.pieces.last().map_or(url_start, |(_, span)| span.end);
+    let mut pieces = url.pieces;
     let fragment = fragment.map(|(collector, hash)| {
         breaks.extend(collector.breaks);
+        // The map goes on past the URL's text: the `#`, then the fragment.
+        let base = url.text.len() + 1;
+        pieces.push((url.text.len(), Span::new(hash, hash + 1)));
+        pieces.extend(
+            collector
+                .pieces
+                .into_iter()
+                .map(|(start, span)| (base + start, span)),
+        );
         let end = pending.unwrap_or(close);
         Fragment {
             text: collector.text,
             span: Span::new(hash, end),
         }
     });
-    // A break between the URL and the `#` belongs to neither.
-    let span_end = url.pieces.last().map_or(url_start, |(_, span)| span.end);
     Some(ScannedUrl {
         text: url.text,
         form,
@@ -611,7 +755,7 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         outer: Span::new(open, close + 1),
         fragment,
         breaks,
-        pieces: url.pieces,
+        pieces,
     })
 }
 
@@ -700,6 +844,7 @@ mod tests {
     fn mentions_and_templates_are_not_urls() {
         assert!(texts("the news: URL and \"ftp://\" and http://<host>:<port>/").is_empty());
         assert!(texts("mailto:<rfc822-addr-spec> or URL:x").is_empty());
+        assert!(texts("<[protocol://]host[:port]>").is_empty());
         // A scheme starts at a word boundary and takes the whole word.
         assert_eq!(texts("x-foo://a.b"), ["x-foo://a.b"]);
     }
@@ -776,6 +921,64 @@ mod tests {
             texts("<gopher://g.h/00/About Gopher>"),
             ["gopher://g.h/00/About Gopher"]
         );
+    }
+
+    #[test]
+    fn the_first_hash_starts_the_fragment_in_every_form() {
+        let text = "a http://a.b/c#top. <http://d.e/f#x> <URL:ftp://g.h/i#j#k> http://#no";
+        let urls = scan(text);
+        let parts: Vec<(&str, &str, &str)> = urls
+            .iter()
+            .map(|url| {
+                let fragment = url.fragment.as_ref().unwrap();
+                (
+                    url.text.as_str(),
+                    &text[url.span.range()],
+                    &text[fragment.span.range()],
+                )
+            })
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                ("http://a.b/c", "http://a.b/c", "#top"),
+                ("http://d.e/f", "http://d.e/f", "#x"),
+                ("ftp://g.h/i", "ftp://g.h/i", "#j#k"),
+            ]
+        );
+        assert_eq!(urls[2].fragment.as_ref().unwrap().text, "j#k");
+        // The whole occurrence still holds the fragment.
+        assert_eq!(&text[urls[0].outer.range()], "http://a.b/c#top");
+        // Positions in the fragment map to the text.
+        let k = urls[2].fragment_span(Span::new(2, 3));
+        assert_eq!(&text[k.range()], "k");
+    }
+
+    #[test]
+    fn a_fragment_broken_across_lines_maps_each_character() {
+        let text = "<URL:http://a.b/#sec\n   tion~2>";
+        let url = &scan(text)[0];
+        let fragment = url.fragment.as_ref().unwrap();
+        assert_eq!(fragment.text, "section~2");
+        let tilde = url.fragment_span(Span::new(7, 8));
+        assert_eq!(&text[tilde.range()], "~");
+        assert_eq!(Location::of_offset(text, tilde.start).to_string(), "2:8");
+    }
+
+    #[test]
+    fn placeholders_are_part_of_a_bare_url() {
+        assert_eq!(
+            texts("see https://{{ host }}/x and https://${HOST}/y, https://a.b/{id}{?q}."),
+            [
+                "https://{{ host }}/x",
+                "https://${HOST}/y",
+                "https://a.b/{id}{?q}"
+            ]
+        );
+        let urls = scan("http://a.b/{#section} and http://a.b/{x}#top");
+        assert!(urls[0].fragment.is_none());
+        assert_eq!(urls[1].text, "http://a.b/{x}");
+        assert_eq!(urls[1].fragment.as_ref().unwrap().text, "top");
     }
 
     #[test]

@@ -354,7 +354,10 @@ fn mode(path: &PathBuf) -> u32 {
 fn fix_and_diff() {
     use std::os::unix::fs::PermissionsExt;
     let text = "a HTTP://x.y/~1 b\r\nftp://f.g/p;type=I and <gopher://g.h/00/About Gopher>\r\nhttp://u:p@h.i/~ stays\r\n";
-    let dir = repo(&[("a.txt", text), ("b.md", "[x](http://a.b/c{d})\n")]);
+    let dir = repo(&[
+        ("a.txt", text),
+        ("b.md", "[x](http://a.b/c{d:e}) [t](http://a.b/{id}#s~)\n"),
+    ]);
     let a = dir.path().join("a.txt");
     std::fs::set_permissions(&a, std::fs::Permissions::from_mode(0o640)).unwrap();
     let diff = lint_in(dir.path(), &["--diff", "."]);
@@ -365,7 +368,7 @@ fn fix_and_diff() {
          -a HTTP://x.y/~1 b\r\n-ftp://f.g/p;type=I and <gopher://g.h/00/About Gopher>\r\n\
          +a http://x.y/%7E1 b\r\n+ftp://f.g/p;type=i and <gopher://g.h/00/About%20Gopher>\r\n \
          http://u:p@h.i/~ stays\r\n\
-         --- a/b.md\n+++ b/b.md\n@@ -1 +1 @@\n-[x](http://a.b/c{d})\n+[x](http://a.b/c%7Bd%7D)\n"
+         --- a/b.md\n+++ b/b.md\n@@ -1 +1 @@\n-[x](http://a.b/c{d:e}) [t](http://a.b/{id}#s~)\n+[x](http://a.b/c%7Bd:e%7D) [t](http://a.b/{id}#s%7E)\n"
     );
     assert_eq!(
         std::fs::read_to_string(&a).unwrap(),

@@ -118,7 +118,7 @@ fn the_server_finds_what_lint_finds() {
         assert_eq!(served, linted, "{file}");
         total += linted.len();
     }
-    assert_eq!(total, 27);
+    assert_eq!(total, 26);
     assert_eq!(server.stop(), Some(0));
 }
 

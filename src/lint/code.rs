@@ -125,7 +125,10 @@ codes! {
      are unsafe (gateways and transport agents change them, and some delimit URLs \
      in text), and must always be encoded as %XX. `%` is allowed only as the start \
      of an escape %XX with two hex digits; write %25 for a literal percent sign. \
-     `#` delimits a fragment: outside <URL:...> brackets write %23.";
+     `#` is the exception the linter reads as section 2.2 and the appendix do: it \
+     \"delimit[s] a URL from a fragment/anchor identifier that might follow it\", so \
+     the first `#` after a URL ends the URL and starts its fragment, which is not \
+     part of the URL (U021 checks the fragment). Write %23 for a `#` that is data.";
     /// A character outside printable US-ASCII.
     NonAscii = "U004", "non-ascii", Error, "2.2",
     "a character outside printable US-ASCII",
@@ -241,6 +244,30 @@ codes! {
      The URL may come from a document of that time; `rfc1738 revisions URL` shows \
      each revision's verdict. The command line reports this code only when selected \
      (`--select U020` or `--extend-select U020`).";
+    /// A character in the fragment identifier after a URL that must be
+    /// encoded: unsafe, a space, a second `#`, a `%` that starts no escape,
+    /// or outside printable US-ASCII.
+    FragmentCharacter = "U021", "fragment-character", Warning, "2.2",
+    "a character in the fragment after a URL that must be encoded",
+    "Section 2.2: `#` delimits \"a URL from a fragment/anchor identifier that might \
+     follow it\", and the appendix places the fragment \"following a \"#\"\" after the \
+     URL: the fragment is not part of the URL, and RFC 1738 gives it no grammar. It \
+     travels with the URL through the same gateways and text, though, so the linter \
+     holds it to section 2.2's character rules: unsafe characters (a space, <, >, \", \
+     {, }, |, \\, ^, ~, [, ], ` and a second #), a % that does not start an escape \
+     %XX, and characters outside printable US-ASCII must be encoded as %XX. A \
+     warning, not an error: the fragment is outside the grammar this crate \
+     implements.";
+    /// A placeholder of a URL template (`{id}`, `{{ host }}`, `${HOST}`).
+    UrlTemplate = "U022", "url-template", Info, "2.2",
+    "a placeholder of a URL template",
+    "Documentation writes URL templates: `https://api.example.com/users/{id}`, \
+     RFC 6570's `{+base}/path{?q}`, Jinja's and Handlebars' `https://{{ host }}/`, \
+     a shell's `https://${HOST}/`. RFC 1738 has no templates (`{` and `}` are \
+     unsafe, section 2.2), but a template is not a broken URL: the linter reports \
+     each placeholder under this code and checks the rest of the URL with a value \
+     in the placeholder's place. Give it another severity in the configuration \
+     (`[severity] url-template = \"warning\"`), or ignore it.";
 }
 
 impl Code {

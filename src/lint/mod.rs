@@ -20,12 +20,14 @@
 
 mod code;
 mod rules;
+mod template;
 
 pub use code::{explain, Code, Severity};
 
 use crate::error::Error;
-use crate::scan::{ScannedUrl, Scanner};
+use crate::scan::{Form, ScannedUrl, Scanner};
 use crate::span::Span;
+use template::Filled;
 
 /// One problem, at one place.
 ///
@@ -47,7 +49,8 @@ pub struct Finding {
     pub url_span: Option<Span>,
     /// For [`Code::Syntax`] and [`Code::SchemeProduction`]: the grammar's
     /// error, with the production stack, what was expected and what was
-    /// found. Its offsets are in the URL, not in the text.
+    /// found. Its offsets are in the URL, not in the text (in a URL
+    /// template, in the URL with a value in each placeholder).
     pub error: Option<Box<Error>>,
 }
 
@@ -85,7 +88,9 @@ impl Sink for Vec<Finding> {
     }
 }
 
-/// Lints one URL (the whole of `url`). Spans are byte ranges of `url`.
+/// Lints one URL, and the fragment after its first `#` when there is one
+/// (section 2.2: `#` delimits a URL from a fragment, which is not part of
+/// it). Spans are byte ranges of `url`.
 ///
 /// ```
 /// use rfc1738::lint::{lint_url, Code};
@@ -93,27 +98,33 @@ impl Sink for Vec<Finding> {
 /// assert_eq!(findings[0].code, Code::SchemeCase);
 /// assert_eq!(findings[1].code, Code::SchemeProduction);
 /// assert_eq!(findings[1].span.start, 11);
+/// // The fragment is checked apart: a space in it, not the `#`.
+/// let findings = lint_url("http://a.b/c#see also");
+/// assert_eq!(findings.len(), 1);
+/// assert_eq!((findings[0].code, findings[0].span.start), (Code::FragmentCharacter, 16));
 /// ```
 pub fn lint_url(url: &str) -> Vec<Finding> {
+    let whole = Span::new(0, url.len());
+    let scanned = ScannedUrl::verbatim(url, Form::Bare, whole, whole).split_fragment();
     let mut findings = Vec::new();
-    rules::check(url, &mut |_, _| true, &mut |mut finding: Finding| {
-        finding.url_span = Some(Span::new(0, url.len()));
-        findings.push(finding);
-    });
+    lint_scanned_into(url, &scanned, &mut findings);
     findings
 }
 
 /// Whether [`crate::parse`] accepts `url`, without building its tree, nor
 /// its error when it does not: the test a fix passes before it is offered
-/// (the URL with its fixes applied must match its production).
+/// (the URL with its fixes applied must match its production). A URL
+/// template is tested with a value in each placeholder, as the rules check
+/// it.
 ///
 /// ```
 /// assert!(rfc1738::lint::parses("http://a.b/%7Ejoe"));
 /// assert!(!rfc1738::lint::parses("http://user@a.b/"));
 /// assert!(rfc1738::lint::parses("x-y://user@a.b/"));
+/// assert!(rfc1738::lint::parses("http://a.b:{port}/{path}"));
 /// ```
 pub fn parses(url: &str) -> bool {
-    crate::grammar::parses(url, crate::Options::default())
+    crate::grammar::parses(&Filled::new(url, true).text, crate::Options::default())
 }
 
 /// Lints every URL [`crate::scan::scan`] finds in `text`. Spans are byte
@@ -157,45 +168,98 @@ pub fn lint_scanned(text: &str, url: &ScannedUrl) -> Vec<Finding> {
 }
 
 /// Lints one URL found in `text` into `sink`, spans mapped back to `text`,
-/// in order of their start (then code).
+/// in order of their start (then code): the URL's findings, then its
+/// fragment's ([`Code::FragmentCharacter`]). A URL template's placeholders
+/// ([`crate::scan::template`]) are [`Code::UrlTemplate`] findings, and the
+/// rest of the URL is checked with a value in each one's place.
 pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
-    // Few: one a line break.
-    let mut hyphens: Vec<Finding> = Vec::new();
+    // The findings that are not the rules' (a few a URL): ambiguous
+    // hyphens and placeholders, merged into the rules' stream by position.
+    let mut few: Vec<Finding> = Vec::new();
+    let mut push = |sink: &mut dyn Sink, code: Code, span: Span, message: &dyn Fn() -> String| {
+        if sink.wants(code, span) {
+            let mut finding = Finding::new(code, span, message());
+            finding.url_span = Some(url.span);
+            few.push(finding);
+        }
+    };
     for line_break in url.breaks.iter().filter(|b| b.after_hyphen) {
         let start = line_break.span.start;
         let hyphen = text[..start].rfind('-').unwrap_or(start);
-        let span = Span::new(hyphen, line_break.span.end);
-        if sink.wants(Code::AmbiguousHyphen, span) {
-            let mut finding = Finding::new(
-                Code::AmbiguousHyphen,
-                span,
-                "the URL is broken across lines right after a hyphen; the hyphen may or may not be part of it",
-            );
-            finding.url_span = Some(url.span);
-            hyphens.push(finding);
-        }
+        push(
+            sink,
+            Code::AmbiguousHyphen,
+            Span::new(hyphen, line_break.span.end),
+            &|| {
+                "the URL is broken across lines right after a hyphen; the hyphen may or may not be part of it".to_owned()
+            },
+        );
     }
-    let mut hyphens = hyphens.into_iter().peekable();
-    // Both closures need the sink: the cell lends it to one at a time.
+    let filled = Filled::new(&url.text, true);
+    let fragment = url.fragment.as_ref().map(|f| Filled::new(&f.text, false));
+    let url_places = filled
+        .places
+        .iter()
+        .map(|(place, _)| url.original_span(*place));
+    let fragment_places = fragment
+        .iter()
+        .flat_map(|f| &f.places)
+        .map(|(place, _)| url.fragment_span(*place));
+    for span in url_places.chain(fragment_places) {
+        let written = &text[span.range()];
+        push(sink, Code::UrlTemplate, span, &|| {
+            format!("{written:?} is a placeholder of a URL template; the rest of the URL is checked with a value in its place")
+        });
+    }
+    few.sort_by_key(|finding| (finding.span.start, finding.code));
+    let mut few = few.into_iter().peekable();
+    // Both closures of each pass need the sink: the cell lends it to one
+    // at a time.
     let sink = core::cell::RefCell::new(sink);
+    let mut emit = |finding: Finding| {
+        let mut sink = sink.borrow_mut();
+        while let Some(earlier) =
+            few.next_if(|f| (f.span.start, f.code) < (finding.span.start, finding.code))
+        {
+            sink.finding(earlier);
+        }
+        sink.finding(finding);
+    };
     rules::check(
-        &url.text,
-        &mut |code, span| sink.borrow_mut().wants(code, url.original_span(span)),
+        &filled.text,
+        &mut |code, span| {
+            filled
+                .template_span(span)
+                .is_some_and(|span| sink.borrow_mut().wants(code, url.original_span(span)))
+        },
         &mut |mut finding: Finding| {
-            finding.span = url.original_span(finding.span);
-            finding.url_span = Some(url.span);
-            let mut sink = sink.borrow_mut();
-            while let Some(hyphen) =
-                hyphens.next_if(|h| (h.span.start, h.code) < (finding.span.start, finding.code))
-            {
-                sink.finding(hyphen);
+            if let Some(span) = filled.template_span(finding.span) {
+                finding.span = url.original_span(span);
+                finding.url_span = Some(url.span);
+                emit(finding);
             }
-            sink.finding(finding);
         },
     );
+    if let Some(fragment) = &fragment {
+        rules::fragment(
+            &fragment.text,
+            &mut |code, span| {
+                fragment
+                    .template_span(span)
+                    .is_some_and(|span| sink.borrow_mut().wants(code, url.fragment_span(span)))
+            },
+            &mut |mut finding: Finding| {
+                if let Some(span) = fragment.template_span(finding.span) {
+                    finding.span = url.fragment_span(span);
+                    finding.url_span = Some(url.span);
+                    emit(finding);
+                }
+            },
+        );
+    }
     let sink = sink.into_inner();
-    for hyphen in hyphens {
-        sink.finding(hyphen);
+    for finding in few {
+        sink.finding(finding);
     }
 }
 
@@ -203,6 +267,78 @@ pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
 mod tests {
     use super::*;
     use crate::scan::scan;
+
+    fn codes_and_texts(text: &str) -> Vec<(Code, &str)> {
+        lint_text(text)
+            .into_iter()
+            .map(|finding| (finding.code, &text[finding.span.range()]))
+            .collect()
+    }
+
+    #[test]
+    fn a_fragment_is_not_part_of_the_url_and_is_checked_apart() {
+        // The `#` of a fragment is not an unsafe character of the URL.
+        assert!(lint_text("http://doc.rust-lang.org/a.html#min-publish-age").is_empty());
+        let text = "see http://a.b/c#x~y%2z#w and <URL:http://a.b/#a b>";
+        assert_eq!(
+            codes_and_texts(text),
+            [
+                (Code::FragmentCharacter, "~"),
+                (Code::FragmentCharacter, "%"),
+                (Code::FragmentCharacter, "#"),
+                (Code::FragmentCharacter, " "),
+            ]
+        );
+        let findings = lint_text("<http://a.b/#é>");
+        assert_eq!(
+            findings[0].message,
+            "U+00E9 in the fragment is outside printable US-ASCII; encode its bytes as %XX"
+        );
+        let findings = lint_text("http://a.b/#a#b");
+        assert_eq!(
+            findings[0].message,
+            "a second \"#\" in the fragment is unsafe and not encoded; write %23"
+        );
+        assert_eq!(findings[0].url_span, Some(Span::new(0, 11)));
+        // The URL's own findings come first, then the fragment's.
+        assert_eq!(
+            codes_and_texts("http://a.b/~#~"),
+            [(Code::UnsafeCharacter, "~"), (Code::FragmentCharacter, "~")]
+        );
+    }
+
+    #[test]
+    fn a_template_is_checked_around_its_placeholders() {
+        let text = "GET https://api.example.com/users/{id}/posts{?page} and http://h:{port}/~{x}";
+        assert_eq!(
+            codes_and_texts(text),
+            [
+                (Code::UnknownScheme, "https"),
+                (Code::UrlTemplate, "{id}"),
+                (Code::UrlTemplate, "{?page}"),
+                (Code::UrlTemplate, "{port}"),
+                (Code::UnsafeCharacter, "~"),
+                (Code::UrlTemplate, "{x}"),
+            ]
+        );
+        // A placeholder holding white space, and one in a fragment.
+        assert_eq!(
+            codes_and_texts("https://{{ host }}/a#{{ anchor }}"),
+            [
+                (Code::UnknownScheme, "https"),
+                (Code::UrlTemplate, "{{ host }}"),
+                (Code::UrlTemplate, "{{ anchor }}"),
+            ]
+        );
+        // The rest of a template is still held to the grammar.
+        assert_eq!(
+            codes_and_texts("http://user@{host}/")
+                .into_iter()
+                .map(|(code, _)| code)
+                .collect::<Vec<_>>(),
+            [Code::SchemeProduction, Code::UrlTemplate]
+        );
+    }
 
     /// Every text of up to four characters from an alphabet of the
     /// characters the scanner and the rules treat specially: no panic, and

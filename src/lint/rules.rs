@@ -223,7 +223,7 @@ pub(super) fn check(
     let Out { wants, mut found } = out;
     found.sort_by_key(|finding| (finding.span.start, finding.code));
     let mut found = found.into_iter().peekable();
-    characters(url, &mut |code, span, message| {
+    characters(url, Place::Url, &mut |code, span, message| {
         while let Some(finding) = found.next_if(|f| (f.span.start, f.code) < (span.start, code)) {
             emit(finding);
         }
@@ -291,10 +291,46 @@ fn scheme_name(url: &str) -> Option<&str> {
 /// make its message.
 type CharacterSink<'a> = dyn FnMut(Code, Span, &dyn Fn() -> String) + 'a;
 
+/// Where the character rules look: in a URL, or in the fragment after it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Url,
+    Fragment,
+}
+
+/// The character rules on the fragment identifier after a URL (the text
+/// after its `#`): every finding is a [`Code::FragmentCharacter`], in
+/// order, spans relative to the fragment's text.
+pub(super) fn fragment(
+    text: &str,
+    wants: &mut dyn FnMut(Code, Span) -> bool,
+    emit: &mut dyn FnMut(Finding),
+) {
+    characters(text, Place::Fragment, &mut |code, span, message| {
+        if wants(code, span) {
+            emit(Finding::new(code, span, message()));
+        }
+    });
+}
+
 /// The character rules, one call of `emit` a character found, in order;
-/// the message is built only when asked for.
-fn characters(url: &str, emit: &mut CharacterSink<'_>) {
+/// the message is built only when asked for. In a fragment every finding
+/// has the fragment's code, and its message says where it is.
+fn characters(url: &str, place: Place, emit: &mut CharacterSink<'_>) {
     let bytes = url.as_bytes();
+    let in_fragment = place == Place::Fragment;
+    let code = |code: Code| {
+        if in_fragment {
+            Code::FragmentCharacter
+        } else {
+            code
+        }
+    };
+    let lead = |message: &mut String| {
+        if in_fragment {
+            message.push_str(" in the fragment");
+        }
+    };
     let mut offset = 0;
     while offset < bytes.len() {
         // Most bytes are printable, safe and not `%`: skipped in a tight loop.
@@ -310,27 +346,32 @@ fn characters(url: &str, emit: &mut CharacterSink<'_>) {
         offset = span.end;
         let offset = at;
         if !c.is_ascii() || c.is_ascii_control() {
-            emit(Code::NonAscii, span, &|| {
-                // "U+{:04X} is outside printable US-ASCII; encode its bytes as %XX"
+            emit(code(Code::NonAscii), span, &|| {
+                // "U+{:04X}[ in the fragment] is outside printable US-ASCII; encode its bytes as %XX"
                 let mut message = String::with_capacity(64);
                 message.push_str("U+");
                 push_hex(&mut message, u32::from(c), 4);
+                lead(&mut message);
                 message.push_str(" is outside printable US-ASCII; encode its bytes as %XX");
                 message
             });
         } else if is_unsafe(c) {
-            emit(Code::UnsafeCharacter, span, &|| {
-                // "{name} is unsafe and not encoded{why}; write %{:02X}"
+            emit(code(Code::UnsafeCharacter), span, &|| {
+                // "{name}[ in the fragment] is unsafe and not encoded{why}; write %{:02X}"
                 let mut message = String::with_capacity(64);
                 if c == ' ' {
                     message.push_str("a space");
                 } else {
+                    if c == '#' && in_fragment {
+                        message.push_str("a second ");
+                    }
                     message.push('"');
                     message.push(c);
                     message.push('"');
                 }
+                lead(&mut message);
                 message.push_str(" is unsafe and not encoded");
-                if c == '#' {
+                if c == '#' && !in_fragment {
                     message.push_str(" (it starts a fragment)");
                 }
                 message.push_str("; write %");
@@ -338,8 +379,11 @@ fn characters(url: &str, emit: &mut CharacterSink<'_>) {
                 message
             });
         } else if c == '%' && bad_escape(bytes, offset) {
-            emit(Code::UnsafeCharacter, span, &|| {
-                "\"%\" does not start an escape %XX; write %25".to_owned()
+            emit(code(Code::UnsafeCharacter), span, &|| {
+                let mut message = "\"%\"".to_owned();
+                lead(&mut message);
+                message.push_str(" does not start an escape %XX; write %25");
+                message
             });
         }
     }

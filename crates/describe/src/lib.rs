@@ -1,4 +1,5 @@
-//! What a URL means by section 3 of RFC 1738, as the tool shows it:
+//! What a URL means by section 3 of RFC 1738, as the tool shows it, and
+//! the fragment after it (section 2.2: the first `#` ends the URL):
 //! `rfc1738 describe` ([`DescribeArgs`], [`run`]), the language server's
 //! hover ([`human_text`]), programs ([`json`]); and the one-line verdict of
 //! `rfc1738 check` ([`verdict`]).
@@ -12,6 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use rfc1738::decode::Decoded;
+use rfc1738::scan::split_fragment;
 use rfc1738::semantics::{AttributeScope, GopherPlus, NewsTarget};
 use rfc1738::tree::Host;
 use rfc1738::{Options, Url};
@@ -20,7 +22,7 @@ use serde_json::{json, Value};
 /// The arguments of `rfc1738 describe`.
 #[derive(Args)]
 pub struct DescribeArgs {
-    /// The URL to explain.
+    /// The URL to explain (a `#fragment` after it is shown apart).
     url: String,
     /// `human` for people, `json` for programs.
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -95,14 +97,15 @@ fn to_json(value: &impl serde::Serialize) -> Value {
 /// standard error (exit code 1).
 pub fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
     let options = Options::default().with_strict(args.strict);
-    let url = match rfc1738::parse_with(&args.url, options) {
+    let (url, fragment) = split_fragment(&args.url);
+    let url = match rfc1738::parse_with(url, options) {
         Ok(url) => url,
         Err(error) => {
             eprintln!("error: {error}");
             return ExitCode::from(1);
         }
     };
-    let report = describe(&url, args.email.as_deref());
+    let report = describe(&url, fragment, args.email.as_deref());
     let written = match args.format {
         Format::Json => serde_json::to_writer_pretty(&mut *out, &report.into_json())
             .map_err(std::io::Error::from)
@@ -118,19 +121,20 @@ pub fn run(args: &DescribeArgs, out: &mut impl Write) -> ExitCode {
     }
 }
 
-/// What `describe` prints for a URL (`--format human`): the hover of the
-/// language server.
-pub fn human_text(url: &Url<'_>) -> String {
+/// What `describe` prints for a URL and the fragment after it (`--format
+/// human`): the hover of the language server.
+pub fn human_text(url: &Url<'_>, fragment: Option<&str>) -> String {
     let mut out = Vec::new();
     // Writing to memory does not fail.
-    let _ = write_human(&describe(url, None), &mut out);
+    let _ = write_human(&describe(url, fragment, None), &mut out);
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// What `describe --format json` prints for a URL, as a JSON object;
-/// `email` is the end user's address, the password of anonymous FTP.
-pub fn json(url: &Url<'_>, email: Option<&str>) -> Value {
-    describe(url, email).into_json()
+/// What `describe --format json` prints for a URL and the fragment after
+/// it, as a JSON object; `email` is the end user's address, the password of
+/// anonymous FTP.
+pub fn json(url: &Url<'_>, fragment: Option<&str>, email: Option<&str>) -> Value {
+    describe(url, fragment, email).into_json()
 }
 
 /// The line `check` prints for a string: `STRING: matches NAME`, or
@@ -142,9 +146,18 @@ pub fn verdict(string: &str, name: &str, result: Result<(), impl Display>) -> St
     }
 }
 
-fn describe(url: &Url<'_>, email: Option<&str>) -> Report {
+fn describe(url: &Url<'_>, fragment: Option<&str>, email: Option<&str>) -> Report {
     let mut report = Report::default();
     report.put("url", json!(url.as_str()));
+    if let Some(fragment) = fragment {
+        // Not part of the URL (section 2.2), and RFC 1738 gives it no
+        // meaning: shown as written, and decoded.
+        report.put("fragment", json!(fragment));
+        let decoded = rfc1738::decode::decode(fragment);
+        if decoded.as_bytes() != fragment.as_bytes() {
+            report.decoded("fragment_decoded", Some(decoded));
+        }
+    }
     report.put("scheme", json!(url.scheme().as_str().to_ascii_lowercase()));
     report.put("production", json!(url.rule().name()));
     if let Some(host) = url.host() {

@@ -175,16 +175,18 @@ fn one(url: &str, query: &Query, grammar: Option<&Grammar>, detailed: bool) -> V
             out.insert("failure".into(), failure);
         }
     }
+    // As `rfc1738 describe` reads it: a `#fragment` after the URL apart.
+    let (described, fragment) = rfc1738::scan::split_fragment(url);
     let parsed = match url.len() <= MAX_DESCRIBED {
-        true => rfc1738::parse_with(url, options).ok(),
+        true => rfc1738::parse_with(described, options).ok(),
         false => None,
     };
     if let Some(parsed) = parsed {
         out.insert(
             "describe".into(),
             json!({
-                "text": rfc1738_describe::human_text(&parsed),
-                "json": rfc1738_describe::json(&parsed, None),
+                "text": rfc1738_describe::human_text(&parsed, fragment),
+                "json": rfc1738_describe::json(&parsed, fragment, None),
             }),
         );
     }
@@ -590,6 +592,10 @@ mod tests {
         assert_eq!(url["tree"]["end"], long.len());
         let short = &explain("http://a.b/x", &Query::default())["urls"][0];
         assert_eq!(short["describe"]["json"]["host"], "a.b");
+        // A fragment is described apart, as `rfc1738 describe` does.
+        let fragment = &explain("http://a.b/x#top", &Query::default())["urls"][0];
+        assert_eq!(fragment["describe"]["json"]["fragment"], "top");
+        assert!(fragment.get("tree").is_none(), "no URL holds a #");
     }
 
     #[test]

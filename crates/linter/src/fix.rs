@@ -1,13 +1,16 @@
 //! Fixes that keep a URL's meaning: an unsafe character escaped (`~` to
-//! `%7E`, a space to `%20`), the scheme name and an FTP typecode in lower
-//! case. A URL's fixes are offered only when the URL with all of them
-//! applied matches its scheme's production (`rfc1738::parse`).
+//! `%7E`, a space to `%20`), in the URL or in the fragment after it, the
+//! scheme name and an FTP typecode in lower case. A URL's fixes are offered
+//! only when the URL with all of them applied matches its scheme's
+//! production (`rfc1738::lint::parses`; a template with a value in each
+//! placeholder). A template's placeholders are left as they are.
 
 use std::io::Write;
 use std::path::Path;
 
 use rfc1738::grammar::chars::SCHEME_ANY_CASE;
 use rfc1738::lint::Code;
+use rfc1738::scan::template::placeholders;
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
@@ -97,12 +100,13 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
     {
         edits.push(planned(scheme_span, Code::SchemeCase, 0));
     }
-    for (offset, &byte) in text.as_bytes().iter().enumerate() {
-        if escapable(byte) {
-            let span = Span::new(offset, offset + 1);
-            if wanted(Code::UnsafeCharacter, url.original_span(span)) {
-                edits.push(planned(span, Code::UnsafeCharacter, byte));
-            }
+    for span in escapable_characters(text) {
+        if wanted(Code::UnsafeCharacter, url.original_span(span)) {
+            edits.push(planned(
+                span,
+                Code::UnsafeCharacter,
+                text.as_bytes()[span.start],
+            ));
         }
     }
     // The typecode ends an ftp URL: `;type=A`.
@@ -118,7 +122,17 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
             }
         }
     }
-    if edits.is_empty() {
+    // The fragment's, in the fragment's text.
+    let mut fragment_edits: Plan = Vec::new();
+    if let Some(fragment) = &url.fragment {
+        for span in escapable_characters(&fragment.text) {
+            if wanted(Code::FragmentCharacter, url.fragment_span(span)) {
+                let byte = fragment.text.as_bytes()[span.start];
+                fragment_edits.push(planned(span, Code::FragmentCharacter, byte));
+            }
+        }
+    }
+    if edits.is_empty() && fragment_edits.is_empty() {
         return None;
     }
     let mut fixed = String::with_capacity(text.len() + 2 * edits.len());
@@ -138,7 +152,22 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
         let original = url.original_span(edit.span());
         *edit = planned(original, edit.code, edit.escape);
     }
+    for edit in fragment_edits {
+        let original = url.fragment_span(edit.span());
+        edits.push(planned(original, edit.code, edit.escape));
+    }
     Some(edits)
+}
+
+/// The characters of `text` a fix escapes, outside a template's
+/// placeholders.
+fn escapable_characters(text: &str) -> impl Iterator<Item = Span> + '_ {
+    let mut places = placeholders(text).peekable();
+    text.bytes().enumerate().filter_map(move |(offset, byte)| {
+        while places.next_if(|place| place.end <= offset).is_some() {}
+        let inside = places.peek().is_some_and(|place| place.start <= offset);
+        (escapable(byte) && !inside).then(|| Span::new(offset, offset + 1))
+    })
 }
 
 /// The file's bytes with the edits `(byte start, byte end, content)`

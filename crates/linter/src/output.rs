@@ -26,7 +26,8 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands: `::error file=...,line=...,col=...::message`.
     Github,
-    /// Every URL found, `file:line:col-line:col: URL`, one line each; no lint.
+    /// Every URL found, `file:line:col-line:col: URL#fragment`, one line
+    /// each (the span covers the fragment); no lint.
     Urls,
 }
 
@@ -385,12 +386,15 @@ impl Output for Json {
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
         let finding = report.finding;
         let error = finding.error.as_deref();
-        let url_bytes = report.url.map(|url| {
+        let bytes = |span: Span| {
             (
-                report.doc.byte_offset(url.span.start),
-                report.doc.byte_offset(url.span.end),
+                report.doc.byte_offset(span.start),
+                report.doc.byte_offset(span.end),
             )
-        });
+        };
+        let url_bytes = report.url.map(|url| bytes(url.span));
+        let fragment = report.url.and_then(|url| url.fragment.as_ref());
+        let fragment_bytes = fragment.map(|fragment| bytes(fragment.span));
         let fix = report.fix.map(|fix| {
             json!({
                 "message": report.fix_message(),
@@ -424,6 +428,9 @@ impl Output for Json {
             "url": report.url_text(),
             "url_byte_start": url_bytes.map(|b| b.0),
             "url_byte_end": url_bytes.map(|b| b.1),
+            "fragment": fragment.map(|fragment| clip(&fragment.text, 0, CLIP)),
+            "fragment_byte_start": fragment_bytes.map(|b| b.0),
+            "fragment_byte_end": fragment_bytes.map(|b| b.1),
             "fix": fix,
         });
         writeln!(out, "{value}")
@@ -492,15 +499,16 @@ impl Output for Urls {
         doc: &Decoded,
         url: &ScannedUrl,
     ) -> io::Result<()> {
-        let start = doc.position(url.span.start);
-        let end = doc.end_position(url.span, start);
+        let whole = url.span_with_fragment();
+        let start = doc.position(whole.start);
+        let end = doc.end_position(whole, start);
         write!(
             out,
             "{file}:{}:{}-{}:{}: {}",
             start.line, start.column, end.line, end.column, url.text
         )?;
         if let Some(fragment) = &url.fragment {
-            write!(out, " #{}", fragment.text)?;
+            write!(out, "#{}", fragment.text)?;
         }
         writeln!(out)
     }
@@ -610,6 +618,27 @@ impl Output for Sarif {
                 }
             }],
         });
+        if let Some(url) = report.url {
+            // Where the URL is, and its fragment: what the finding is about.
+            let doc = report.doc;
+            let location = |id: usize, span: Span, what: &str| {
+                let start = doc.position(span.start);
+                let bytes = (doc.byte_offset(span.start), doc.byte_offset(span.end));
+                json!({
+                    "id": id,
+                    "message": { "text": what },
+                    "physicalLocation": {
+                        "artifactLocation": artifact_location(report.file),
+                        "region": region(start, doc.end_position(span, start), bytes),
+                    },
+                })
+            };
+            let mut related = vec![location(0, url.span, "the URL")];
+            if let Some(fragment) = &url.fragment {
+                related.push(location(1, fragment.span, "the fragment after the URL"));
+            }
+            result["relatedLocations"] = Value::Array(related);
+        }
         if let Some(fix) = report.fix {
             result["fixes"] = json!([{
                 "description": { "text": report.fix_message() },

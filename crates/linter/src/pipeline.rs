@@ -518,11 +518,15 @@ impl FileState<'_, '_> {
     }
 }
 
-/// What a finding is about, for the baseline: its URL's text; the bytes of
-/// invalid UTF-8 (in hex); the text at the finding.
+/// What a finding is about, for the baseline: its URL's text, with the
+/// fragment as written after it (`URL#fragment`, as `--format urls` prints
+/// it); the bytes of invalid UTF-8 (in hex); the text at the finding.
 fn subject<'a>(doc: &'a Decoded, finding: &Finding, url: Option<&'a ScannedUrl>) -> Cow<'a, str> {
     if let Some(url) = url {
-        return Cow::Borrowed(&url.text);
+        return match &url.fragment {
+            Some(fragment) => Cow::Owned(format!("{}#{}", url.text, fragment.text)),
+            None => Cow::Borrowed(&url.text),
+        };
     }
     if finding.code == Code::InvalidUtf8 {
         if let Ok(index) = doc

@@ -16,7 +16,7 @@ use rfc1738_linter::extract::{self, Kind};
 /// a bracketed URL spans at most 2,048 bytes (`rfc1738::scan`).
 const TEXT_REACH: usize = 4096;
 
-/// The URL of the document whose delimited occurrence holds `offset`.
+/// The URL of the document whose text, or its fragment's, holds `offset`.
 fn url_at(document: &Document, markdown_code: bool, offset: usize) -> Option<ScannedUrl> {
     let text = &document.text;
     // Plain text is scanned from a line start before any URL holding the
@@ -27,7 +27,10 @@ fn url_at(document: &Document, markdown_code: bool, offset: usize) -> Option<Sca
     };
     extract::urls_from(text, document.kind, markdown_code, from)
         .take_while(|url| url.outer.start <= offset)
-        .find(|url| url.span.start <= offset && offset < url.span.end.max(url.span.start + 1))
+        .find(|url| {
+            let whole = url.span_with_fragment();
+            whole.start <= offset && offset < whole.end.max(whole.start + 1)
+        })
 }
 
 /// `text` as a fenced block of Markdown, so that nothing in it is read as
@@ -46,15 +49,15 @@ fn longest_run(text: &str, c: char) -> usize {
     longest
 }
 
-/// What `rfc1738 describe URL` prints, or `rfc1738 check URL` and the
-/// error when it does not parse.
-fn url_text(url: &str) -> String {
+/// What `rfc1738 describe URL#fragment` prints, or `rfc1738 check URL`
+/// and the error when the URL does not parse.
+fn url_text(url: &str, fragment: Option<&str>) -> String {
     match rfc1738::parse(url) {
         Ok(parsed) => {
             let production = parsed.rule().name();
             format!(
                 "**{production}** (`rfc1738 describe`)\n\n{}",
-                fenced(&rfc1738_describe::human_text(&parsed))
+                fenced(&rfc1738_describe::human_text(&parsed, fragment))
             )
         }
         Err(error) => {
@@ -78,7 +81,8 @@ pub(crate) fn hover(
     let mut parts = Vec::new();
     let url = url_at(document, linted.markdown_code, offset);
     if let Some(url) = &url {
-        parts.push(url_text(&url.text));
+        let fragment = url.fragment.as_ref().map(|f| f.text.as_str());
+        parts.push(url_text(&url.text, fragment));
     }
     let mut codes = Vec::new();
     for found in &linted.findings {
@@ -104,6 +108,13 @@ pub(crate) fn hover(
             kind: MarkupKind::Markdown,
             value: parts.join("\n---\n\n"),
         }),
-        range: url.map(|url| range(&document.lines, &document.text, url.span, encoding)),
+        range: url.map(|url| {
+            range(
+                &document.lines,
+                &document.text,
+                url.span_with_fragment(),
+                encoding,
+            )
+        }),
     })
 }

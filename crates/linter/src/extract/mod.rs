@@ -1,0 +1,342 @@
+//! Where the URLs of a file are, by its format: plain text by the appendix
+//! of RFC 1738 (`rfc1738::scan`), Markdown by a CommonMark parser
+//! ([`markdown`]), HTML by its URL attributes ([`html`]).
+//!
+//! In every format the first `#` after a URL starts its fragment
+//! ([`ScannedUrl::split_fragment`]): section 2.2 of RFC 1738 names `#` as
+//! what delimits "a URL from a fragment/anchor identifier that might
+//! follow it". A URL's span ends before the `#`; its
+//! [`ScannedUrl::fragment`] has the rest.
+
+mod html;
+mod markdown;
+
+pub use markdown::{
+    mark_used_definitions, markdown_piece_urls, next_cut, Definitions, MarkdownUrls, CHUNK,
+};
+
+use rfc1738::scan::{Form, ScannedUrl, Scanner};
+use rfc1738::Span;
+
+/// How a file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Plain text: the rules of RFC 1738's appendix.
+    Text,
+    /// `.md`, `.markdown`.
+    Markdown,
+    /// `.html`, `.htm`, `.xhtml`.
+    Html,
+}
+
+impl Kind {
+    /// The kind of a file by its name.
+    pub fn of(path: &str) -> Kind {
+        let extension = path
+            .rsplit_once('.')
+            .map(|(_, extension)| extension.to_ascii_lowercase());
+        match extension.as_deref() {
+            Some("md" | "markdown" | "mdown" | "mkd") => Kind::Markdown,
+            Some("html" | "htm" | "xhtml") => Kind::Html,
+            _ => Kind::Text,
+        }
+    }
+}
+
+/// How a destination is turned into the URL that is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decode {
+    /// As written.
+    Verbatim,
+    /// A Markdown link destination: backslash escapes and entities.
+    Markdown,
+    /// An HTML attribute value: entities.
+    Html,
+}
+
+/// A URL written in Markdown or HTML, before it is decoded.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    /// The URL as written, with its fragment.
+    dest: Span,
+    /// With its delimiters.
+    outer: Span,
+    form: Form,
+    decode: Decode,
+}
+
+/// A URL found in Markdown or HTML: where it is written, to be decoded
+/// when its turn comes (most URLs), or already read (URLs in prose, found
+/// by the plain-text scanner).
+#[derive(Clone, Debug)]
+enum Found {
+    Written(Candidate),
+    Read(ScannedUrl),
+}
+
+impl Found {
+    /// Where the URL is written (its fragment included), for the order of
+    /// the URLs and to drop a URL found twice.
+    fn place(&self) -> (usize, usize) {
+        match self {
+            Found::Written(candidate) => (candidate.dest.start, candidate.dest.end),
+            Found::Read(url) => {
+                let whole = url.span_with_fragment();
+                (whole.start, whole.end)
+            }
+        }
+    }
+
+    fn into_url(self, text: &str) -> ScannedUrl {
+        match self {
+            Found::Written(candidate) => decoded(text, candidate),
+            Found::Read(url) => url,
+        }
+    }
+}
+
+/// Sorts URLs found by their place and drops those found twice.
+fn in_order(found: &mut Vec<Found>) {
+    found.sort_by_key(Found::place);
+    found.dedup_by_key(|found| found.place());
+}
+
+/// The URLs of a file, in order of their place, one at a time.
+pub enum Urls<'a> {
+    /// Plain text.
+    Text(Scanner<'a>),
+    /// Markdown, piece by piece.
+    Markdown(MarkdownUrls<'a>),
+    /// HTML, or a piece of Markdown: where each URL is, decoded on demand.
+    Found(&'a str, FoundUrls),
+}
+
+/// The URLs found in a text, decoded one at a time.
+pub struct FoundUrls(std::vec::IntoIter<Found>);
+
+impl Iterator for Urls<'_> {
+    type Item = ScannedUrl;
+
+    fn next(&mut self) -> Option<ScannedUrl> {
+        match self {
+            Urls::Text(scanner) => scanner.next(),
+            Urls::Markdown(urls) => urls.next(),
+            Urls::Found(text, found) => Some(found.0.next()?.into_url(text)),
+        }
+    }
+}
+
+/// The URLs of `text`, read as `kind`; `code` also looks into Markdown code
+/// spans and blocks (with the plain-text rules).
+pub fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
+    urls_from(text, kind, code, 0)
+}
+
+/// The URLs of `text` from byte `start` on (plain text; Markdown and HTML
+/// are read whole, from 0).
+pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
+    match kind {
+        Kind::Text => Urls::Text(Scanner::starting_at(text, start)),
+        Kind::Markdown => Urls::Markdown(markdown::urls(text, code)),
+        Kind::Html => {
+            let mut found = Vec::new();
+            html::urls(text, 0, text.len(), &mut found);
+            Urls::Found(text, FoundUrls(found.into_iter()))
+        }
+    }
+}
+
+/// Whether `text` starts with a scheme and a colon.
+fn has_scheme(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let end = bytes
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .unwrap_or(bytes.len());
+    bytes.get(end) == Some(&b':')
+}
+
+/// The URL of a candidate: decoded, with the map back to the source, and
+/// its fragment set apart.
+fn decoded(text: &str, candidate: Candidate) -> ScannedUrl {
+    let source = &text[candidate.dest.range()];
+    let base = candidate.dest.start;
+    let mut out = String::with_capacity(source.len());
+    let mut pieces: Vec<(usize, Span)> = Vec::new();
+    let identity = |out: &mut String, pieces: &mut Vec<(usize, Span)>, c: char, at: usize| {
+        let len = c.len_utf8();
+        match pieces.last_mut() {
+            Some((start, span)) if span.end == at && out.len() - *start == span.len() => {
+                span.end += len;
+            }
+            _ => pieces.push((out.len(), Span::new(at, at + len))),
+        }
+        out.push(c);
+    };
+    let mut chars = source.char_indices().peekable();
+    while let Some((offset, c)) = chars.next() {
+        let at = base + offset;
+        if c == '\\' && candidate.decode == Decode::Markdown {
+            if let Some(&(_, next)) = chars.peek() {
+                if next.is_ascii_punctuation() {
+                    chars.next();
+                    pieces.push((out.len(), Span::new(at, at + 2)));
+                    out.push(next);
+                    continue;
+                }
+            }
+        }
+        if c == '&' && candidate.decode != Decode::Verbatim {
+            if let Some((value, len)) = html::entity(&source[offset..]) {
+                pieces.push((out.len(), Span::new(at, at + len)));
+                out.push(value);
+                for _ in 1..source[offset..offset + len].chars().count() {
+                    chars.next();
+                }
+                continue;
+            }
+        }
+        identity(&mut out, &mut pieces, c, at);
+    }
+    let url = if pieces.len() == 1 && pieces[0].1.len() == out.len() {
+        ScannedUrl::verbatim(&out, candidate.form, candidate.dest, candidate.outer)
+    } else {
+        ScannedUrl::mapped(out, candidate.form, candidate.outer, pieces)
+    };
+    url.split_fragment()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_by_extension() {
+        assert_eq!(Kind::of("a/README.md"), Kind::Markdown);
+        assert_eq!(Kind::of("x.MARKDOWN"), Kind::Markdown);
+        assert_eq!(Kind::of("index.htm"), Kind::Html);
+        assert_eq!(Kind::of("notes.txt"), Kind::Text);
+        assert_eq!(Kind::of("Makefile"), Kind::Text);
+    }
+
+    #[test]
+    fn plain_text_keeps_the_appendix_rules() {
+        let texts: Vec<String> = urls("<URL:ftp://a.b/\n  c> http://d.e/f#g.", Kind::Text, false)
+            .map(|url| url.text)
+            .collect();
+        assert_eq!(texts, ["ftp://a.b/c", "http://d.e/f"]);
+    }
+
+    /// The URL and its fragment, as written: what `--format urls` prints.
+    pub(super) fn written(text: &str, kind: Kind, code: bool) -> Vec<String> {
+        urls(text, kind, code)
+            .map(|url| match &url.fragment {
+                Some(fragment) => format!("{}#{}", url.text, fragment.text),
+                None => url.text,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_fragment_is_set_apart_in_every_format() {
+        let markdown = "[a](http://a.b/c#top) <http://d.e/#x> and http://f.g/h#i.\n";
+        let html = "<a href=\"http://a.b/c#t&amp;p\">x</a>";
+        for (text, kind) in [(markdown, Kind::Markdown), (html, Kind::Html)] {
+            for url in urls(text, kind, false) {
+                let fragment = url.fragment.as_ref().expect("a fragment");
+                assert!(!url.text.contains('#'), "{url:?}");
+                assert_eq!(url.span.end, fragment.span.start, "{url:?}");
+                assert_eq!(&text[fragment.span.start..fragment.span.start + 1], "#");
+            }
+        }
+        assert_eq!(
+            written(markdown, Kind::Markdown, false),
+            ["http://a.b/c#top", "http://d.e/#x", "http://f.g/h#i"]
+        );
+        assert_eq!(written(html, Kind::Html, false), ["http://a.b/c#t&p"]);
+    }
+
+    /// Every text of up to four pieces of an alphabet of Markdown and HTML
+    /// syntax: no panic, and every URL's spans lie in the text, on
+    /// character boundaries, and map each byte of the URL inside its span.
+    /// `EXTRACT_DEPTH=4` tries texts of four pieces (run with `--release`).
+    #[test]
+    fn short_texts_never_panic_and_spans_stay_in_the_text() {
+        let alphabet = [
+            "[a](",
+            ")",
+            "](",
+            "<",
+            ">",
+            "http://x.y/",
+            "\\",
+            "&amp;",
+            "&#",
+            ";",
+            "`",
+            "\n",
+            "\n\n",
+            " ",
+            "![",
+            "<a href=\"",
+            "\"",
+            "'",
+            "srcset=",
+            ",",
+            "<!--",
+            "-->",
+            "é",
+            "[r]: ",
+            "mailto:a@b.c",
+            "~",
+            "(",
+            "#",
+            "**",
+            "{x}",
+        ];
+        let mut texts = vec![String::new()];
+        let depth = std::env::var("EXTRACT_DEPTH").map_or(3, |d| d.parse().unwrap_or(3));
+        for _ in 0..depth {
+            let mut longer = Vec::new();
+            for text in &texts {
+                for piece in alphabet {
+                    longer.push(format!("{text}{piece}"));
+                }
+            }
+            texts.extend(longer);
+        }
+        assert!(texts.len() > 20_000);
+        for text in &texts {
+            for kind in [Kind::Markdown, Kind::Html, Kind::Text] {
+                for code in [false, true] {
+                    for url in urls(text, kind, code) {
+                        let span = url.span;
+                        assert!(span.start <= span.end && span.end <= text.len(), "{text:?}");
+                        assert!(url.outer.start <= span.start && span.end <= url.outer.end);
+                        assert!(
+                            text.is_char_boundary(span.start) && text.is_char_boundary(span.end)
+                        );
+                        for offset in 0..url.text.len() {
+                            let at = url.original_span(Span::new(offset, offset + 1));
+                            assert!(span.contains(at), "{text:?} {kind:?}: {offset} {at:?}");
+                        }
+                        if let Some(fragment) = &url.fragment {
+                            assert!(span.end <= fragment.span.start, "{text:?}");
+                            assert!(fragment.span.end <= url.outer.end, "{text:?} {kind:?}");
+                            for offset in 0..fragment.text.len() {
+                                let at = url.fragment_span(Span::new(offset, offset + 1));
+                                assert!(
+                                    fragment.span.contains(at),
+                                    "{text:?} {kind:?}: {offset} {at:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
