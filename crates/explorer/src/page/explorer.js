@@ -181,14 +181,7 @@ function card(url, index) {
       "data-accepted": accepted,
       title: verdict.text + "\n(click: read by this revision)",
     }, label);
-    item.addEventListener("click", () => {
-      state.revision = verdict.revision;
-      state.select = "";
-      state.production = "";
-      showState();
-      fillProductions();
-      explainNow();
-    });
+    item.addEventListener("click", () => readAs(verdict.revision, "url"));
     verdicts.append(item);
   }
   article.append(verdicts);
@@ -305,13 +298,7 @@ function failure(url, index, chars) {
   if (verdict && verdict.accepted_as && verdict.accepted_as !== answer.rule) {
     const button = element("button", { class: "derive-as", type: "button", "data-rule": verdict.accepted_as },
       "derive it as " + verdict.accepted_as);
-    button.addEventListener("click", () => {
-      state.rule = verdict.accepted_as;
-      state.select = "";
-      state.production = "";
-      showState();
-      explainNow();
-    });
+    button.addEventListener("click", () => readAs(answer.revision, verdict.accepted_as));
     holder.append(element("p", { class: "note" }, answer.revision + " accepts it as " + verdict.accepted_as + ": ", button));
   }
   return holder;
@@ -422,6 +409,17 @@ async function showDiagram() {
 
 // ---- the controls -----------------------------------------------------------
 
+// Reads the URLs again by `revision`, deriving them from `rule`.
+function readAs(revision, rule) {
+  state.revision = revision;
+  state.rule = rule;
+  state.select = "";
+  state.production = "";
+  showState();
+  fillProductions();
+  explainNow();
+}
+
 async function fillProductions() {
   const rules = await grammar(state.revision);
   $("productions").replaceChildren(...rules.productions.map((p) => element("option", { value: p.name })));
@@ -443,26 +441,13 @@ function start() {
     state.production = "";
     later();
   });
-  $("revision").addEventListener("change", () => {
-    state.revision = $("revision").value;
-    state.select = "";
-    state.production = "";
-    if (state.rule !== "url") state.rule = "url";
-    showState();
-    fillProductions();
-    explainNow();
-  });
+  $("revision").addEventListener("change", () => readAs($("revision").value, "url"));
   $("mode").addEventListener("change", () => {
     state.mode = $("mode").value;
     state.select = "";
     explainNow();
   });
-  $("rule").addEventListener("change", () => {
-    state.rule = $("rule").value.trim() || "url";
-    state.select = "";
-    state.production = "";
-    explainNow();
-  });
+  $("rule").addEventListener("change", () => readAs(state.revision, $("rule").value.trim() || "url"));
   $("explain").addEventListener("click", () => {
     state.urls = $("urls").value;
     explainNow();
