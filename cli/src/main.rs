@@ -47,6 +47,9 @@ enum Command {
     Conformance(rfc1738_conformance::ConformanceArgs),
     /// The linter as a language server (LSP over standard input and output).
     Server(rfc1738_server::ServerArgs),
+    /// A local page that shows why URLs match or fail, with the grammars'
+    /// railroad diagrams (`--export DIR`: the diagrams and a page per revision).
+    Explore(rfc1738_explorer::ExploreArgs),
 }
 
 #[derive(Args)]
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args, &mut out),
         Command::Conformance(args) => rfc1738_conformance::run(&args, &mut out),
         Command::Server(args) => rfc1738_server::run(&args, &mut out),
+        Command::Explore(args) => rfc1738_explorer::run(&args, &mut out),
     };
     let _ = out.flush();
     code
