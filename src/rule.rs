@@ -1,5 +1,6 @@
-//! The productions of RFC 1738 section 5, by name. A leaf: it knows the
-//! names and the BNF text, and nothing of the combinators.
+//! The productions of RFC 1738 section 5, by name, and the productions of
+//! any grammar the crate reads ([`Production`]). A leaf: it knows the names
+//! and the BNF text, and nothing of the combinators.
 
 use core::fmt;
 
@@ -64,6 +65,38 @@ macro_rules! rules {
             }
         }
     };
+}
+
+/// A production of one of the grammars the crate reads: RFC 1738's, by
+/// its [`Rule`], or an earlier revision's, by its name.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Production {
+    /// A production of RFC 1738 section 5.
+    Rfc1738(Rule),
+    /// A production of a draft, by the name the draft gives it.
+    #[cfg(feature = "dialect")]
+    Draft(&'static str),
+}
+
+impl Production {
+    /// The rule of RFC 1738, for one of its productions.
+    pub(crate) fn rule(self) -> Option<Rule> {
+        match self {
+            Production::Rfc1738(rule) => Some(rule),
+            #[cfg(feature = "dialect")]
+            Production::Draft(_) => None,
+        }
+    }
+
+    /// The name the grammar gives the production.
+    pub fn name(self) -> &'static str {
+        match self {
+            Production::Rfc1738(rule) => rule.name(),
+            #[cfg(feature = "dialect")]
+            Production::Draft(name) => name,
+        }
+    }
 }
 
 rules! {

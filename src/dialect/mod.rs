@@ -40,9 +40,11 @@
 use core::fmt;
 
 use crate::error::{Error, Expected, Found};
-use crate::grammar::cursor::{Cursor, Diagnosis, Production, Reading};
+use crate::grammar::cursor::{Cursor, Reading};
 use crate::grammar::notation::eof;
+use crate::grammar::trace::Diagnosis;
 use crate::options::Options;
+use crate::rule::Production;
 use crate::rule::Rule;
 use crate::span::{Location, Span};
 
@@ -101,7 +103,7 @@ macro_rules! draft_productions {
             use nom::IResult;
 
             use crate::dialect::Match;
-            use crate::grammar::cursor::door;
+            use crate::grammar::door::door;
             use crate::grammar::{GrammarError, Text};
             use crate::options::Options;
 
@@ -139,11 +141,11 @@ pub(crate) use label;
 /// productions inside it (see [`shape::recognized_node`]).
 macro_rules! production {
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
-        $crate::grammar::cursor::production! {
+        $crate::grammar::production::production! {
             calls;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
-            crate::grammar::cursor::Entry::Named(crate::grammar::cursor::Production::Draft($label)),
+            crate::grammar::production::Entry::Named(crate::rule::Production::Draft($label)),
             {
                 crate::dialect::shape::recognized_node(
                     start,
@@ -160,11 +162,11 @@ macro_rules! production {
         $crate::dialect::production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
     };
     (@ $(#[$doc:meta])* $name:ident = $label:literal, $entry:ident, |$start:ident| $body:expr) => {
-        $crate::grammar::cursor::production! {
+        $crate::grammar::production::production! {
             calls;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
-            crate::grammar::cursor::Entry::$entry(crate::grammar::cursor::Production::Draft($label)),
+            crate::grammar::production::Entry::$entry(crate::rule::Production::Draft($label)),
             {
                 crate::dialect::shape::node(
                     start,
@@ -738,7 +740,7 @@ pub struct Node<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn from_raw(text: &'a str, raw: crate::grammar::cursor::Recorded) -> Node<'a> {
+    fn from_raw(text: &'a str, raw: crate::grammar::derivation::Recorded) -> Node<'a> {
         Node {
             name: raw.production.name(),
             span: raw.span,
@@ -834,7 +836,7 @@ pub fn tree<'a>(
         .ok_or_else(|| unknown(dialect, production))?;
     let start = Cursor::new(text, 0, options);
     let (result, mut nodes) =
-        crate::grammar::cursor::record(start, |start| whole(combinator, start));
+        crate::grammar::derivation::record(start, |start| whole(combinator, start));
     match (result, nodes.pop()) {
         (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
         // `check` accepted the text, and the recording pass reads the same.

@@ -10,7 +10,8 @@
 
 use super::Match;
 use crate::grammar::chars::Class;
-use crate::grammar::cursor::{quiet, Cursor, Reading};
+use crate::grammar::cursor::{Cursor, Reading};
+use crate::grammar::derivation::quiet;
 use crate::grammar::fast::run_len;
 pub(crate) use crate::grammar::notation::backtrack;
 use crate::grammar::notation::tag;

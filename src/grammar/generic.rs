@@ -7,7 +7,7 @@
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{named, preferred, production, Cursor, Inlines, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlines, Mode, Reading};
 use crate::grammar::fast::{first_equal, run_scan_inline};
 use crate::grammar::file::fileurl;
 use crate::grammar::ftp::ftpurl;
@@ -18,8 +18,10 @@ use crate::grammar::mailto::mailtourl;
 use crate::grammar::news::newsurl;
 use crate::grammar::nntp::nntpurl;
 use crate::grammar::notation::{map, recognize, tag, take_while, take_while1};
+use crate::grammar::production::{named, production};
 use crate::grammar::prospero::prosperourl;
 use crate::grammar::telnet::telneturl;
+use crate::grammar::trace::preferred;
 use crate::grammar::wais::waisurl;
 use crate::options::Options;
 use crate::rule::Rule;

@@ -5,12 +5,13 @@
 //! `gopherurl`, `gtype`, `selector`, `gopher+_string` (section 3.4).
 
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{named, production, runs, Cursor, Mode};
+use crate::grammar::cursor::{Cursor, Mode};
 use crate::grammar::fast::find_percent;
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{scheme_tag, tag, take_while, unit_of};
+use crate::grammar::notation::{map, scheme_tag, tag, take_while, unit_of};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
-use crate::tree::{GopherPlusString, GopherUrl, Gtype, Search, Selector};
+use crate::tree::{GopherPlusString, GopherUrl, Gtype, Scheme, Search, Selector};
 
 /// The separator of the parts of a gopher path: an escaped tab.
 const TAB: &[u8] = b"%09";
@@ -41,7 +42,7 @@ production! {
     /// ```
     gopherurl(start) -> GopherUrl<'a>, named(Rule::Gopherurl),
     {
-        let (rest, scheme) = scheme_tag("gopher://")(start)?;
+        let (rest, scheme) = map(scheme_tag("gopher://"), Scheme::at)(start)?;
         let (rest, hostport) = hostport::read(rest)?;
         let (rest, gtype, path) = match tag("/")(rest) {
             Err(_) => (rest, None, GopherPath::default()),

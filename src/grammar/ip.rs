@@ -13,14 +13,13 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
 use core::marker::PhantomData;
 
-use crate::grammar::cursor::{
-    enter, leaf, named, production, runs, Backtrack, Cursor, Mode, Reading,
-};
+use crate::grammar::cursor::{Backtrack, Cursor, Mode, Reading};
 use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
     alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
+use crate::grammar::production::{enter, leaf, named, production, runs};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,

@@ -10,9 +10,9 @@ use crate::grammar::chars::{
     ALPHA, DIGIT, ESCAPE, EXTRA, HEX, HIALPHA, LOWALPHA, NATIONAL, PUNCTUATION, RESERVED, SAFE,
     UCHAR, UNRESERVED, XCHAR,
 };
-use crate::grammar::cursor::{leaf, production};
 use crate::grammar::fast::digit_run;
 use crate::grammar::notation::{one_of, tag, take_while_by, unit_of};
+use crate::grammar::production::{leaf, production};
 use crate::rule::Rule;
 use crate::tree::Digits;
 

@@ -73,6 +73,9 @@
 
 pub mod chars;
 pub(crate) mod cursor;
+#[cfg(feature = "dialect")]
+pub(crate) mod derivation;
+pub(crate) mod door;
 pub(crate) mod fast;
 pub mod file;
 pub mod ftp;
@@ -85,11 +88,13 @@ pub mod misc;
 pub mod news;
 pub mod nntp;
 pub(crate) mod notation;
+pub(crate) mod production;
 pub mod prospero;
 pub mod telnet;
+pub(crate) mod trace;
 pub mod wais;
 
-pub use cursor::{Explaining, ExplainingError, GrammarError, Text};
+pub use door::{Explaining, ExplainingError, GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
 pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
@@ -112,11 +117,13 @@ pub use wais::{database, waisdatabase, waisdoc, waisindex, waisurl, wpath, wtype
 
 use crate::error::Error;
 use crate::options::Options;
+use crate::rule::Production;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{Cursor, Diagnosis, Inlines, Production, Reading};
+use cursor::{Cursor, Inlines, Reading};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
+use trace::Diagnosis;
 
 /// The dispatcher from a [`Rule`] to its reading and the strict twin of
 /// every combinator, of the table of productions of `crate::rule`.
@@ -145,7 +152,7 @@ macro_rules! productions {
         pub mod strict {
             use nom::IResult;
 
-            use super::cursor::door;
+            use super::door::door;
             use super::*;
 
             $(
@@ -212,7 +219,7 @@ where
         let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
         match (rest.rest.text().is_empty(), rest.explain) {
             (true, _) => Ok((rest.rest, output)),
-            (false, Some(explain)) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
+            (false, Some(explain)) => Err(nom::Err::Error(door::not_whole(rest.given, explain))),
             (false, None) => Err(nom::Err::Error(E::from_error_kind(
                 rest.rest,
                 nom::error::ErrorKind::Eof,
@@ -255,7 +262,7 @@ where
         match next.parse(rest.rest) {
             Ok((after, _)) => Ok((after, output)),
             Err(nom::Err::Error(error)) => match rest.explain {
-                Some(explain) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
+                Some(explain) => Err(nom::Err::Error(door::not_whole(rest.given, explain))),
                 None => Err(nom::Err::Error(error)),
             },
             Err(other) => Err(other),

@@ -5,12 +5,13 @@
 //! `newsurl`, `grouppart`, `group`, `article` (section 3.6).
 
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
-use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Mode, Reading};
 use crate::grammar::fast::short_run;
 use crate::grammar::ip::host;
 use crate::grammar::notation::{alt, map, one_of, preceded, scheme_tag, tag, take_while_by};
+use crate::grammar::production::{named, production};
 use crate::rule::Rule;
-use crate::tree::{Article, Group, Grouppart, NewsUrl};
+use crate::tree::{Article, Group, Grouppart, NewsUrl, Scheme};
 
 production! {
     /// ```bnf
@@ -25,7 +26,7 @@ production! {
     /// ```
     newsurl(start) -> NewsUrl<'a>, named(Rule::Newsurl),
     {
-        let (rest, scheme) = scheme_tag("news:")(start)?;
+        let (rest, scheme) = map(scheme_tag("news:"), Scheme::at)(start)?;
         let (rest, grouppart) = grouppart::read(rest)?;
         Ok((rest, NewsUrl { place: start.place_to(&rest), scheme, grouppart }))
     }

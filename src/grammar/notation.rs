@@ -23,16 +23,18 @@ use crate::error::Expected;
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Backtrack, Cursor, Mode, Reading};
 use crate::grammar::fast::{escape_len, run_scan};
+use crate::grammar::trace::record_expected;
 use crate::rule::Rule;
 use crate::span::Place;
-use crate::tree::Scheme;
 
 /// Records, without failing, that at `input` plus `ahead` bytes the grammar
 /// would also have accepted `expected`: a run that stopped there, or a
 /// branch that a look-ahead ruled out.
 #[inline(always)]
 pub(crate) fn expect<M: Mode>(input: &Cursor<'_, M>, ahead: usize, expected: &[Expected]) {
-    input.expect(ahead, expected);
+    if input.traced() {
+        record_expected(input.offset() + ahead, expected);
+    }
 }
 
 /// Fails at `input`, recording what was expected there.
@@ -84,13 +86,14 @@ fn tag_mismatch<'a, O, M: Mode>(input: &Cursor<'a, M>, text: &'static str) -> Re
     backtrack()
 }
 
-/// The keyword that opens a scheme's URL, such as `"ftp://"`. The scheme
-/// name in it matches without regard to case unless the options are strict
-/// (section 2.1); the punctuation after it matches exactly.
+/// The keyword that opens a scheme's URL, such as `"ftp://"`, and where
+/// the scheme name in it is. The name matches without regard to case unless
+/// the options are strict (section 2.1); the punctuation after it matches
+/// exactly.
 #[inline(always)]
 pub(crate) fn scheme_tag<'a, M: Mode>(
     text: &'static str,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Scheme<'a>, M> {
+) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Place<'a>, M> {
     #[inline(always)]
     move |input: Cursor<'a, M>| {
         let name_len = name_len(text);
@@ -114,7 +117,7 @@ pub(crate) fn scheme_tag<'a, M: Mode>(
             return backtrack();
         }
         let name = input.place_to(&input.skip(name_len));
-        Ok((input.skip(text.len()), Scheme::at(name)))
+        Ok((input.skip(text.len()), name))
     }
 }
 

@@ -6,10 +6,11 @@
 //! `wpath` (section 3.9).
 
 use crate::grammar::chars::UCHAR;
-use crate::grammar::cursor::{named, production, runs, Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Mode, Reading};
 use crate::grammar::http::search;
 use crate::grammar::ip::hostport;
 use crate::grammar::notation::{alt, map, preceded, scheme_tag, tag, take_while};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
 use crate::tree::{
     Database, Hostport, Scheme, Search, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
@@ -84,7 +85,7 @@ type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
 /// `"wais://" hostport "/" database`, the start all three forms share.
 #[inline(always)]
 fn wais_head<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Head<'_>, M> {
-    let (rest, scheme) = scheme_tag("wais://")(start)?;
+    let (rest, scheme) = map(scheme_tag("wais://"), Scheme::at)(start)?;
     let (rest, hostport) = hostport::read(rest)?;
     let (rest, database) = preceded(
         tag("/"),
