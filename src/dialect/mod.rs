@@ -40,7 +40,7 @@
 use core::fmt;
 
 use crate::error::{Error, Expected, Found};
-use crate::grammar::cursor::{Cursor, Reading};
+use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
 use crate::grammar::trace::Diagnosis;
 use crate::options::Options;
@@ -49,6 +49,7 @@ use crate::rule::Rule;
 use crate::span::{Location, Span};
 
 mod chars;
+mod combinators;
 mod common;
 pub mod draft_03;
 mod draft_1993;
@@ -56,7 +57,6 @@ pub mod draft_jul93;
 pub mod draft_oct93;
 mod recognize;
 mod revisions;
-mod shape;
 mod shared;
 
 pub use revisions::{revisions, revisions_with, Revisions, Verdict};
@@ -73,7 +73,7 @@ pub struct Match<'a> {
 }
 
 /// A combinator of a draft, on the crate's cursor.
-type Combinator<'a> = fn(Cursor<'a>) -> Reading<'a, Match<'a>>;
+type Combinator<'a> = fn(Cursor<'a>) -> Parsed<'a, Match<'a>>;
 
 /// The table of a draft's productions: the list in the order of the text,
 /// the dispatcher from a name to its reading, and the `strict` twin of
@@ -103,14 +103,14 @@ macro_rules! draft_productions {
             use nom::IResult;
 
             use crate::dialect::Match;
-            use crate::grammar::door::door;
+            use crate::grammar::caller::run_for_caller;
             use crate::grammar::{GrammarError, Text};
             use crate::options::Options;
 
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme keywords as printed.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
-                    door(input, Options::strict(), super::$name::entry, super::$name::explain)
+                    run_for_caller(input, Options::strict(), super::$name::entry, super::$name::explain)
                 }
             )*
         }
@@ -131,52 +131,52 @@ macro_rules! label {
 pub(crate) use label;
 
 /// One production of a draft: its doc comment, name, label (the name as
-/// the draft spells it), whether it is a leaf (a character class or a run,
-/// which does not name itself in an error's stack), and its body, which
+/// the draft spells it), whether it is `unnamed` (a character class or a
+/// run, which does not name itself in an error's stack), and its body, which
 /// says where the production stops. It declares the production's
 /// combinator and its reading as [`crate::grammar`]'s productions are
-/// declared (the same door, cursor and trace), the combinator giving back
+/// declared (the same `production!`, cursor and trace), the combinator giving back
 /// the text matched ([`Match`]). A hot production may add, after
 /// `recognized`, the same reading on its characters alone, without the
-/// productions inside it (see [`shape::recognized_node`]).
-macro_rules! production {
+/// productions inside it (see [`combinators::recognized_node`]).
+macro_rules! draft_production {
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
         $crate::grammar::production::production! {
-            calls;
+            called_only;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
-            crate::grammar::production::Entry::Named(crate::rule::Production::Draft($label)),
+            crate::grammar::production::Naming::Named(crate::rule::Production::Draft($label)),
             {
-                crate::dialect::shape::recognized_node(
+                crate::dialect::combinators::recognized_node(
                     start,
-                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
-                    |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::combinators::Ends<'a> { $body },
+                    |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::combinators::Ends<'a> { $recognize },
                 )
             }
         }
     };
-    ($(#[$doc:meta])* $name:ident = $label:literal, leaf, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Leaf, |$start| $body);
+    ($(#[$doc:meta])* $name:ident = $label:literal, unnamed, |$start:ident| $body:expr) => {
+        $crate::dialect::draft_production!(@ $(#[$doc])* $name = $label, Unnamed, |$start| $body);
     };
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
+        $crate::dialect::draft_production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
     };
-    (@ $(#[$doc:meta])* $name:ident = $label:literal, $entry:ident, |$start:ident| $body:expr) => {
+    (@ $(#[$doc:meta])* $name:ident = $label:literal, $naming:ident, |$start:ident| $body:expr) => {
         $crate::grammar::production::production! {
-            calls;
+            called_only;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
-            crate::grammar::production::Entry::$entry(crate::rule::Production::Draft($label)),
+            crate::grammar::production::Naming::$naming(crate::rule::Production::Draft($label)),
             {
-                crate::dialect::shape::node(
+                crate::dialect::combinators::node(
                     start,
-                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::combinators::Ends<'a> { $body },
                 )
             }
         }
     };
 }
-pub(crate) use production;
+pub(crate) use draft_production;
 
 /// Declares productions of a draft that are character classes or runs of
 /// them (leaves, which do not name themselves on an error's stack), a line
@@ -184,9 +184,9 @@ pub(crate) use production;
 macro_rules! leaves {
     ($($(#[$doc:meta])* $name:ident = $label:literal, $run:expr;)+) => {
         $(
-            $crate::dialect::production! {
+            $crate::dialect::draft_production! {
                 $(#[$doc])*
-                $name = $label, leaf, |start| crate::dialect::shape::step(start, $run)
+                $name = $label, unnamed, |start| crate::dialect::combinators::ends(start, $run)
             }
         )+
     };
@@ -194,11 +194,11 @@ macro_rules! leaves {
 pub(crate) use leaves;
 
 /// `a | b | ...` as the alternative that matches the most text (see
-/// [`shape::longest`]).
+/// [`combinators::longest`]).
 macro_rules! longest_of {
     ($start:expr; $($branch:expr),+ $(,)?) => {
-        crate::dialect::shape::longest($start, &[$(
-            &|input| crate::dialect::shape::step(input, $branch)
+        crate::dialect::combinators::longest($start, &[$(
+            &|input| crate::dialect::combinators::ends(input, $branch)
         ),+])
     };
 }
@@ -206,13 +206,13 @@ pub(crate) use longest_of;
 
 /// A draft's `url`: `generic` (when the draft has it) and the addresses by
 /// their keywords, as the alternative that matches the most text (see
-/// [`shape::longest_by_keyword`]).
+/// [`combinators::longest_by_keyword`]).
 macro_rules! url_alternatives {
     ($start:expr; $($generic:ident;)? $($keyword:literal => $address:expr),+ $(,)?) => {
-        crate::dialect::shape::longest_by_keyword(
+        crate::dialect::combinators::longest_by_keyword(
             $start,
-            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic::read))))?,
-            &[$(($keyword, &|input| crate::dialect::shape::step(input, $address))),+],
+            None $(.or(Some(&|input| crate::dialect::combinators::ends(input, $generic::read))))?,
+            &[$(($keyword, &|input| crate::dialect::combinators::ends(input, $address))),+],
         )
     };
 }
@@ -226,7 +226,7 @@ macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
         let rest: crate::grammar::cursor::Cursor<'_> = $start;
         $(let (rest, _) = ($parser)(rest)?;)+
-        crate::dialect::shape::Step::Ok((rest, ()))
+        crate::dialect::combinators::Ends::Ok((rest, ()))
     }};
 }
 pub(crate) use seq;
@@ -611,7 +611,7 @@ pub fn check(
 
 /// Whether the whole of `text` derives from the production `production`
 /// of `dialect`, as [`check`] decides, without saying where or why not: a
-/// rejection costs only the reading that failed (no second, traced pass;
+/// rejection costs only the reading that failed (no diagnostic pass;
 /// for [`Dialect::Rfc1738`] the error of [`crate::check_with`] is never
 /// asked).
 /// For a program that only counts or filters, such as one that asks every
@@ -656,11 +656,11 @@ fn draft_matches(dialect: Dialect, production: &str, text: &str, options: Option
         return Some(reader(text.as_bytes(), options.strict) == Some(text.len()));
     }
     let (_, combinator) = dialect.combinator(production)?;
-    Some(whole(combinator, Cursor::new(text, 0, options).recognizing()).is_ok())
+    Some(whole(combinator, Cursor::new(text, 0, options).without_tree()).is_ok())
 }
 
 /// Why `text` is no `production` of `dialect` (a draft, a production it
-/// has): the second, traced pass, and the error made from it.
+/// has): the diagnostic pass, and the error made from it.
 #[cold]
 #[inline(never)]
 fn mismatch(dialect: Dialect, production: &str, text: &str, options: Options) -> DialectError {
@@ -687,18 +687,18 @@ fn unknown(dialect: Dialect, production: &str) -> DialectError {
 }
 
 /// The production, then the end of the input.
-fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Reading<'a, ()> {
+fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Parsed<'a, ()> {
     let (rest, _) = combinator(start)?;
     eof(rest)
 }
 
-/// The second, traced pass of a draft's production that did not match.
+/// The diagnostic pass of a draft's production that did not match.
 fn diagnose<'a>(
     dialect: Dialect,
     label: &'static str,
     text: &str,
     start: Cursor<'a>,
-    whole: impl Fn(Cursor<'a>) -> Reading<'a, ()>,
+    whole: impl Fn(Cursor<'a>) -> Parsed<'a, ()>,
 ) -> Mismatch {
     let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
     let stack = diagnosis.stack.iter().map(|p| p.name()).collect();

@@ -1,11 +1,41 @@
-//! The cursor: what every production reads inside the crate.
+//! The cursor: what every production reads inside the crate, and the
+//! switches of the pass it reads in.
 //!
 //! A cursor is the rest of the text, its byte offset from the start of the
-//! caller's text, the options, and the switches of the pass it belongs to.
-//! Slicing it is an addition, so a production costs what its own bytes
-//! cost, whatever input the caller gave. The caller's own input never
-//! reaches a production: `crate::grammar::door` makes the cursor from it
-//! and turns the result back into it.
+//! caller's text, the options, and the switches of its pass. Slicing it is
+//! an addition, so a production costs what its own bytes cost, whatever
+//! input the caller gave. The caller's own input never reaches a
+//! production: `crate::grammar::caller` makes the cursor from it and turns
+//! the result back into it.
+//!
+//! # The passes and their switches
+//!
+//! Every production has one body, read in five passes. Four switches, set
+//! on the cursor, are all that tells the passes apart:
+//!
+//! | pass | run by | inlining ([`Inlining`]) | builds the tree ([`Cursor::builds_tree`]) | diagnosing ([`Cursor::diagnosing`]) | recording the derivation (`Cursor::recording_derivation`) |
+//! | --- | --- | --- | --- | --- | --- |
+//! | inlined | `parse`; `check` of a scheme's URL | [`Inlined`] | yes | no | no |
+//! | called | the combinators (`grammar::NAME`, the drafts') | [`Called`] | yes | no | no |
+//! | recognizing | `check` of any other production; `dialect::check` and `dialect::matches` | [`Called`] | no | no | no |
+//! | diagnostic | an error, the first time it is asked where and why (`crate::grammar::trace`) | [`Called`] | yes | yes | no |
+//! | recording | `dialect::tree` (`crate::grammar::derivation`) | [`Called`] | yes | no | yes |
+//!
+//! - **Inlining** is in the cursor's type: each production is either
+//!   inlined into the production that reads it, or a call of its body
+//!   compiled once (`crate::grammar::production` has the three functions
+//!   of a production this chooses between). The inlined pass always builds
+//!   the tree and never diagnoses, so there those tests fold away.
+//! - **Builds the tree**: whether the productions that read a second
+//!   derivation of the same text only for the tree (`url`, `schemepart`)
+//!   read it; where the tree is not wanted, only where the match ends
+//!   counts.
+//! - **Diagnosing** and **recording the derivation** are the top two bits
+//!   of the cursor's offset word ([`DIAGNOSING`], [`RECORDING_DERIVATION`]):
+//!   the tests every production makes load one word.
+//!
+//! The options' strictness (scheme names in lower case only) is set by the
+//! caller and is the same in every pass.
 
 use core::marker::PhantomData;
 
@@ -15,169 +45,177 @@ use nom::{IResult, Needed};
 use crate::options::Options;
 use crate::span::{Place, Span};
 
-/// How a pass joins the productions: each a call of its one compiled body
-/// ([`Calls`], every pass but one), or each inlined into the production
-/// that reads it ([`Inlines`], the first pass of [`crate::parse`], one
-/// function a scheme). A production is written once, and compiled once for
-/// each mode: on its own, where the other productions call it, and inlined
-/// into the ten functions of `parse` that read a scheme (see `production!`
-/// in `crate::grammar::production`). So the crate's build compiles each
-/// production's body about twice, not once for every way to reach it, and
-/// `parse` still reads a URL without a call between its productions.
-pub(crate) trait Mode: Copy + core::fmt::Debug + 'static {
+/// Whether the productions are inlined into each other ([`Inlined`], in the
+/// inlined pass: one function a scheme of `parse`), or each is a call of
+/// its one compiled body ([`Called`], every other pass). A production is
+/// written once and compiled once for each: on its own, where the
+/// productions are called, and inlined into the ten functions of `parse`
+/// that read a scheme. So the crate's build compiles each production's body
+/// about twice, not once for every way to reach it, and `parse` still reads
+/// a URL without a call between its productions.
+pub(crate) trait Inlining: Copy + core::fmt::Debug + 'static {
     /// Whether the productions are inlined into each other.
     const INLINES: bool;
 }
 
-/// Every pass but `parse`'s first: each production a call of its body.
+/// Every pass but the inlined one: each production a call of its body.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Calls;
+pub(crate) struct Called;
 
-/// `parse`'s first pass: each production inlined where it is read. Never
-/// the diagnostic pass, and always building the tree.
+/// The inlined pass: each production inlined where it is read. Never the
+/// diagnostic pass, and always building the tree.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Inlines;
+pub(crate) struct Inlined;
 
-impl Mode for Calls {
+impl Inlining for Called {
     const INLINES: bool = false;
 }
 
-impl Mode for Inlines {
+impl Inlining for Inlined {
     const INLINES: bool = true;
 }
 
 /// The input of the productions inside the crate.
 ///
-/// Not exported: a caller gives a `Text` (`crate::grammar::door`), and the
-/// door makes the cursor.
+/// Not exported: a caller gives a `Text` (`crate::grammar::caller`), of
+/// which the cursor is made.
 ///
 /// The cursor keeps the text it was made on and an index into it: moving on
 /// is an addition, where slicing the rest as a `str` checked a character
 /// boundary at every step (about a tenth of `parse`'s instructions, and a
 /// panic path inlined at every step).
 #[derive(Debug, Clone, Copy)]
-pub struct Cursor<'a, M: Mode = Calls> {
+pub struct Cursor<'a, M: Inlining = Called> {
     /// The text the cursor was made on, up to where `take` cut it.
     text: &'a str,
     /// The index of the cursor in `text`.
     at: usize,
-    /// The byte offset of `text` in the caller's text, with [`TRACED`]
-    /// set in the diagnostic pass: the flag every production tests, in a
-    /// word stored and loaded whole. As a `bool` next to the others, it was
-    /// stored as one byte and loaded with its neighbour as one word, which
-    /// the processor cannot forward from the store (BENCHMARKS.md, "The
-    /// pass in the offset's top bit").
-    base: usize,
+    /// The byte offset of `text` in the caller's text, with [`DIAGNOSING`]
+    /// set in the diagnostic pass and [`RECORDING_DERIVATION`] in the
+    /// recording one: the switches every production tests, in a word
+    /// stored and loaded whole. As a `bool` next to the others, a switch
+    /// was stored as one byte and loaded with its neighbour as one word,
+    /// which the processor cannot forward from the store (BENCHMARKS.md,
+    /// "The pass in the offset's top bit").
+    offset_and_switches: usize,
     options: Options,
-    builds: bool,
-    mode: PhantomData<M>,
+    /// Whether the tree is wanted (see the module's table).
+    builds_tree: bool,
+    inlining: PhantomData<M>,
 }
 
-/// The bit of [`Cursor::base`] set in the diagnostic pass: no offset
-/// reaches it (a text is at most `isize::MAX` bytes long).
-const TRACED: usize = 1 << (usize::BITS - 1);
+/// The bit of the offset word set in the diagnostic pass: no offset reaches
+/// it (a text is at most `isize::MAX` bytes long).
+const DIAGNOSING: usize = 1 << (usize::BITS - 1);
 
-/// The bit of [`Cursor::base`] set where the trace records the derivation
-/// (the drafts' trees, `dialect::tree`). No offset reaches it either: a
-/// text is shorter than a quarter of the address space.
-const RECORDING: usize = 1 << (usize::BITS - 2);
+/// The bit of the offset word set in the recording pass, which records the
+/// derivation (the drafts' trees, `dialect::tree`). No offset reaches it
+/// either: a text is shorter than a quarter of the address space.
+const RECORDING_DERIVATION: usize = 1 << (usize::BITS - 2);
 
-/// The bits of [`Cursor::base`] that are not the offset.
-const PASS: usize = TRACED | RECORDING;
+/// The bits of the offset word that are not the offset.
+const SWITCHES: usize = DIAGNOSING | RECORDING_DERIVATION;
 
 /// The bits of the flags word of [`Cursor::into_words`]: the options'
 /// strictness and whether the tree is wanted.
 const WORD_STRICT: u8 = 1;
-const WORD_BUILDS: u8 = 2;
+const WORD_BUILDS_TREE: u8 = 2;
 
 /// The result of a production inside the crate.
-pub(crate) type Reading<'a, O, M = Calls> = IResult<Cursor<'a, M>, O, Backtrack>;
+pub(crate) type Parsed<'a, O, M = Called> = IResult<Cursor<'a, M>, O, Backtrack>;
 
 impl<'a> Cursor<'a> {
     /// The cursor at the start of `text`, which begins `offset` bytes into
     /// the caller's text.
     pub(crate) fn new(text: &'a str, offset: usize, options: Options) -> Self {
-        debug_assert_eq!(offset & PASS, 0);
+        debug_assert_eq!(offset & SWITCHES, 0);
         Cursor {
             text,
             at: 0,
-            base: offset & !PASS,
+            offset_and_switches: offset & !SWITCHES,
             options,
-            builds: true,
-            mode: PhantomData,
+            builds_tree: true,
+            inlining: PhantomData,
         }
     }
 
-    /// The same cursor for `parse`'s first pass, in which the productions
-    /// are inlined ([`Inlines`]).
-    pub(crate) fn inlining(self) -> Cursor<'a, Inlines> {
-        debug_assert!(!self.traced() && self.builds);
+    /// The same cursor for the inlined pass ([`Inlined`]).
+    pub(crate) fn inlined(self) -> Cursor<'a, Inlined> {
+        debug_assert!(!self.diagnosing() && self.builds_tree);
         Cursor {
             text: self.text,
             at: self.at,
-            base: self.base,
+            offset_and_switches: self.offset_and_switches,
             options: self.options,
-            builds: true,
-            mode: PhantomData,
+            builds_tree: true,
+            inlining: PhantomData,
         }
     }
 
-    /// The same cursor for a pass that only decides whether the text
-    /// matches: the productions that read a second derivation of the same
-    /// text only for the tree (`url`, `schemepart`) leave it out.
-    pub(crate) fn recognizing(self) -> Self {
+    /// The same cursor for the recognizing pass, which only decides whether
+    /// the text matches: the productions that read a second derivation of
+    /// the same text only for the tree (`url`, `schemepart`) leave it out.
+    pub(crate) fn without_tree(self) -> Self {
         Cursor {
-            builds: false,
+            builds_tree: false,
             ..self
         }
     }
 
-    pub(crate) fn building(self) -> Self {
+    /// The same cursor, building the tree.
+    pub(crate) fn with_tree(self) -> Self {
         Cursor {
-            builds: true,
+            builds_tree: true,
             ..self
         }
     }
 
-    /// The same cursor, recording into the trace or not.
-    pub(crate) fn with_trace(self, traced: bool) -> Self {
-        let base = match traced {
-            true => self.base | TRACED,
-            false => self.base & !TRACED,
+    /// The same cursor, in the diagnostic pass (recording into the trace)
+    /// or not.
+    pub(crate) fn with_diagnosing(self, on: bool) -> Self {
+        let offset_and_switches = match on {
+            true => self.offset_and_switches | DIAGNOSING,
+            false => self.offset_and_switches & !DIAGNOSING,
         };
-        Cursor { base, ..self }
+        Cursor {
+            offset_and_switches,
+            ..self
+        }
     }
 
-    /// The same cursor, recording the derivation into the trace or not.
+    /// The same cursor, recording the derivation or not.
     #[cfg(feature = "dialect")]
-    pub(crate) fn with_recording(self, recording: bool) -> Self {
-        let base = match recording {
-            true => self.base | RECORDING,
-            false => self.base & !RECORDING,
+    pub(crate) fn with_derivation_recorded(self, on: bool) -> Self {
+        let offset_and_switches = match on {
+            true => self.offset_and_switches | RECORDING_DERIVATION,
+            false => self.offset_and_switches & !RECORDING_DERIVATION,
         };
-        Cursor { base, ..self }
+        Cursor {
+            offset_and_switches,
+            ..self
+        }
     }
 }
 
-impl<'a, M: Mode> Cursor<'a, M> {
-    /// The same cursor in another mode: how a production read in one mode
-    /// is called in the other (only [`Calls`] ever calls).
+impl<'a, M: Inlining> Cursor<'a, M> {
+    /// The same cursor, of another inlining: how a production inlined in
+    /// one pass calls its compiled body (only [`Called`] ever calls).
     #[inline(always)]
-    pub(crate) fn in_mode<N: Mode>(self) -> Cursor<'a, N> {
+    pub(crate) fn with_inlining<N: Inlining>(self) -> Cursor<'a, N> {
         Cursor {
             text: self.text,
             at: self.at,
-            base: self.base,
+            offset_and_switches: self.offset_and_switches,
             options: self.options,
-            builds: self.builds,
-            mode: PhantomData,
+            builds_tree: self.builds_tree,
+            inlining: PhantomData,
         }
     }
 
     /// Whether the tree is wanted, or only where the match ends.
     #[inline(always)]
-    pub(crate) fn builds(&self) -> bool {
-        M::INLINES || self.builds
+    pub(crate) fn builds_tree(&self) -> bool {
+        M::INLINES || self.builds_tree
     }
 
     // `rest`, `bytes` and `upto` read the text with `get`, which cannot
@@ -219,23 +257,32 @@ impl<'a, M: Mode> Cursor<'a, M> {
     /// in registers"). [`Cursor::from_words`] is the inverse.
     #[inline(always)]
     pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
-        // The pass is in `base` already.
+        // The pass is in `offset_and_switches` already.
         let strict = if self.options.strict { WORD_STRICT } else { 0 };
-        let builds = if self.builds { WORD_BUILDS } else { 0 };
-        let flags = strict | builds;
-        (self.text, self.at, self.base, flags)
+        let builds_tree = if self.builds_tree {
+            WORD_BUILDS_TREE
+        } else {
+            0
+        };
+        let flags = strict | builds_tree;
+        (self.text, self.at, self.offset_and_switches, flags)
     }
 
     /// The cursor of [`Cursor::into_words`].
     #[inline(always)]
-    pub(crate) fn from_words(text: &'a str, at: usize, base: usize, flags: u8) -> Self {
+    pub(crate) fn from_words(
+        text: &'a str,
+        at: usize,
+        offset_and_switches: usize,
+        flags: u8,
+    ) -> Self {
         Cursor {
             text,
             at,
-            base,
+            offset_and_switches,
             options: Options::default().with_strict(flags & WORD_STRICT != 0),
-            builds: flags & WORD_BUILDS != 0,
-            mode: PhantomData,
+            builds_tree: flags & WORD_BUILDS_TREE != 0,
+            inlining: PhantomData,
         }
     }
 
@@ -249,7 +296,7 @@ impl<'a, M: Mode> Cursor<'a, M> {
     /// The byte offset of the cursor in the caller's text.
     #[inline(always)]
     pub(crate) fn offset(&self) -> usize {
-        (self.base & !PASS) + self.at
+        (self.offset_and_switches & !SWITCHES) + self.at
     }
 
     /// The options this parse runs with.
@@ -260,16 +307,16 @@ impl<'a, M: Mode> Cursor<'a, M> {
 
     /// Whether this is the diagnostic pass, which records into the trace.
     #[inline(always)]
-    pub(crate) fn traced(&self) -> bool {
-        !M::INLINES && self.base & TRACED != 0
+    pub(crate) fn diagnosing(&self) -> bool {
+        !M::INLINES && self.offset_and_switches & DIAGNOSING != 0
     }
 
     /// Whether the trace records the derivation: the productions entered
     /// and where each matched (the drafts' trees, `record`).
     #[cfg(feature = "dialect")]
     #[inline(always)]
-    pub(crate) fn recording(&self) -> bool {
-        !M::INLINES && self.base & RECORDING != 0
+    pub(crate) fn recording_derivation(&self) -> bool {
+        !M::INLINES && self.offset_and_switches & RECORDING_DERIVATION != 0
     }
 
     /// The cursor `count` bytes on: at most to the end of the text, and
@@ -289,7 +336,7 @@ impl<'a, M: Mode> Cursor<'a, M> {
     /// 0 (see [`Place`]).
     #[inline(always)]
     pub(crate) fn place_to(&self, rest: &Cursor<'a, M>) -> Place<'a> {
-        match self.base & !PASS {
+        match self.offset_and_switches & !SWITCHES {
             0 => Place::within(self.text, Span::new(self.at, rest.at)),
             _ => {
                 let (text, span) = self.upto(rest);
@@ -311,7 +358,7 @@ impl<'a, M: Mode> Cursor<'a, M> {
     }
 }
 
-impl<'a, M: Mode> nom::Input for Cursor<'a, M> {
+impl<'a, M: Inlining> nom::Input for Cursor<'a, M> {
     type Item = char;
     type Iter = core::str::Chars<'a>;
     type IterIndices = core::str::CharIndices<'a>;
@@ -355,7 +402,7 @@ impl<'a, M: Mode> nom::Input for Cursor<'a, M> {
     }
 }
 
-impl<M: Mode> nom::Offset for Cursor<'_, M> {
+impl<M: Inlining> nom::Offset for Cursor<'_, M> {
     fn offset(&self, second: &Self) -> usize {
         second.offset() - self.offset()
     }

@@ -63,7 +63,7 @@ pub(crate) fn record<'a, R>(
     parser: impl FnOnce(Cursor<'a>) -> R,
 ) -> (R, Vec<Recorded>) {
     DERIVATION.with(|nodes| nodes.borrow_mut().clear());
-    let result = parser(start.building().with_recording(true));
+    let result = parser(start.with_tree().with_derivation_recorded(true));
     let nodes = DERIVATION.with(|nodes| nodes.take());
     (result, nodes)
 }
@@ -72,5 +72,5 @@ pub(crate) fn record<'a, R>(
 /// compares several derivations tries them, before it reads the chosen
 /// one again to record it.
 pub(crate) fn quiet<'a, R>(start: Cursor<'a>, parser: impl FnOnce(Cursor<'a>) -> R) -> R {
-    parser(start.with_recording(false))
+    parser(start.with_derivation_recorded(false))
 }

@@ -7,7 +7,7 @@
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{Cursor, Inlines, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlined, Inlining, Parsed};
 use crate::grammar::fast::{first_equal, run_scan_inline};
 use crate::grammar::file::fileurl;
 use crate::grammar::ftp::ftpurl;
@@ -64,7 +64,7 @@ production! {
     {
         let generic = otherurl::read(start);
         let known = known_scheme(&start);
-        if start.traced() {
+        if start.diagnosing() {
             // Where the scheme's own production fails as far as `otherurl`,
             // the error is the scheme's, as `parse`'s is: `ftp://user:pa
             // ss@host/` fails in `ftpurl > login > password`, not in
@@ -77,7 +77,7 @@ production! {
         let (generic_rest, generic) = generic?;
         // Every scheme's production is a sublanguage of `otherurl`: whether
         // the text matches is decided; the rest is for the tree.
-        if !start.builds() {
+        if !start.builds_tree() {
             return Ok((generic_rest, Url::Other(generic)));
         }
         if let Some(rule) = known {
@@ -159,7 +159,7 @@ production! {
     /// `xchar`s, it is not run at all.
     schemepart(start) -> Schemepart<'a>, named(Rule::Schemepart),
     {
-        let (ip_schemepart, xchars_from) = match start.builds() && !start.traced() {
+        let (ip_schemepart, xchars_from) = match start.builds_tree() && !start.diagnosing() {
             true => match ip_schemepart::read(start) {
                 Ok((ip_rest, ip)) => (Some(ip), ip_rest),
                 Err(_) => (None, start),
@@ -207,7 +207,7 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
 /// it is one of the ten of section 5; case is ignored unless the options
 /// are strict.
 #[inline]
-pub(crate) fn known_scheme<M: Mode>(input: &Cursor<'_, M>) -> Option<Rule> {
+pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
     let bytes = input.bytes();
     // The longest of the ten names has eight letters: the first eight bytes
     // are read as one little-endian word, the colon found in it (or just
@@ -277,12 +277,12 @@ const fn name_word(bytes: &[u8]) -> u64 {
 }
 
 /// Runs the production of one of the ten schemes, or `otherurl`.
-pub(crate) fn scheme_url<M: Mode>(rule: Rule, start: Cursor<'_, M>) -> Reading<'_, Url<'_>, M> {
-    fn made<'a, N, M: Mode>(
-        reading: Reading<'a, N, M>,
+pub(crate) fn scheme_url<M: Inlining>(rule: Rule, start: Cursor<'_, M>) -> Parsed<'_, Url<'_>, M> {
+    fn made<'a, N, M: Inlining>(
+        parsed: Parsed<'a, N, M>,
         variant: fn(N) -> Url<'a>,
-    ) -> Reading<'a, Url<'a>, M> {
-        reading.map(|(rest, node)| (rest, variant(node)))
+    ) -> Parsed<'a, Url<'a>, M> {
+        parsed.map(|(rest, node)| (rest, variant(node)))
     }
     match rule {
         Rule::Httpurl => made(httpurl::read(start), Url::Http),
@@ -299,21 +299,21 @@ pub(crate) fn scheme_url<M: Mode>(rule: Rule, start: Cursor<'_, M>) -> Reading<'
     }
 }
 
-/// What a caller of [`each_scheme_url`] makes of a scheme's reading and the
+/// What a caller of [`each_scheme_url`] makes of what a scheme's production parsed and the
 /// variant of [`Url`] that holds its node.
 pub(crate) trait MakeUrl<'a> {
     /// What is made.
     type Output;
-    /// Makes it of `reading`, the node to be wrapped in `variant`.
+    /// Makes it of `parsed`, the node to be wrapped in `variant`.
     fn make<N>(
         self,
-        reading: Reading<'a, N, Inlines>,
+        parsed: Parsed<'a, N, Inlined>,
         variant: impl FnOnce(N) -> Url<'a>,
     ) -> Self::Output;
 }
 
 /// The production of `rule` (one of the ten schemes, else `otherurl`) read
-/// from the start of `text`, and its reading handed to `make`: what
+/// from the start of `text`, and what it parsed handed to `make`: what
 /// [`crate::parse`] reads.
 #[inline(always)]
 pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
@@ -355,7 +355,7 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
 /// One scheme's production, read from the start of `text` and made into
 /// what `make` makes: a function of its own for each scheme, into which that
 /// scheme's production is inlined, and the node made in the place the
-/// function returns it (through a `Reading` of the scheme's node, the tree
+/// function returns it (through a `Parsed` of the scheme's node, the tree
 /// was copied once more).
 ///
 /// Out of line: with the ten schemes inlined into one function, the
@@ -369,10 +369,10 @@ fn one_scheme<'a, M: MakeUrl<'a>, N>(
     text: &'a str,
     options: Options,
     make: M,
-    read: impl FnOnce(Cursor<'a, Inlines>) -> Reading<'a, N, Inlines>,
+    read: impl FnOnce(Cursor<'a, Inlined>) -> Parsed<'a, N, Inlined>,
     variant: impl FnOnce(N) -> Url<'a>,
 ) -> M::Output {
-    make.make(read(Cursor::new(text, 0, options).inlining()), variant)
+    make.make(read(Cursor::new(text, 0, options).inlined()), variant)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! `gopherurl`, `gtype`, `selector`, `gopher+_string` (section 3.4).
 
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{Cursor, Mode};
+use crate::grammar::cursor::{Cursor, Inlining};
 use crate::grammar::fast::find_percent;
 use crate::grammar::ip::hostport;
 use crate::grammar::notation::{map, scheme_tag, tag, take_while, unit_of};
@@ -97,7 +97,7 @@ fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
 /// Divides the run of `xchar`s from `start` to `end` into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
 #[inline(always)]
-fn split_gopher_path<'a, M: Mode>(start: Cursor<'a, M>, end: &Cursor<'a, M>) -> GopherPath<'a> {
+fn split_gopher_path<'a, M: Inlining>(start: Cursor<'a, M>, end: &Cursor<'a, M>) -> GopherPath<'a> {
     let bytes = start.bytes();
     let bytes = bytes.get(..end.index() - start.index()).unwrap_or(bytes);
     let (selector_end, second_tab) = gopher_tabs(bytes);

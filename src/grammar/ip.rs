@@ -13,13 +13,13 @@ use crate::error::Expected;
 use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
 use core::marker::PhantomData;
 
-use crate::grammar::cursor::{Backtrack, Cursor, Mode, Reading};
+use crate::grammar::cursor::{Backtrack, Cursor, Inlining, Parsed};
 use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
     alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
-use crate::grammar::production::{enter, leaf, named, production, runs};
+use crate::grammar::production::{enter, named, production, runs, unnamed};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -54,7 +54,7 @@ production! {
     /// to the same tree.
     login(start) -> Login<'a>, named(Rule::Login),
     {
-        if !start.traced() {
+        if !start.diagnosing() {
             if let Some(bare) = bare_hostport_login(start) {
                 return Ok(bare);
             }
@@ -72,7 +72,7 @@ production! {
 /// seventh of `parse`'s instructions on an `https` list). `None` for any
 /// other login; not for the diagnostic pass, whose errors follow the BNF.
 #[inline(always)]
-fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Login<'_>)> {
+fn bare_hostport_login<M: Inlining>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Login<'_>)> {
     let (rest, hostport) = hostport::read(start).ok()?;
     if rest.bytes().first().is_some_and(|&b| continues_userinfo(b)) {
         return None;
@@ -91,14 +91,14 @@ fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, 
 
 /// `login` in the BNF's order: the bracket, then the hostport.
 #[inline(always)]
-fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> {
+fn login_as_written<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, Login<'_>, M> {
     // Where no `@` ends the run, the bracket cannot match (it fails where
     // the run ends): the first pass does not try it. The diagnostic pass
     // tries it where an `@` comes before the path, so that a character a
     // user or password may not hold (`ftp://user:pa ss@host/`) is reported
     // there, not as a bad host or port before it; with no `@` ahead, its
     // failure would only hide the error in the host.
-    let bracket = match start.traced() {
+    let bracket = match start.diagnosing() {
         true => at_sign_before_path(&start),
         false => at_sign_ends_userinfo(&start),
     };
@@ -123,7 +123,7 @@ fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> 
 
 /// Whether an `@` follows the characters a user and password may hold.
 #[inline(always)]
-fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
+fn at_sign_ends_userinfo<M: Inlining>(input: &Cursor<'_, M>) -> bool {
     let bytes = input.bytes();
     let run = bytes.iter().position(|&b| !in_userinfo(b));
     run.is_some_and(|end| bytes[end] == b'@')
@@ -131,7 +131,7 @@ fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
 
 /// Whether an `@` comes before the first `/` (neither a login nor its host
 /// holds one): where the diagnostic pass tries the bracket.
-fn at_sign_before_path<M: Mode>(input: &Cursor<'_, M>) -> bool {
+fn at_sign_before_path<M: Inlining>(input: &Cursor<'_, M>) -> bool {
     let bytes = input.bytes();
     let path = bytes.iter().position(|&b| b == b'/').unwrap_or(bytes.len());
     bytes[..path].contains(&b'@')
@@ -153,7 +153,7 @@ fn continues_userinfo(byte: u8) -> bool {
 
 /// `user [ ":" password ] "@"`, the bracket of `login`.
 #[inline(always)]
-fn userinfo<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, (User<'_>, Option<Password<'_>>), M> {
+fn userinfo<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, (User<'_>, Option<Password<'_>>), M> {
     let (rest, user) = user::read(start)?;
     let (rest, password) = opt(preceded(
         tag(":"),
@@ -205,7 +205,7 @@ const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
 impl HostportEnds {
     /// The node of the hostport read from `start`, and the cursor after it.
     #[inline(always)]
-    fn read<'a, M: Mode>(self, start: Cursor<'a, M>) -> (Cursor<'a, M>, Hostport<'a>) {
+    fn read<'a, M: Inlining>(self, start: Cursor<'a, M>) -> (Cursor<'a, M>, Hostport<'a>) {
         let host_rest = start.skip((self.host & !HOSTNUMBER) - start.index());
         let rest = start.skip(self.end.get() - start.index());
         let place = start.place_to(&host_rest);
@@ -228,7 +228,7 @@ impl HostportEnds {
 /// instruction cache on a list that mixes the schemes. It takes the cursor
 /// as words ([`Cursor::into_words`]).
 #[inline(never)]
-fn hostport_ends<M: Mode>(
+fn hostport_ends<M: Inlining>(
     text: &str,
     at: usize,
     base: usize,
@@ -289,7 +289,7 @@ production! {
     hostname(start) -> Hostname<'a>, named(Rule::Hostname),
     {
         let (text, at) = start.text_and_index();
-        let plain = match start.traced() {
+        let plain = match start.diagnosing() {
             true => Plain::Undecided,
             false => plain_hostname(text, at),
         };
@@ -310,7 +310,9 @@ production! {
 /// ends. Out of line, once for every use of `hostname`: the first pass
 /// comes here only for a host that is not plain.
 #[inline(never)]
-fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, nom::Err<Backtrack>> {
+fn hostname_by_labels<M: Inlining>(
+    start: Cursor<'_, M>,
+) -> Result<Cursor<'_, M>, nom::Err<Backtrack>> {
     let mut at = start;
     loop {
         let bytes = at.bytes();
@@ -318,7 +320,7 @@ fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, no
         let dot_then_label = bytes.get(run) == Some(&b'.')
             && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
         if dot_then_label {
-            at = match at.traced() {
+            at = match at.diagnosing() {
                 true => {
                     terminated(
                         #[inline(always)]
@@ -348,7 +350,7 @@ fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, no
             // error that helps is the toplabel's, at its start.)
             expect(&at, run, &[Expected::Literal(".")]);
         }
-        let rest = match at.traced() {
+        let rest = match at.diagnosing() {
             true => toplabel::read(at)?.0,
             false if is_label(bytes, run, &ALPHA) => at.skip(run),
             false => return Err(nom::Err::Error(Backtrack)),
@@ -370,14 +372,14 @@ fn label_run(bytes: &[u8]) -> usize {
 }
 
 /// A label whose first character is in `first` and whose last is not `-`.
-fn label<'a, M: Mode>(
+fn label<'a, M: Inlining>(
     start: Cursor<'a, M>,
     first: &'static Class,
-) -> Reading<'a, (&'a str, crate::span::Span), M> {
+) -> Parsed<'a, (&'a str, crate::span::Span), M> {
     one_of(first)(start)?;
     let run = label_run(start.bytes());
     // Where the run stops, another alphadigit or "-" could have continued it.
-    expect(&start, run, LABEL.says);
+    expect(&start, run, LABEL.expected());
     if start.bytes()[run - 1] == b'-' {
         return backtrack();
     }
@@ -415,7 +417,7 @@ production! {
     /// ```bnf
     /// alphadigit     = alpha | digit
     /// ```
-    alphadigit(start) -> &'a str, leaf(Rule::Alphadigit),
+    alphadigit(start) -> &'a str, unnamed(Rule::Alphadigit),
     {
         one_of(&ALPHADIGIT)(start)
     }

@@ -71,11 +71,11 @@
 //! `waisurl` (three forms), the paths (`fpath`, `hpath`, `ppath` read as one
 //! run) and `prosperourl` (field specs counted, not collected).
 
+pub(crate) mod caller;
 pub mod chars;
 pub(crate) mod cursor;
 #[cfg(feature = "dialect")]
 pub(crate) mod derivation;
-pub(crate) mod door;
 pub(crate) mod fast;
 pub mod file;
 pub mod ftp;
@@ -94,7 +94,7 @@ pub mod telnet;
 pub(crate) mod trace;
 pub mod wais;
 
-pub use door::{Explaining, ExplainingError, GrammarError, Text};
+pub use caller::{Explaining, ExplainingError, GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
 pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
@@ -120,7 +120,7 @@ use crate::options::Options;
 use crate::rule::Production;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{Cursor, Inlines, Reading};
+use cursor::{Cursor, Inlined, Parsed};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
 use trace::Diagnosis;
@@ -132,9 +132,9 @@ macro_rules! productions {
         /// The reading of `rule`, keeping only where it stopped: one
         /// function a production (each closure is its own), each calling
         /// that production's reading.
-        fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Reading<'a, ()> {
+        fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Parsed<'a, ()> {
             match rule {
-                $(Rule::$rule => |start| $module::$name::called(start).map(|(rest, _)| (rest, ())),)*
+                $(Rule::$rule => |start| $module::$name::out_of_line(start).map(|(rest, _)| (rest, ())),)*
             }
         }
 
@@ -152,13 +152,13 @@ macro_rules! productions {
         pub mod strict {
             use nom::IResult;
 
-            use super::door::door;
+            use super::caller::run_for_caller;
             use super::*;
 
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $module::$name::Output<'a>, E> {
-                    door(input, Options::strict(), $module::$name::entry, $module::$name::explain)
+                    run_for_caller(input, Options::strict(), $module::$name::entry, $module::$name::explain)
                 }
             )*
 
@@ -167,7 +167,7 @@ macro_rules! productions {
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                door(
+                run_for_caller(
                     input,
                     Options::strict(),
                     generic::known_scheme_url::entry,
@@ -219,7 +219,7 @@ where
         let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
         match (rest.rest.text().is_empty(), rest.explain) {
             (true, _) => Ok((rest.rest, output)),
-            (false, Some(explain)) => Err(nom::Err::Error(door::not_whole(rest.given, explain))),
+            (false, Some(explain)) => Err(nom::Err::Error(caller::not_whole(rest.given, explain))),
             (false, None) => Err(nom::Err::Error(E::from_error_kind(
                 rest.rest,
                 nom::error::ErrorKind::Eof,
@@ -262,7 +262,7 @@ where
         match next.parse(rest.rest) {
             Ok((after, _)) => Ok((after, output)),
             Err(nom::Err::Error(error)) => match rest.explain {
-                Some(explain) => Err(nom::Err::Error(door::not_whole(rest.given, explain))),
+                Some(explain) => Err(nom::Err::Error(caller::not_whole(rest.given, explain))),
                 None => Err(nom::Err::Error(error)),
             },
             Err(other) => Err(other),
@@ -271,7 +271,7 @@ where
 }
 
 /// The production `rule`, then the end of the input.
-fn whole_rule(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+fn whole_rule(rule: Rule, start: Cursor<'_>) -> Parsed<'_, ()> {
     let (rest, _) = recognizer(rule)(start)?;
     eof(rest)
 }
@@ -289,7 +289,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
         _ if is_scheme_url(rule) => {
             known_scheme(&start) == Some(rule) && matches_whole(rule, text, options)
         }
-        _ => whole_rule(rule, start.recognizing()).is_ok(),
+        _ => whole_rule(rule, start.without_tree()).is_ok(),
     };
     match recognized {
         true => Ok(()),
@@ -324,8 +324,8 @@ fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
 }
 
 /// [`known_scheme_url`], then the end of the input.
-fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    let (rest, url) = generic::known_scheme_url::called(start)?;
+fn whole_url(start: Cursor<'_>) -> Parsed<'_, Url<'_>> {
+    let (rest, url) = generic::known_scheme_url::out_of_line(start)?;
     let (rest, _) = eof(rest)?;
     Ok((rest, url))
 }
@@ -345,10 +345,10 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
         #[inline(always)]
         fn make<N>(
             self,
-            reading: Reading<'a, N, Inlines>,
+            parsed: Parsed<'a, N, Inlined>,
             variant: impl FnOnce(N) -> Url<'a>,
         ) -> Self::Output {
-            match reading {
+            match parsed {
                 Ok((rest, node)) if rest.at_end() => Ok(variant(node)),
                 _ => Err(Error::deferred(
                     self.text,
@@ -371,7 +371,7 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
     let error = rfc1738_error(text, diagnosis);
     match known_scheme(&start) {
         Some(production) => {
-            let generic = whole_rule(Rule::Otherurl, start.recognizing()).is_ok();
+            let generic = whole_rule(Rule::Otherurl, start.without_tree()).is_ok();
             error.with_genericurl(generic, production)
         }
         None => error,
@@ -396,8 +396,8 @@ fn matches_whole(rule: Rule, text: &str, options: Options) -> bool {
     impl<'a> MakeUrl<'a> for Matches {
         type Output = bool;
         #[inline(always)]
-        fn make<N>(self, reading: Reading<'a, N, Inlines>, _: impl FnOnce(N) -> Url<'a>) -> bool {
-            matches!(reading, Ok((rest, _)) if rest.at_end())
+        fn make<N>(self, parsed: Parsed<'a, N, Inlined>, _: impl FnOnce(N) -> Url<'a>) -> bool {
+            matches!(parsed, Ok((rest, _)) if rest.at_end())
         }
     }
     generic::each_scheme_url(rule, text, options, Matches)

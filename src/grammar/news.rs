@@ -5,7 +5,7 @@
 //! `newsurl`, `grouppart`, `group`, `article` (section 3.6).
 
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
-use crate::grammar::cursor::{Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlining, Parsed};
 use crate::grammar::fast::short_run;
 use crate::grammar::ip::host;
 use crate::grammar::notation::{alt, map, one_of, preceded, scheme_tag, tag, take_while_by};
@@ -43,7 +43,7 @@ production! {
     /// hold follows is read first (`bare_group`), to the same tree.
     grouppart(start) -> Grouppart<'a>, named(Rule::Grouppart),
     {
-        if !start.traced() {
+        if !start.diagnosing() {
             if let Some(bare) = bare_group(start) {
                 return Ok(bare);
             }
@@ -64,7 +64,7 @@ production! {
 /// the article's run over the same text. `None` for anything else; not for
 /// the diagnostic pass, whose errors follow the BNF.
 #[inline(always)]
-fn bare_group<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Grouppart<'_>)> {
+fn bare_group<M: Inlining>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Grouppart<'_>)> {
     let (rest, grouppart) = match start.bytes().first() {
         Some(b'*') => all_groups(start).ok()?,
         _ => map(
@@ -83,7 +83,7 @@ fn bare_group<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Grouppart
 
 /// The `"*"` of `grouppart`: every group.
 #[inline(always)]
-fn all_groups<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Grouppart<'_>, M> {
+fn all_groups<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, Grouppart<'_>, M> {
     let (rest, _) = tag("*")(start)?;
     Ok((rest, Grouppart::All(start.upto(&rest).1)))
 }

@@ -1,187 +1,206 @@
 //! How a production is declared, and how it is entered.
 //!
 //! A production is written once, in a `production!` block (or a line of
-//! `runs!`) of the module of its section of the grammar. The macro makes of
-//! it an ordinary nom parser generic over the caller's input and error (a
-//! thin door, `crate::grammar::door`), and beside it, in a module of the
-//! same name, its readings on the crate's cursor, compiled once in this
-//! crate. Every reading enters the production through [`enter`], which in
-//! the diagnostic pass names it on the trace's stack of open productions,
+//! `runs!`) in the module of its section of the grammar. The macro makes
+//! of it five items, every one but the first compiled once, in this crate:
+//!
+//! | item | what it does | who uses it |
+//! | --- | --- | --- |
+//! | `NAME` (the combinator) | runs the production on the caller's input and gives the caller's error: `run_for_caller` in [`crate::grammar::caller`], generic, thin | callers, through `crate::grammar` |
+//! | `NAME::read::<M>` | reads the production at a cursor: its body inlined where `M` is [`Inlined`], else a call of `out_of_line` | the other productions |
+//! | `NAME::out_of_line` | the body compiled on its own, once (`#[inline(never)]`) | `read` in the [`Called`] passes, `entry`, `explain`, `check` |
+//! | `NAME::body` (private) | the body, entered through [`enter`], always inlined into the two above | `read`, `out_of_line` |
+//! | `NAME::entry`, `NAME::explain` | run `out_of_line` from the start of a text, and on a failure (`entry`), or always (`explain`: then the end of the input), the diagnostic pass | the combinator, `grammar::whole` and `grammar::terminated` |
+//!
+//! So a caller's build compiles the thin combinator only, and the crate's
+//! build compiles each body twice: once out of line, once inlined into
+//! the functions of `parse` (the table of the passes is in
+//! [`crate::grammar::cursor`]).
+//!
+//! [`enter`] names the production on the trace's stack of open
+//! productions in the diagnostic pass (unless it is [`Naming::Unnamed`]),
 //! and where the derivation is recorded, records it.
+//!
+//! [`Inlined`]: crate::grammar::cursor::Inlined
+//! [`Called`]: crate::grammar::cursor::Called
 
-use crate::grammar::cursor::{Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlining, Parsed};
 #[cfg(feature = "dialect")]
 use crate::grammar::derivation;
 use crate::grammar::trace::{close, open};
 use crate::rule::{Production, Rule};
 
-/// How a reading enters the trace in the diagnostic pass: a production
-/// with structure names itself on the stack of open productions
-/// (`hostport`, `httpurl`); a character class or a plain run does not
-/// (`alpha`, `digits`), so that an error says where in the structure it
-/// is, not which character failed (the expected items say that).
+/// Whether a production names itself on the stack of open productions of
+/// an error: one with structure does (`hostport`, `httpurl`); a character
+/// class or a plain run does not (`alpha`, `digits`), so that an error says
+/// where in the structure it is, not which character failed (what it
+/// expected says that).
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Entry {
-    /// A production with structure.
+pub(crate) enum Naming {
+    /// A production with structure: on the stack.
     Named(Production),
-    /// A character class or a plain run.
-    Leaf(Production),
+    /// A character class or a plain run: not on the stack.
+    Unnamed(Production),
 }
 
-impl Entry {
-    /// The production entered.
+impl Naming {
+    /// The production.
     pub(crate) const fn production(self) -> Production {
         match self {
-            Entry::Named(production) | Entry::Leaf(production) => production,
+            Naming::Named(production) | Naming::Unnamed(production) => production,
         }
     }
 }
 
-/// How a production of RFC 1738 with structure is entered.
-pub(crate) const fn named(rule: Rule) -> Entry {
-    Entry::Named(Production::Rfc1738(rule))
+/// A production of RFC 1738 with structure: named on the stack.
+pub(crate) const fn named(rule: Rule) -> Naming {
+    Naming::Named(Production::Rfc1738(rule))
 }
 
-/// How a character class or plain run of RFC 1738 is entered.
-pub(crate) const fn leaf(rule: Rule) -> Entry {
-    Entry::Leaf(Production::Rfc1738(rule))
+/// A character class or plain run of RFC 1738: not named on the stack.
+pub(crate) const fn unnamed(rule: Rule) -> Naming {
+    Naming::Unnamed(Production::Rfc1738(rule))
 }
 
-/// Runs `body`, the reading of `entry`, naming the production on the
-/// trace's stack in the diagnostic pass.
+/// Runs `body`, the body of the production `naming` says, naming it on the
+/// trace's stack in the diagnostic pass and recording it where the
+/// derivation is recorded.
 ///
 /// One call of `body` on both passes: a call in each arm of a `match` on the
 /// pass inlined every production's body twice, and its productions'
 /// bodies twice within each (BENCHMARKS.md, "One body a production").
 #[inline(always)]
-pub(crate) fn enter<'a, O, M: Mode>(
+pub(crate) fn enter<'a, O, M: Inlining>(
     start: Cursor<'a, M>,
-    entry: Entry,
-    body: impl FnOnce(Cursor<'a, M>) -> Reading<'a, O, M>,
-) -> Reading<'a, O, M> {
-    let named = start.traced() && matches!(entry, Entry::Named(_));
-    if named {
-        open(entry.production());
+    naming: Naming,
+    body: impl FnOnce(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> Parsed<'a, O, M> {
+    let on_stack = start.diagnosing() && matches!(naming, Naming::Named(_));
+    if on_stack {
+        open(naming.production());
     }
     #[cfg(feature = "dialect")]
-    let mark = match start.recording() {
+    let mark = match start.recording_derivation() {
         true => Some(derivation::mark()),
         false => None,
     };
     let result = body(start);
-    if named {
+    if on_stack {
         close();
     }
     #[cfg(feature = "dialect")]
     if let Some(mark) = mark {
         let end = result.as_ref().ok().map(|(rest, _)| rest.offset());
-        derivation::recorded(mark, entry.production(), start.offset(), end);
+        derivation::recorded(mark, naming.production(), start.offset(), end);
     }
     result
 }
 
-/// A reading in another mode (see [`Cursor::in_mode`]).
+/// What a production parsed, on a cursor of another inlining (see
+/// [`Cursor::with_inlining`]).
 #[inline(always)]
-pub(crate) fn in_mode<'a, O, M: Mode, N: Mode>(reading: Reading<'a, O, M>) -> Reading<'a, O, N> {
-    reading.map(|(rest, output)| (rest.in_mode(), output))
+pub(crate) fn with_inlining<'a, O, M: Inlining, N: Inlining>(
+    parsed: Parsed<'a, O, M>,
+) -> Parsed<'a, O, N> {
+    parsed.map(|(rest, output)| (rest.with_inlining(), output))
 }
 
-/// Declares a production: its combinator, an ordinary nom parser generic
-/// over the caller's input and error (a thin door), and beside it, in a
-/// module of the same name, its reading (`read`, on the crate's cursor:
-/// what the other productions call) and its entry (`entry`, what the door
-/// calls), both compiled once in this crate.
+/// Declares a production: the five items of the table of this module.
 ///
 /// ```text
 /// production! {
 ///     /// ```bnf
 ///     /// port           = digits
 ///     /// ```
-///     port(start) -> Port<'a>, Entry::Named(Production::Rfc1738(Rule::Port)),
+///     port(start) -> Port<'a>, named(Rule::Port),
 ///     {
-///         ...the reading, on `start`...
+///         ...the body, on `start`...
 ///     }
 /// }
 /// ```
 ///
+/// `called_only;` before the doc comment declares a production that is
+/// never inlined (the drafts': `parse` reads none), whose `read` is its
+/// `out_of_line`.
 macro_rules! production {
-    // A production read in both modes.
+    // A production read inlined and called.
     (
         $(#[$doc:meta])*
-        $name:ident($start:ident) -> $output:ty, $entry:expr,
+        $name:ident($start:ident) -> $output:ty, $naming:expr,
         $body:block
     ) => {
-        $crate::grammar::production::production!(@module $(#[$doc])* $name -> $output, $entry, {
-            #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor: inlined where the productions are (see `Mode`), else a call of [`called`].")]
+        $crate::grammar::production::production!(@module $(#[$doc])* $name -> $output, $naming, {
+            #[doc = concat!("Reads [`", stringify!($name), "`](fn@super::", stringify!($name), ") at a cursor: its body inlined where the productions are (see `Inlining`), else a call of [`out_of_line`].")]
             // Not every production is read by another (the character
             // classes of section 5 are read by none).
             #[allow(dead_code)]
             #[inline(always)]
-            pub(crate) fn read<'a, M: $crate::grammar::cursor::Mode>(
+            pub(crate) fn read<'a, M: $crate::grammar::cursor::Inlining>(
                 start: $crate::grammar::cursor::Cursor<'a, M>,
-            ) -> $crate::grammar::cursor::Reading<'a, $output, M> {
+            ) -> $crate::grammar::cursor::Parsed<'a, $output, M> {
                 // Called by name, not handed as a value: through the
                 // compiler's `Fn` shim the inlined body stayed out of line.
                 match M::INLINES {
-                    true => reading(start),
-                    false => $crate::grammar::production::in_mode(called(start.in_mode())),
+                    true => body(start),
+                    false => $crate::grammar::production::with_inlining(out_of_line(start.with_inlining())),
                 }
             }
 
-            /// The production compiled on its own, once: where the
-            /// productions are called.
+            /// The body compiled on its own, once: what the passes in which
+            /// the productions are called run.
             #[inline(never)]
-            pub(crate) fn called<'a>(
+            pub(crate) fn out_of_line<'a>(
                 start: $crate::grammar::cursor::Cursor<'a>,
-            ) -> $crate::grammar::cursor::Reading<'a, $output> {
-                reading(start)
+            ) -> $crate::grammar::cursor::Parsed<'a, $output> {
+                body(start)
             }
 
-            // Always inlined: into `called` in one mode, into the
-            // productions that read it in the other.
+            // Always inlined: into `out_of_line`, and where the productions
+            // are inlined, into the productions that read it.
             #[inline(always)]
-            fn reading<'a, M: $crate::grammar::cursor::Mode>(
+            fn body<'a, M: $crate::grammar::cursor::Inlining>(
                 start: $crate::grammar::cursor::Cursor<'a, M>,
-            ) -> $crate::grammar::cursor::Reading<'a, $output, M> {
-                // The closure is the body of `reading` itself: one call.
+            ) -> $crate::grammar::cursor::Parsed<'a, $output, M> {
+                // The closure is the body of `body` itself: one call.
                 $crate::grammar::production::enter(
                     start,
-                    $entry,
+                    $naming,
                     #[inline(always)]
                     |$start| $body,
                 )
             }
         });
     };
-    // A production only ever called (the drafts': `parse` reads none).
+    // A production only ever called, never inlined (the drafts': `parse`
+    // reads none).
     (
-        calls;
+        called_only;
         $(#[$doc:meta])*
-        $name:ident($start:ident) -> $output:ty, $entry:expr,
+        $name:ident($start:ident) -> $output:ty, $naming:expr,
         $body:block
     ) => {
-        $crate::grammar::production::production!(@module $(#[$doc])* $name -> $output, $entry, {
-            #[doc = concat!("The reading of [`", stringify!($name), "`](fn@super::", stringify!($name), ") on the crate's cursor.")]
+        $crate::grammar::production::production!(@module $(#[$doc])* $name -> $output, $naming, {
+            #[doc = concat!("Reads [`", stringify!($name), "`](fn@super::", stringify!($name), ") at a cursor (a call: never inlined).")]
             #[allow(dead_code)]
             pub(crate) fn read<'a>(
                 start: $crate::grammar::cursor::Cursor<'a>,
-            ) -> $crate::grammar::cursor::Reading<'a, $output> {
-                $crate::grammar::production::enter(start, $entry, |$start| $body)
+            ) -> $crate::grammar::cursor::Parsed<'a, $output> {
+                $crate::grammar::production::enter(start, $naming, |$start| $body)
             }
 
-            use read as called;
+            use read as out_of_line;
         });
     };
-    // The door, and the module beside it: the readings, the node type, the
-    // entry and the explanation of a failure.
-    (@module $(#[$doc:meta])* $name:ident -> $output:ty, $entry:expr, { $($reading:tt)* }) => {
+    // The combinator, and the module beside it: the readings, the node
+    // type, the entry and the explanation of a failure.
+    (@module $(#[$doc:meta])* $name:ident -> $output:ty, $naming:expr, { $($readings:tt)* }) => {
         $(#[$doc])*
         pub fn $name<'a, I, E>(input: I) -> nom::IResult<I, $output, E>
         where
-            I: $crate::grammar::door::Text<'a>,
-            E: $crate::grammar::door::GrammarError<I>,
+            I: $crate::grammar::caller::Text<'a>,
+            E: $crate::grammar::caller::GrammarError<I>,
         {
-            $crate::grammar::door::door(
+            $crate::grammar::caller::run_for_caller(
                 input,
                 $crate::Options::default(),
                 $name::entry,
@@ -189,7 +208,7 @@ macro_rules! production {
             )
         }
 
-        #[doc = concat!("The reading and the entry of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
+        #[doc = concat!("The readings, entry and explanation of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
         pub(crate) mod $name {
             #[allow(unused_imports)]
             use super::*;
@@ -198,15 +217,17 @@ macro_rules! production {
             #[allow(dead_code)]
             pub(crate) type Output<'a> = $output;
 
-            $($reading)*
+            $($readings)*
 
-            /// The entry of the production: what its doors call.
+            /// The production from the start of `text` (which begins
+            /// `offset` bytes into the caller's text): what its combinators
+            /// call.
             pub(crate) fn entry<'a>(
                 text: &'a str,
                 offset: usize,
                 options: $crate::Options,
-            ) -> $crate::grammar::door::Outcome<'a, $output> {
-                $crate::grammar::door::outcome(text, offset, options, $entry.production(), called)
+            ) -> $crate::grammar::caller::Outcome<'a, $output> {
+                $crate::grammar::caller::read_or_diagnose(text, offset, options, $naming.production(), out_of_line)
             }
 
             /// Why the production does not match the whole of `text`.
@@ -215,7 +236,7 @@ macro_rules! production {
                 offset: usize,
                 options: $crate::Options,
             ) -> $crate::grammar::trace::Diagnosis {
-                $crate::grammar::door::explain_whole(text, offset, options, $entry.production(), called)
+                $crate::grammar::caller::explain_whole(text, offset, options, $naming.production(), out_of_line)
             }
         }
     };
@@ -223,15 +244,15 @@ macro_rules! production {
 pub(crate) use production;
 
 /// Declares productions that are runs of characters (or one character), a
-/// line each: `name -> Node = run, entry;` is the production `name`, whose
+/// line each: `name -> Node = run, naming;` is the production `name`, whose
 /// node `Node` is the place of what `run` matched (`map(recognize(run),
 /// Node::at)`).
 macro_rules! runs {
-    ($($(#[$doc:meta])* $name:ident -> $node:ident = $run:expr, $entry:expr;)+) => {
+    ($($(#[$doc:meta])* $name:ident -> $node:ident = $run:expr, $naming:expr;)+) => {
         $(
             $crate::grammar::production::production! {
                 $(#[$doc])*
-                $name(start) -> $node<'a>, $entry,
+                $name(start) -> $node<'a>, $naming,
                 {
                     $crate::grammar::notation::map(
                         $crate::grammar::notation::recognize($run),

@@ -13,14 +13,14 @@ use core::cell::{Cell, RefCell};
 
 use crate::error::Expected;
 use crate::grammar::chars::drop_subsumed;
-use crate::grammar::cursor::{Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlining, Parsed};
 use crate::rule::Production;
 
 thread_local! {
     /// The trace of the diagnostic pass of this thread. A cursor cannot
     /// borrow it: the tree borrows the text for `'a`, which outlives any
     /// trace made to explain one failure. The passes never nest (nothing
-    /// inside the grammar goes back through the door), and each begins by
+    /// inside the grammar goes back to the caller's side), and each begins by
     /// clearing it.
     static TRACE: Trace = Trace::default();
 }
@@ -145,11 +145,11 @@ impl Trace {
 /// alternatives: where it fails as far as another, the error is its own
 /// (its stack and what it expected), not theirs together. Outside the
 /// diagnostic pass it only runs `branch`.
-pub(crate) fn preferred<'a, O, M: Mode>(
+pub(crate) fn preferred<'a, O, M: Inlining>(
     start: Cursor<'a, M>,
-    branch: impl FnOnce(Cursor<'a, M>) -> Reading<'a, O, M>,
-) -> Reading<'a, O, M> {
-    if !start.traced() {
+    branch: impl FnOnce(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> Parsed<'a, O, M> {
+    if !start.diagnosing() {
         return branch(start);
     }
     TRACE.with(|trace| {
@@ -181,16 +181,16 @@ impl Diagnosis {
     pub(crate) fn of<'a, O>(
         start: Cursor<'a>,
         rule: Production,
-        parser: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+        parser: impl Fn(Cursor<'a>) -> Parsed<'a, O>,
     ) -> Diagnosis {
         TRACE.with(Trace::clear);
         // The first pass failed, and the passes differ only in what they
         // record (and, in the drafts' hot productions, in reading through
         // the productions that the first pass reads as characters).
-        let traced = parser(start.with_trace(true).building());
+        let diagnosed = parser(start.with_diagnosing(true).with_tree());
         debug_assert!(
-            traced.is_err(),
-            "the traced pass matched where the first did not"
+            diagnosed.is_err(),
+            "the diagnostic pass matched where the first did not"
         );
         let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
             // Copied, not taken: the trace keeps its vectors' capacity for

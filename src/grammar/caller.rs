@@ -1,22 +1,24 @@
-//! The door between a caller's input and error and the grammar.
+//! The caller's side: a caller's input and error, and how a production
+//! runs on them.
 //!
 //! [`Text`] is what a caller may give: `&str`, or a
-//! `nom_locate::LocatedSpan<&str, X>` with an extra of their own. The door
-//! runs the production on a cursor with no trace and hands back the caller's
-//! input advanced once by the length matched. When the production fails it
-//! runs it again in the diagnostic pass (`crate::grammar::trace`), and the
-//! caller's error ([`GrammarError`]) is made at the furthest offset the
-//! grammar reached, with the productions open there as its contexts.
+//! `nom_locate::LocatedSpan<&str, X>` with an extra of their own.
+//! [`run_for_caller`] runs the production on a cursor made from it (the
+//! called pass) and hands back the caller's input advanced once by the
+//! length matched. When the production fails it runs it again in the
+//! diagnostic pass (`crate::grammar::trace`), and the caller's error
+//! ([`GrammarError`]) is made at the furthest offset the grammar reached,
+//! with the productions open there as its contexts.
 //!
-//! Each production's entry (what the door calls) is compiled once, in this
-//! crate, whatever the caller's input and error types: a caller's build
-//! compiles only the door.
+//! Each production's entry (what `run_for_caller` calls) is compiled once,
+//! in this crate, whatever the caller's input and error types: a caller's
+//! build compiles only `run_for_caller`, which is small.
 
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::IResult;
 use nom_locate::LocatedSpan;
 
-use crate::grammar::cursor::{Cursor, Reading};
+use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
 use crate::grammar::trace::Diagnosis;
 use crate::options::Options;
@@ -202,22 +204,22 @@ impl<'a, X: Clone> Text<'a> for LocatedSpan<&'a str, X> {
     }
 }
 
-/// What a production's entry gives the door: the length matched and the
-/// node, or why no prefix matched.
+/// What a production's entry gives [`run_for_caller`]: the length matched
+/// and the node, or why no prefix matched.
 pub(crate) type Outcome<'a, O> = Result<(usize, O), Diagnosis>;
 
 /// The entry of a production: its reading run from the start of `text`
 /// (which begins `offset` bytes into the caller's text) with `options`, and
 /// on a failure the diagnostic pass. Each production's entry is a function
-/// of its own, compiled once in this crate, that every door of that
-/// production calls (see [`door`]).
+/// of its own, compiled once in this crate, that every combinator of that
+/// production calls (see [`run_for_caller`]).
 #[inline(always)]
-pub(crate) fn outcome<'a, O>(
+pub(crate) fn read_or_diagnose<'a, O>(
     text: &'a str,
     offset: usize,
     options: Options,
     production: Production,
-    read: fn(Cursor<'a>) -> Reading<'a, O>,
+    read: fn(Cursor<'a>) -> Parsed<'a, O>,
 ) -> Outcome<'a, O> {
     let start = Cursor::new(text, offset, options);
     match read(start) {
@@ -226,14 +228,14 @@ pub(crate) fn outcome<'a, O>(
     }
 }
 
-/// The door between a caller's input and a production: hands the caller's
-/// text to the production's entry (`entry`, compiled once in this crate)
-/// and turns what it gives back into the caller's input and error (see the
-/// module's documentation). This is all a caller's build compiles of a
-/// production: the grammar itself is compiled here, once, whatever the
-/// caller's input and error types.
+/// Runs a production for a caller: hands the caller's text to the
+/// production's entry (`entry`, compiled once in this crate) and turns what
+/// it gives back into the caller's input and error (see the module's
+/// documentation). This is all a caller's build compiles of a production:
+/// the grammar itself is compiled here, once, whatever the caller's input
+/// and error types.
 #[inline]
-pub(crate) fn door<'a, I, E, O>(
+pub(crate) fn run_for_caller<'a, I, E, O>(
     input: I,
     options: Options,
     entry: fn(&'a str, usize, Options) -> Outcome<'a, O>,
@@ -256,7 +258,7 @@ pub(crate) fn explain_whole<'a, O>(
     offset: usize,
     options: Options,
     production: Production,
-    read: fn(Cursor<'a>) -> Reading<'a, O>,
+    read: fn(Cursor<'a>) -> Parsed<'a, O>,
 ) -> Diagnosis {
     let start = Cursor::new(text, offset, options);
     Diagnosis::of(start, production, |start| {
