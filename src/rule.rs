@@ -170,6 +170,32 @@ rules! {
     Digits = "digits" in misc::digits;
 }
 
+/// Calls `$callback!` with each of the ten schemes of section 5, in the
+/// order of the `url` production: the scheme's name, its production's
+/// `Rule` variant and combinator, and the variant of `Url` that holds its
+/// node (`"http" => Httpurl in http::httpurl as Http, ...`). The grammar
+/// makes every ten-way dispatch of this one list: which scheme a URL names
+/// (`generic::known_scheme`), which production reads it
+/// (`generic::scheme_url`, `generic::each_scheme_url`) and whether a rule
+/// is a scheme's (`grammar::is_scheme_url`).
+macro_rules! every_scheme {
+    ($callback:ident) => {
+        $callback! {
+            "http" => Httpurl in http::httpurl as Http,
+            "ftp" => Ftpurl in ftp::ftpurl as Ftp,
+            "news" => Newsurl in news::newsurl as News,
+            "nntp" => Nntpurl in nntp::nntpurl as Nntp,
+            "telnet" => Telneturl in telnet::telneturl as Telnet,
+            "gopher" => Gopherurl in gopher::gopherurl as Gopher,
+            "wais" => Waisurl in wais::waisurl as Wais,
+            "mailto" => Mailtourl in mailto::mailtourl as Mailto,
+            "file" => Fileurl in file::fileurl as File,
+            "prospero" => Prosperourl in prospero::prosperourl as Prospero,
+        }
+    };
+}
+pub(crate) use every_scheme;
+
 impl Rule {
     /// The production's definition as RFC 1738 prints it: its lines of
     /// `grammar/rfc1738.bnf`, trailing comment included.

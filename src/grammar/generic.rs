@@ -9,20 +9,10 @@
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
 use crate::grammar::cursor::{Cursor, Inlined, Inlining, Parsed};
 use crate::grammar::fast::{first_equal, run_scan_inline};
-use crate::grammar::file::fileurl;
-use crate::grammar::ftp::ftpurl;
-use crate::grammar::gopher::gopherurl;
-use crate::grammar::http::httpurl;
 use crate::grammar::ip::ip_schemepart;
-use crate::grammar::mailto::mailtourl;
-use crate::grammar::news::newsurl;
-use crate::grammar::nntp::nntpurl;
 use crate::grammar::notation::{map, recognize, tag, take_while, take_while1};
 use crate::grammar::production::{named, production};
-use crate::grammar::prospero::prosperourl;
-use crate::grammar::telnet::telneturl;
 use crate::grammar::trace::preferred;
-use crate::grammar::wais::waisurl;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
@@ -207,6 +197,8 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
 /// it is one of the ten of section 5; case is ignored unless the options
 /// are strict.
 #[inline]
+// The names' constants are named after their rules (`Httpurl`).
+#[allow(non_upper_case_globals)]
 pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
     let bytes = input.bytes();
     // The longest of the ten names has eight letters: the first eight bytes
@@ -238,31 +230,20 @@ pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
         // letters (their lower-case twins), so no other name can match.
         name |= 0x2020_2020_2020_2020 & within_name;
     }
-    const HTTP: u64 = name_word(b"http");
-    const FTP: u64 = name_word(b"ftp");
-    const NEWS: u64 = name_word(b"news");
-    const NNTP: u64 = name_word(b"nntp");
-    const TELNET: u64 = name_word(b"telnet");
-    const GOPHER: u64 = name_word(b"gopher");
-    const WAIS: u64 = name_word(b"wais");
-    const MAILTO: u64 = name_word(b"mailto");
-    const FILE: u64 = name_word(b"file");
-    const PROSPERO: u64 = name_word(b"prospero");
-    // The length too: a NUL byte in a name reads as the zeros after a
-    // shorter one.
-    Some(match (colon, name) {
-        (4, HTTP) => Rule::Httpurl,
-        (3, FTP) => Rule::Ftpurl,
-        (4, NEWS) => Rule::Newsurl,
-        (4, NNTP) => Rule::Nntpurl,
-        (6, TELNET) => Rule::Telneturl,
-        (6, GOPHER) => Rule::Gopherurl,
-        (4, WAIS) => Rule::Waisurl,
-        (6, MAILTO) => Rule::Mailtourl,
-        (4, FILE) => Rule::Fileurl,
-        (8, PROSPERO) => Rule::Prosperourl,
-        _ => return None,
-    })
+    /// The ten names, each a pattern with its length: a NUL byte in a
+    /// name reads as the zeros after a shorter one.
+    macro_rules! by_name {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {{
+            $(
+                const $rule: (usize, u64) = ($name.len(), name_word($name.as_bytes()));
+            )*
+            match (colon, name) {
+                $($rule => Some(Rule::$rule),)*
+                _ => None,
+            }
+        }};
+    }
+    crate::rule::every_scheme!(by_name)
 }
 
 /// Up to eight bytes as one little-endian word.
@@ -284,19 +265,15 @@ pub(crate) fn scheme_url<M: Inlining>(rule: Rule, start: Cursor<'_, M>) -> Parse
     ) -> Parsed<'a, Url<'a>, M> {
         parsed.map(|(rest, node)| (rest, variant(node)))
     }
-    match rule {
-        Rule::Httpurl => made(httpurl::read(start), Url::Http),
-        Rule::Ftpurl => made(ftpurl::read(start), Url::Ftp),
-        Rule::Newsurl => made(newsurl::read(start), Url::News),
-        Rule::Nntpurl => made(nntpurl::read(start), Url::Nntp),
-        Rule::Telneturl => made(telneturl::read(start), Url::Telnet),
-        Rule::Gopherurl => made(gopherurl::read(start), Url::Gopher),
-        Rule::Waisurl => made(waisurl::read(start), Url::Wais),
-        Rule::Mailtourl => made(mailtourl::read(start), Url::Mailto),
-        Rule::Fileurl => made(fileurl::read(start), Url::File),
-        Rule::Prosperourl => made(prosperourl::read(start), Url::Prospero),
-        _ => made(otherurl::read(start), Url::Other),
+    macro_rules! by_rule {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+            match rule {
+                $(Rule::$rule => made(crate::grammar::$module::$production::read(start), Url::$variant),)*
+                _ => made(otherurl::read(start), Url::Other),
+            }
+        };
     }
+    crate::rule::every_scheme!(by_rule)
 }
 
 /// What a caller of [`each_scheme_url`] makes of what a scheme's production parsed and the
@@ -322,34 +299,32 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
     options: Options,
     make: M,
 ) -> M::Output {
-    /// The arm of one scheme: its production inlined into its function.
-    macro_rules! arm {
-        ($production:ident, $variant:expr) => {
-            one_scheme(
-                text,
-                options,
-                make,
-                #[inline(always)]
-                |start| $production::read(start),
-                $variant,
-            )
+    /// The arm of each scheme: its production inlined into its function.
+    macro_rules! by_rule {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+            match rule {
+                $(Rule::$rule => one_scheme(
+                    text,
+                    options,
+                    make,
+                    #[inline(always)]
+                    |start| crate::grammar::$module::$production::read(start),
+                    Url::$variant,
+                ),)*
+                // `otherurl` is a `genericurl`, read without naming itself:
+                // this is the first pass, which names nothing.
+                _ => one_scheme(
+                    text,
+                    options,
+                    make,
+                    #[inline(always)]
+                    |start| genericurl::read(start),
+                    Url::Other,
+                ),
+            }
         };
     }
-    match rule {
-        Rule::Httpurl => arm!(httpurl, Url::Http),
-        Rule::Ftpurl => arm!(ftpurl, Url::Ftp),
-        Rule::Newsurl => arm!(newsurl, Url::News),
-        Rule::Nntpurl => arm!(nntpurl, Url::Nntp),
-        Rule::Telneturl => arm!(telneturl, Url::Telnet),
-        Rule::Gopherurl => arm!(gopherurl, Url::Gopher),
-        Rule::Waisurl => arm!(waisurl, Url::Wais),
-        Rule::Mailtourl => arm!(mailtourl, Url::Mailto),
-        Rule::Fileurl => arm!(fileurl, Url::File),
-        Rule::Prosperourl => arm!(prosperourl, Url::Prospero),
-        // `otherurl` is a `genericurl`, read without naming itself: this is
-        // the first pass, which names nothing.
-        _ => arm!(genericurl, Url::Other),
-    }
+    crate::rule::every_scheme!(by_rule)
 }
 
 /// One scheme's production, read from the start of `text` and made into

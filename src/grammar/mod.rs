@@ -299,19 +299,12 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
 
 /// Whether `rule` is the production of one of the ten schemes.
 fn is_scheme_url(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::Httpurl
-            | Rule::Ftpurl
-            | Rule::Newsurl
-            | Rule::Nntpurl
-            | Rule::Telneturl
-            | Rule::Gopherurl
-            | Rule::Waisurl
-            | Rule::Mailtourl
-            | Rule::Fileurl
-            | Rule::Prosperourl
-    )
+    macro_rules! any_of {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+            matches!(rule, $(Rule::$rule)|*)
+        };
+    }
+    crate::rule::every_scheme!(any_of)
 }
 
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
