@@ -69,9 +69,8 @@ macro_rules! rules {
 
 /// A production of one of the grammars the crate reads: RFC 1738's, by
 /// its [`Rule`], or an earlier revision's, by its name.
-#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Production {
+pub(crate) enum Production {
     /// A production of RFC 1738 section 5.
     Rfc1738(Rule),
     /// A production of a draft, by the name the draft gives it.
@@ -90,7 +89,7 @@ impl Production {
     }
 
     /// The name the grammar gives the production.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Production::Rfc1738(rule) => rule.name(),
             #[cfg(feature = "dialect")]

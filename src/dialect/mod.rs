@@ -110,7 +110,7 @@ macro_rules! draft_productions {
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme keywords as printed.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
-                    run_for_caller(input, Options::strict(), super::$name::entry, super::$name::explain)
+                    run_for_caller(input, Options::strict(), super::$name::entry)
                 }
             )*
         }

@@ -14,6 +14,8 @@
 //! in this crate, whatever the caller's input and error types: a caller's
 //! build compiles only `run_for_caller`, which is small.
 
+use core::cell::Cell;
+
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::IResult;
 use nom_locate::LocatedSpan;
@@ -61,110 +63,12 @@ pub trait Text<'a>: Clone + sealed::Sealed {
     /// This input `count` bytes on.
     #[doc(hidden)]
     fn advance(&self, count: usize) -> Self;
-
-    /// This input after a production matched up to it: `explain` says why
-    /// the production does not match the whole of the text it was given.
-    /// Only [`Explaining`] keeps it (see [`crate::grammar::whole`]).
-    #[doc(hidden)]
-    #[inline(always)]
-    fn matched(self, _explain: Explain, _options: Options) -> Self {
-        self
-    }
 }
 
 /// Why a production does not match the whole of a text (which begins at
 /// an offset of the caller's text): its diagnostic pass, followed by the
 /// end of the input. Each production has one, compiled once.
-#[doc(hidden)]
-pub type Explain = fn(&str, usize, Options) -> Diagnosis;
-
-/// An input of the caller's, given to a production by
-/// [`crate::grammar::whole`] and [`crate::grammar::terminated`]: where the
-/// production matched, it keeps how to explain why its match is not
-/// whole, so that what fails after it fails with the grammar's error.
-#[derive(Clone)]
-pub struct Explaining<I> {
-    /// The input from where the production stopped (or started).
-    pub(crate) rest: I,
-    /// The input the production was given.
-    pub(crate) given: I,
-    /// How to explain the production's failure on `given`, once it matched.
-    pub(crate) explain: Option<(Explain, Options)>,
-}
-
-impl<I: Clone> Explaining<I> {
-    /// `input`, before the production reads it.
-    pub(crate) fn new(input: I) -> Self {
-        Explaining {
-            rest: input.clone(),
-            given: input,
-            explain: None,
-        }
-    }
-}
-
-impl<I> sealed::Sealed for Explaining<I> {}
-
-impl<'a, I: Text<'a>> Text<'a> for Explaining<I> {
-    #[inline(always)]
-    fn text(&self) -> &'a str {
-        self.rest.text()
-    }
-
-    #[inline(always)]
-    fn start(&self) -> usize {
-        self.rest.start()
-    }
-
-    #[inline(always)]
-    fn advance(&self, count: usize) -> Self {
-        Explaining {
-            rest: self.rest.advance(count),
-            given: self.given.clone(),
-            explain: self.explain,
-        }
-    }
-
-    #[inline(always)]
-    fn matched(self, explain: Explain, options: Options) -> Self {
-        Explaining {
-            explain: Some((explain, options)),
-            ..self
-        }
-    }
-}
-
-/// The caller's error `E`, made on [`Explaining`] input: each of its
-/// inputs is the caller's own.
-#[derive(Debug)]
-pub struct ExplainingError<E>(pub(crate) E);
-
-impl<I, E: ParseError<I>> ParseError<Explaining<I>> for ExplainingError<E> {
-    fn from_error_kind(input: Explaining<I>, kind: ErrorKind) -> Self {
-        ExplainingError(E::from_error_kind(input.rest, kind))
-    }
-
-    fn append(input: Explaining<I>, kind: ErrorKind, other: Self) -> Self {
-        ExplainingError(E::append(input.rest, kind, other.0))
-    }
-}
-
-impl<I, E: ContextError<I>> ContextError<Explaining<I>> for ExplainingError<E> {
-    fn add_context(input: Explaining<I>, context: &'static str, other: Self) -> Self {
-        ExplainingError(E::add_context(input.rest, context, other.0))
-    }
-}
-
-/// The error of a production read by [`crate::grammar::whole`] or
-/// [`crate::grammar::terminated`] whose match was not whole: the grammar's
-/// own, as the production would have failed on `given` alone.
-pub(crate) fn not_whole<'a, I: Text<'a>, E: GrammarError<I>>(
-    given: I,
-    explain: (Explain, Options),
-) -> E {
-    let (explain, options) = explain;
-    caller_error(explain(given.text(), given.start(), options), given)
-}
+pub(crate) type Explain = fn(&str, usize, Options) -> Diagnosis;
 
 impl sealed::Sealed for &str {}
 
@@ -220,10 +124,14 @@ pub(crate) fn read_or_diagnose<'a, O>(
     options: Options,
     production: Production,
     read: fn(Cursor<'a>) -> Parsed<'a, O>,
+    explain: Explain,
 ) -> Outcome<'a, O> {
     let start = Cursor::new(text, offset, options);
     match read(start) {
-        Ok((rest, output)) => Ok((rest.index(), output)),
+        Ok((rest, output)) => {
+            remember_match(text, offset, rest.index(), explain, options);
+            Ok((rest.index(), output))
+        }
         Err(_) => Err(Diagnosis::of(start, production, read)),
     }
 }
@@ -239,14 +147,13 @@ pub(crate) fn run_for_caller<'a, I, E, O>(
     input: I,
     options: Options,
     entry: fn(&'a str, usize, Options) -> Outcome<'a, O>,
-    explain: Explain,
 ) -> IResult<I, O, E>
 where
     I: Text<'a>,
     E: GrammarError<I>,
 {
     match entry(input.text(), input.start(), options) {
-        Ok((len, output)) => Ok((input.advance(len).matched(explain, options), output)),
+        Ok((len, output)) => Ok((input.advance(len), output)),
         Err(diagnosis) => Err(nom::Err::Error(caller_error(diagnosis, input))),
     }
 }
@@ -285,4 +192,177 @@ fn caller_error<'a, I: Text<'a>, E: GrammarError<I>>(diagnosis: Diagnosis, input
         error = E::add_context(at.clone(), production.name(), error);
     }
     error
+}
+
+/// The last match a production made for a caller on this thread: the text
+/// it was given (where it starts and how long it is, and its offset in the
+/// caller's text), the length it matched, and how to explain why it does
+/// not match the whole. [`whole`] and [`terminated`] read it, so that the
+/// productions take the caller's own input and error, whatever type
+/// arguments the caller writes.
+#[derive(Clone, Copy)]
+struct Match {
+    given: *const u8,
+    given_len: usize,
+    start: usize,
+    len: usize,
+    explain: Explain,
+    options: Options,
+}
+
+thread_local! {
+    static LAST_MATCH: Cell<Option<Match>> = const { Cell::new(None) };
+}
+
+/// Keeps the match a production made on `text` (at `offset` of the
+/// caller's text): `len` bytes, and how to explain why it is not whole.
+#[inline]
+fn remember_match(text: &str, offset: usize, len: usize, explain: Explain, options: Options) {
+    let given = Match {
+        given: text.as_ptr(),
+        given_len: text.len(),
+        start: offset,
+        len,
+        explain,
+        options,
+    };
+    LAST_MATCH.with(|last| last.set(Some(given)));
+}
+
+/// Forgets the last match.
+fn forget_match() {
+    LAST_MATCH.with(|last| last.set(None));
+}
+
+/// How to explain why the production that made the match of `input` up to
+/// `rest` does not match the whole of `input`: `None` unless the last match
+/// a production made on this thread was of exactly `input`, up to `rest`.
+fn explanation_of<'a, I: Text<'a>>(input: &I, rest: &I) -> Option<(Explain, Options)> {
+    let last = LAST_MATCH.with(Cell::get)?;
+    let text = input.text();
+    let same_input = core::ptr::eq(last.given, text.as_ptr())
+        && last.given_len == text.len()
+        && last.start == input.start();
+    let same_end = text.get(last.len..).map(str::as_ptr) == Some(rest.text().as_ptr())
+        && rest.text().len() == text.len() - last.len;
+    (same_input && same_end).then_some((last.explain, last.options))
+}
+
+/// The grammar's error for a production that matched `input` only in part:
+/// as the production would have failed on `input` alone.
+fn not_whole<'a, I: Text<'a>, E: GrammarError<I>>(input: I, explain: (Explain, Options)) -> E {
+    let (explain, options) = explain;
+    caller_error(explain(input.text(), input.start(), options), input)
+}
+
+/// A production of the grammar, then the end of the input (nom's
+/// `all_consuming`), with the grammar's error where the production
+/// matched only a prefix: positioned at the furthest point the grammar
+/// reached, with what it expected there and the productions open, as
+/// [`crate::check`] reports it (where nom's `all_consuming` says only
+/// `Eof`, at the end of the match).
+///
+/// `parser` is one of the combinators of [`crate::grammar`] (or of
+/// [`crate::grammar::strict`], or a draft's), with or without its type
+/// arguments: `grammar::hostport`, `grammar::hostport::<_, VerboseError<&str>>`.
+/// Any other nom parser fails as `all_consuming` does.
+///
+/// ```
+/// use nom::Parser;
+/// use nom_language::error::{VerboseError, VerboseErrorKind};
+/// use rfc1738::grammar;
+///
+/// let contexts = |error: VerboseError<&'static str>| -> Vec<_> {
+///     error.errors.iter().filter_map(|(at, kind)| match kind {
+///         VerboseErrorKind::Context(name) => Some((*name, *at)),
+///         _ => None,
+///     }).collect()
+/// };
+/// // The production by its name alone...
+/// let Err(nom::Err::Error(error)) =
+///     grammar::whole(grammar::hostport).parse("host:80x") as nom::IResult<_, _, VerboseError<&str>>
+/// else {
+///     panic!()
+/// };
+/// // ...where `check(Rule::Hostport, ..)` says: at the `x`, in `hostport > port`.
+/// assert_eq!(contexts(error), [("port", "x"), ("hostport", "x")]);
+///
+/// // And with its type arguments: the same error.
+/// let Err(nom::Err::Error(error)) =
+///     grammar::whole(grammar::hostport::<_, VerboseError<&str>>).parse("host:80x")
+/// else {
+///     panic!()
+/// };
+/// assert_eq!(contexts(error), [("port", "x"), ("hostport", "x")]);
+/// ```
+pub fn whole<'a, I, O, E, P>(mut parser: P) -> impl FnMut(I) -> IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+    P: nom::Parser<I, Output = O, Error = E>,
+{
+    move |input: I| {
+        forget_match();
+        let (rest, output) = parser.parse(input.clone())?;
+        if rest.text().is_empty() {
+            return Ok((rest, output));
+        }
+        match explanation_of(&input, &rest) {
+            Some(explain) => Err(nom::Err::Error(not_whole(input, explain))),
+            None => Err(nom::Err::Error(E::from_error_kind(rest, ErrorKind::Eof))),
+        }
+    }
+}
+
+/// A production of the grammar, then `next`, keeping what the production
+/// read (nom's `terminated`), with the grammar's error where `next` fails
+/// with an `Error`: positioned at the furthest point the grammar reached
+/// in the input the production was given, with what it expected there and
+/// the productions open, as a failure of the production itself would be
+/// (see [`whole`], which takes the same parsers). A `Failure` or
+/// `Incomplete` of `next` is its own.
+///
+/// ```
+/// use nom::{bytes::complete::tag, Parser};
+/// use nom_language::error::VerboseError;
+/// use rfc1738::grammar;
+///
+/// // A URL in angle brackets: `http://user` is an httpurl's prefix, and
+/// // the `>` expected after it is missing.
+/// let result: nom::IResult<_, _, nom::error::Error<&str>> =
+///     grammar::terminated(grammar::known_scheme_url, tag(">")).parse("http://user@www.example.com/>");
+/// let nom::Err::Error(error) = result.unwrap_err() else { panic!() };
+/// // Where `parse` says the URL went wrong: at the `@`.
+/// assert_eq!(error.input, "@www.example.com/>");
+///
+/// // With the production's type arguments, and another error type.
+/// let result = grammar::terminated(grammar::known_scheme_url::<_, VerboseError<&str>>, tag(">"))
+///     .parse("http://user@www.example.com/>");
+/// let nom::Err::Error(error) = result.unwrap_err() else { panic!() };
+/// assert_eq!(error.errors[0].0, "@www.example.com/>");
+/// ```
+pub fn terminated<'a, I, O, E, P, N>(
+    mut parser: P,
+    mut next: N,
+) -> impl FnMut(I) -> IResult<I, O, E>
+where
+    I: Text<'a>,
+    E: GrammarError<I>,
+    P: nom::Parser<I, Output = O, Error = E>,
+    N: nom::Parser<I, Error = E>,
+{
+    move |input: I| {
+        forget_match();
+        let (rest, output) = parser.parse(input.clone())?;
+        // Taken before `next` runs, which may hold productions of its own.
+        let explain = explanation_of(&input, &rest);
+        match next.parse(rest) {
+            Ok((after, _)) => Ok((after, output)),
+            Err(nom::Err::Error(error)) => match explain {
+                Some(explain) => Err(nom::Err::Error(not_whole(input, explain))),
+                None => Err(nom::Err::Error(error)),
+            },
+            Err(other) => Err(other),
+        }
+    }
 }

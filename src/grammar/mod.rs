@@ -94,7 +94,7 @@ pub mod telnet;
 pub(crate) mod trace;
 pub mod wais;
 
-pub use caller::{Explaining, ExplainingError, GrammarError, Text};
+pub use caller::{terminated, whole, GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
 pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
@@ -158,7 +158,7 @@ macro_rules! productions {
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $module::$name::Output<'a>, E> {
-                    run_for_caller(input, Options::strict(), $module::$name::entry, $module::$name::explain)
+                    run_for_caller(input, Options::strict(), $module::$name::entry)
                 }
             )*
 
@@ -167,108 +167,13 @@ macro_rules! productions {
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                run_for_caller(
-                    input,
-                    Options::strict(),
-                    generic::known_scheme_url::entry,
-                    generic::known_scheme_url::explain,
-                )
+                run_for_caller(input, Options::strict(), generic::known_scheme_url::entry)
             }
         }
     };
 }
 
 crate::rule::every_rule!(productions);
-
-/// A production of the grammar, then the end of the input (nom's
-/// `all_consuming`), with the grammar's error where the production
-/// matched only a prefix: positioned at the furthest point the grammar
-/// reached, with what it expected there and the productions open, as
-/// [`crate::check`] reports it (where nom's `all_consuming` says only
-/// `Eof`, at the end of the match).
-///
-/// `parser` is one of the combinators of [`crate::grammar`] (or of
-/// [`crate::grammar::strict`], or a draft's), given by name: it reads the
-/// caller's input wrapped in [`Explaining`], with its error in
-/// [`ExplainingError`].
-///
-/// ```
-/// use nom::Parser;
-/// use nom_language::error::{VerboseError, VerboseErrorKind};
-/// use rfc1738::grammar;
-///
-/// let Err(nom::Err::Error(error)) =
-///     grammar::whole(grammar::hostport).parse("host:80x") as nom::IResult<_, _, VerboseError<&str>>
-/// else {
-///     panic!()
-/// };
-/// // Where `check(Rule::Hostport, ..)` says: at the `x`, in `hostport > port`.
-/// let contexts: Vec<_> = error.errors.iter().filter_map(|(at, kind)| match kind {
-///     VerboseErrorKind::Context(name) => Some((*name, *at)),
-///     _ => None,
-/// }).collect();
-/// assert_eq!(contexts, [("port", "x"), ("hostport", "x")]);
-/// ```
-pub fn whole<'a, I, O, E, P>(mut parser: P) -> impl FnMut(I) -> nom::IResult<I, O, E>
-where
-    I: Text<'a>,
-    E: GrammarError<I>,
-    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
-{
-    move |input: I| {
-        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
-        match (rest.rest.text().is_empty(), rest.explain) {
-            (true, _) => Ok((rest.rest, output)),
-            (false, Some(explain)) => Err(nom::Err::Error(caller::not_whole(rest.given, explain))),
-            (false, None) => Err(nom::Err::Error(E::from_error_kind(
-                rest.rest,
-                nom::error::ErrorKind::Eof,
-            ))),
-        }
-    }
-}
-
-/// A production of the grammar, then `next`, keeping what the production
-/// read (nom's `terminated`), with the grammar's error where `next` fails
-/// with an `Error`: positioned at the furthest point the grammar reached
-/// in the input the production was given, with what it expected there and
-/// the productions open, as a failure of the production itself would be
-/// (see [`whole`]). A `Failure` or `Incomplete` of `next` is its own.
-///
-/// ```
-/// use nom::{bytes::complete::tag, Parser};
-/// use rfc1738::grammar;
-///
-/// // A URL in angle brackets: `http://user` is an httpurl's prefix, and
-/// // the `>` expected after it is missing.
-/// let result: nom::IResult<_, _, nom::error::Error<&str>> =
-///     grammar::terminated(grammar::known_scheme_url, tag(">")).parse("http://user@www.example.com/>");
-/// let nom::Err::Error(error) = result.unwrap_err() else { panic!() };
-/// // Where `parse` says the URL went wrong: at the `@`.
-/// assert_eq!(error.input, "@www.example.com/>");
-/// ```
-pub fn terminated<'a, I, O, E, P, N>(
-    mut parser: P,
-    mut next: N,
-) -> impl FnMut(I) -> nom::IResult<I, O, E>
-where
-    I: Text<'a>,
-    E: GrammarError<I>,
-    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
-    N: nom::Parser<I, Error = E>,
-{
-    move |input: I| {
-        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
-        match next.parse(rest.rest) {
-            Ok((after, _)) => Ok((after, output)),
-            Err(nom::Err::Error(error)) => match rest.explain {
-                Some(explain) => Err(nom::Err::Error(caller::not_whole(rest.given, explain))),
-                None => Err(nom::Err::Error(error)),
-            },
-            Err(other) => Err(other),
-        }
-    }
-}
 
 /// The production `rule`, then the end of the input.
 fn whole_rule(rule: Rule, start: Cursor<'_>) -> Parsed<'_, ()> {

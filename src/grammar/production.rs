@@ -200,12 +200,7 @@ macro_rules! production {
             I: $crate::grammar::caller::Text<'a>,
             E: $crate::grammar::caller::GrammarError<I>,
         {
-            $crate::grammar::caller::run_for_caller(
-                input,
-                $crate::Options::default(),
-                $name::entry,
-                $name::explain,
-            )
+            $crate::grammar::caller::run_for_caller(input, $crate::Options::default(), $name::entry)
         }
 
         #[doc = concat!("The readings, entry and explanation of [`", stringify!($name), "`](fn@", stringify!($name), ").")]
@@ -227,7 +222,7 @@ macro_rules! production {
                 offset: usize,
                 options: $crate::Options,
             ) -> $crate::grammar::caller::Outcome<'a, $output> {
-                $crate::grammar::caller::read_or_diagnose(text, offset, options, $naming.production(), out_of_line)
+                $crate::grammar::caller::read_or_diagnose(text, offset, options, $naming.production(), out_of_line, explain)
             }
 
             /// Why the production does not match the whole of `text`.

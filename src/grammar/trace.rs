@@ -162,9 +162,8 @@ pub(crate) fn preferred<'a, O, M: Inlining>(
 }
 
 /// Why a production did not match, as the diagnostic pass found it.
-#[doc(hidden)]
 #[derive(Debug)]
-pub struct Diagnosis {
+pub(crate) struct Diagnosis {
     /// The furthest offset any branch reached, in the caller's text.
     pub(crate) offset: usize,
     /// The productions open there, outermost first.
