@@ -276,6 +276,16 @@ pub const USER: Class = UCHAR.with(b";?&=").expecting(&[
     literal("&"),
     literal("="),
 ]);
+/// The bracket of `login` up to its `@`: a `user`, and a `":"` before the
+/// `password`; what continues it is what continues a user, or the colon.
+pub(crate) const USERINFO: Class = USER.with(b":").expecting(&[
+    rule(Rule::Uchar),
+    literal(";"),
+    literal("?"),
+    literal("&"),
+    literal("="),
+    literal(":"),
+]);
 /// `fsegment` and `psegment`: `*[ uchar | "?" | ":" | "@" | "&" | "=" ]`.
 pub const FSEGMENT: Class = UCHAR.with(b"?:@&=").expecting(&[
     rule(Rule::Uchar),

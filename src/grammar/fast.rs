@@ -9,7 +9,10 @@
 //!   the runs are short enough that a call of [`run_scan`] costs more (news);
 //! - [`plain_hostname`]: where a host name of plain labels ends (the loop:
 //!   the labels one by one, [`hostname_by_bytes`]);
-//! - [`find_percent`]: the next `%` (the loop: a search byte by byte).
+//! - [`find_byte`]: the next `%` of a path or `:` of a user (the loop: a
+//!   search byte by byte);
+//! - [`at_sign_ahead`]: the `@` that may end a login's user (the loop: a
+//!   search byte by byte).
 //!
 //! Why words: the runs of a URL are short and of every length (a host, a
 //! database, a search word), so a loop byte by byte mispredicts its exit at
@@ -253,6 +256,32 @@ pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
     (found != 0).then(|| found.trailing_zeros() as usize / 8)
 }
 
+/// Where the first `@` in the 32 bytes of `text` from `from` on is, when no
+/// `/` comes before it there: where a login is likely to name a user
+/// (`guest:secret@host`), eight bytes a test. (The loop: a search for the
+/// first `@` or `/` byte by byte.)
+#[inline(always)]
+pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    while at < from + 32 {
+        let Some(&eight) = eight_at(text, at) else {
+            let rest = text.get(at..).unwrap_or_default();
+            let first = rest.iter().position(|&b| b == b'@' || b == b'/');
+            return first
+                .filter(|&index| rest[index] == b'@')
+                .map(|index| at + index);
+        };
+        let word = u64::from_le_bytes(eight);
+        match (first_equal(word, b'@'), first_equal(word, b'/')) {
+            (Some(at_sign), Some(slash)) if at_sign < slash => return Some(at + at_sign),
+            (Some(at_sign), None) => return Some(at + at_sign),
+            (_, Some(_)) => return None,
+            (None, None) => at += 8,
+        }
+    }
+    None
+}
+
 /// Where a run that stopped at `end` goes on: after the escape there, when
 /// `class` admits escapes and one starts there; `None` when the run ends.
 #[inline(always)]
@@ -463,19 +492,19 @@ fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
     }
 }
 
-/// The offset of the first `%` in `bytes` at or after `from`: eight bytes
-/// a test (most paths hold none), where a loop byte by byte cost some 180
-/// instructions a gopher URL.
-pub(crate) fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
+/// The offset of the first `byte` in `bytes` at or after `from`: eight
+/// bytes a test (most paths hold no `%`, most users no `:`), where a loop
+/// byte by byte cost some 180 instructions a gopher URL.
+pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
     let mut at = from;
     while let Some(&eight) = eight_at(bytes, at) {
-        if let Some(percent) = first_equal(u64::from_le_bytes(eight), b'%') {
-            return Some(at + percent);
+        if let Some(found) = first_equal(u64::from_le_bytes(eight), byte) {
+            return Some(at + found);
         }
         at += 8;
     }
     let rest = bytes.get(at..).unwrap_or_default();
-    rest.iter().position(|&b| b == b'%').map(|index| at + index)
+    rest.iter().position(|&b| b == byte).map(|index| at + index)
 }
 
 #[cfg(test)]
@@ -656,19 +685,55 @@ mod tests {
         );
     }
 
-    /// `find_percent` finds the `%` a search byte by byte finds, from every
-    /// start, with the `%` before, inside and after every eight bytes.
+    /// `at_sign_ahead` says what a search byte by byte for the first `@` or
+    /// `/` in the 32 bytes from the start says, from every start, with
+    /// either before, inside and after every eight bytes and past the 32.
     #[test]
-    fn a_percent_is_found_where_the_byte_loop_finds_it() {
+    fn an_at_sign_ahead_is_found_where_the_byte_loop_finds_it() {
+        let (mut ahead, mut tested) = (0, 0);
+        for text in every_string_of(b"@/a", 9) {
+            let long = [b"bcdefghijklmnopqrstuvwxyz0123".as_slice(), &text].concat();
+            for whole in [&text[..], &long[..]] {
+                for from in 0..=whole.len().min(3) {
+                    let window = &whole[from..whole.len().min(from + 32)];
+                    let first = window.iter().position(|&b| b == b'@' || b == b'/');
+                    let expected = first.filter(|&index| window[index] == b'@');
+                    let expected = expected.map(|index| from + index);
+                    assert_eq!(
+                        at_sign_ahead(whole, from),
+                        expected,
+                        "{whole:?} from {from}"
+                    );
+                    ahead += usize::from(expected.is_some());
+                    tested += 1;
+                }
+            }
+        }
+        assert!(
+            ahead > 10_000 && tested - ahead > 10_000,
+            "{ahead} {tested}"
+        );
+    }
+
+    /// `find_byte` finds the `%` (or `:`) a search byte by byte finds, from
+    /// every start, with it before, inside and after every eight bytes.
+    #[test]
+    fn a_byte_is_found_where_the_byte_loop_finds_it() {
         let mut found = 0;
         for text in every_string_of(b"%a", 10) {
             for from in 0..=text.len() {
-                let by_bytes = text[from..].iter().position(|&b| b == b'%');
-                let expected = by_bytes.map(|index| from + index);
-                assert_eq!(find_percent(&text, from), expected, "{text:?} from {from}");
-                found += usize::from(expected.is_some());
+                for byte in [b'%', b'a', b':'] {
+                    let by_bytes = text[from..].iter().position(|&b| b == byte);
+                    let expected = by_bytes.map(|index| from + index);
+                    assert_eq!(
+                        find_byte(&text, from, byte),
+                        expected,
+                        "{text:?} from {from}"
+                    );
+                    found += usize::from(expected.is_some());
+                }
             }
         }
-        assert!(found > 10_000, "{found}");
+        assert!(found > 20_000, "{found}");
     }
 }

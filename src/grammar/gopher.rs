@@ -6,7 +6,7 @@
 
 use crate::grammar::chars::XCHAR;
 use crate::grammar::cursor::{Cursor, Inlining};
-use crate::grammar::fast::find_percent;
+use crate::grammar::fast::find_byte;
 use crate::grammar::ip::hostport;
 use crate::grammar::notation::{map, scheme_tag, tag, take_while, unit_of};
 use crate::grammar::production::{named, production, runs};
@@ -85,7 +85,7 @@ struct GopherPath<'a> {
 /// stepping over whole escapes so that `%2509` is not taken for one.
 fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
     let mut index = from;
-    while let Some(percent) = find_percent(bytes, index) {
+    while let Some(percent) = find_byte(bytes, index, b'%') {
         if bytes[percent..].starts_with(TAB) {
             return Some(percent);
         }

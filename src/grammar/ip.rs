@@ -10,11 +10,13 @@
 use core::num::NonZeroUsize;
 
 use crate::error::Expected;
-use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
+use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, USERINFO, XCHAR};
 use core::marker::PhantomData;
 
 use crate::grammar::cursor::{Backtrack, Cursor, Inlining, Parsed};
-use crate::grammar::fast::{plain_hostname, Plain};
+use crate::grammar::fast::{
+    at_sign_ahead, find_byte, plain_hostname, run_scan, run_scan_inline, Plain,
+};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
     alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
@@ -54,36 +56,122 @@ production! {
     /// to the same tree.
     login(start) -> Login<'a>, named(Rule::Login),
     {
-        if !start.diagnosing() {
-            if let Some(bare) = bare_hostport_login(start) {
-                return Ok(bare);
-            }
+        if start.diagnosing() {
+            return login_as_written(start);
         }
-        login_as_written(start)
+        let (text, at) = start.text_and_index();
+        match at_sign_ahead(text, at) {
+            Some(at_sign) => login_user_first(start, at_sign),
+            None => login_hostport_first(start),
+        }
     }
 }
 
-/// The login that is a bare hostport, read hostport first, when what
-/// follows the hostport shows that it is one: no character a user or
-/// password may hold, nor an `@`. Then the run of such characters from the
-/// start (the hostport's are among them) ends there without an `@`, and
-/// [`login_as_written`] reads the same hostport alone. Most logins are a
-/// bare hostport, and this spares them the look-ahead for an `@` (about a
-/// seventh of `parse`'s instructions on an `https` list). `None` for any
-/// other login; not for the diagnostic pass, whose errors follow the BNF.
+// Outside the diagnostic pass, `login` is read in one of two orders, each
+// to the same tree as `login_as_written` (the diagnostic pass reads that
+// one, whose errors follow the BNF): user first where an `@` stands in the
+// next 32 bytes before any `/` (a word at a time, `fast::at_sign_ahead`),
+// hostport first everywhere else. Most logins are a bare hostport, which
+// hostport first reads with no look-ahead for an `@` (about a seventh of
+// `parse`'s instructions on an `https` list); user first spares a login
+// that names a user (most telnet URLs, many ftp ones) a first reading of
+// its user as a hostport (BENCHMARKS.md, "Logins with a user, read once").
+
+/// `login` read user first, `at_sign` (an index in the cursor's text) the
+/// first `@` ahead: the bracket where it matches, then the hostport; else
+/// the hostport alone, as the bracket given up leaves it.
 #[inline(always)]
-fn bare_hostport_login<M: Inlining>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Login<'_>)> {
-    let (rest, hostport) = hostport::read(start).ok()?;
-    if rest.bytes().first().is_some_and(|&b| continues_userinfo(b)) {
-        return None;
+fn login_user_first<'a, M: Inlining>(
+    start: Cursor<'a, M>,
+    at_sign: usize,
+) -> Parsed<'a, Login<'a>, M> {
+    match userinfo_before(start, at_sign) {
+        Some((user, password, after)) => login_with(start, Some(user), password, after),
+        None => login_with(start, None, None, start),
     }
-    let place = start.place_to(&rest);
-    Some((
-        rest,
-        Login {
-            place,
+}
+
+/// `login` read hostport first: when no character a user or password may
+/// hold, nor an `@`, follows the hostport, the login is that hostport;
+/// otherwise the bracket is looked for from where the hostport stopped.
+#[inline(always)]
+fn login_hostport_first<'a, M: Inlining>(start: Cursor<'a, M>) -> Parsed<'a, Login<'a>, M> {
+    let hostport = hostport::read(start).ok();
+    let hostport_end = hostport.as_ref().map_or(start, |(rest, _)| *rest);
+    let bare = |(rest, hostport): (Cursor<'a, M>, Hostport<'a>)| {
+        let login = Login {
+            place: start.place_to(&rest),
             user: None,
             password: None,
+            hostport,
+        };
+        (rest, login)
+    };
+    let goes_on = hostport_end
+        .bytes()
+        .first()
+        .is_some_and(|&b| continues_userinfo(b));
+    let userinfo = goes_on.then(|| {
+        // The run of a user, a `:` and a password goes on from where the
+        // hostport stopped: the hostport's characters are all among them.
+        let (text, from) = hostport_end.text_and_index();
+        userinfo_before(start, run_scan(text, from, &USERINFO))
+    });
+    match userinfo.flatten() {
+        Some((user, password, after)) => login_with(start, Some(user), password, after),
+        None => hostport.map(bare).ok_or(nom::Err::Error(Backtrack)),
+    }
+}
+
+/// The bracket of `login` (`user [ ":" password ] "@"`) at `start`, when it
+/// matches with its `@` at `at_sign` (an index in the cursor's text): the
+/// user, the password, and the cursor after the `@`.
+///
+/// It matches exactly when the text up to the `@` is a run of the
+/// characters a user, a `:` and a password may hold (and whole escapes)
+/// with at most one `:` (neither a user nor a password holds one, and each
+/// stops where that run stops): then the user is the run up to its `:`
+/// and the password the rest, with no second reading of either.
+#[inline(always)]
+fn userinfo_before<'a, M: Inlining>(
+    start: Cursor<'a, M>,
+    at_sign: usize,
+) -> Option<(User<'a>, Option<Password<'a>>, Cursor<'a, M>)> {
+    let (text, from) = start.text_and_index();
+    if text.get(at_sign) != Some(&b'@') {
+        return None;
+    }
+    let run = text.get(from..at_sign).unwrap_or_default();
+    if run_scan_inline(run, &USERINFO) != run.len() {
+        return None;
+    }
+    let colon = find_byte(run, 0, b':');
+    if colon.is_some_and(|colon| find_byte(run, colon + 1, b':').is_some()) {
+        return None;
+    }
+    let run_end = start.skip(run.len());
+    let user_end = colon.map_or(run_end, |colon| start.skip(colon));
+    let user = User::at(start.place_to(&user_end));
+    let password = colon.map(|_| Password::at(user_end.skip(1).place_to(&run_end)));
+    Some((user, password, run_end.skip(1)))
+}
+
+/// The login of `user` and `password` (or none), and the hostport at
+/// `hostport`.
+#[inline(always)]
+fn login_with<'a, M: Inlining>(
+    start: Cursor<'a, M>,
+    user: Option<User<'a>>,
+    password: Option<Password<'a>>,
+    hostport: Cursor<'a, M>,
+) -> Parsed<'a, Login<'a>, M> {
+    let (rest, hostport) = hostport::read(hostport)?;
+    Ok((
+        rest,
+        Login {
+            place: start.place_to(&rest),
+            user,
+            password,
             hostport,
         },
     ))
@@ -473,26 +561,40 @@ mod tests {
     use crate::options::Options;
     use crate::test_strings::every_string_of;
 
-    /// A login read hostport first is the login read in the BNF's order,
-    /// on every string over characters that make or break a user, a
-    /// password, a host and a port, and the `@` between them.
+    /// A login read user first or hostport first is the login read in the
+    /// BNF's order, on every string over characters that make or break a
+    /// user, a password, an escape, a host and a port, and the `@` between
+    /// them: alone, after a prefix (so that the run of a user and password
+    /// is read from inside a longer text), and after 30 characters of the
+    /// login (so that its `@` is too far ahead to be seen, and the bracket
+    /// is looked for from where the hostport stops).
     #[test]
-    fn a_bare_hostport_login_is_the_login_as_written() {
-        let (mut bare, mut logins) = (0, 0);
-        for bytes in every_string_of(b"a1.-:@;%/", 6) {
+    fn a_login_read_in_either_order_is_the_login_as_written() {
+        let (mut bare, mut with_user, mut with_password) = (0, 0, 0);
+        for bytes in every_string_of(b"a1.-:@;%4/", 6) {
             let text = core::str::from_utf8(&bytes).expect("ASCII");
-            let start = Cursor::new(text, 0, Options::default());
-            let as_written = login_as_written(start).ok();
-            let read = login::read(start).ok();
-            assert_eq!(
-                read.map(|(rest, login)| (rest.offset(), login)),
-                as_written.map(|(rest, login)| (rest.offset(), login)),
-                "{text:?}"
-            );
-            bare += usize::from(bare_hostport_login(start).is_some());
-            logins += usize::from(as_written.is_some());
+            let prefixed = format!("x:@{text}");
+            let long = format!("{}{text}", "a1".repeat(15));
+            for (whole, from) in [(text, 0), (prefixed.as_str(), 3), (long.as_str(), 0)] {
+                let start = Cursor::new(whole, 0, Options::default()).skip(from);
+                let as_written = login_as_written(start).ok();
+                let read = login::read(start).ok();
+                assert_eq!(
+                    read.map(|(rest, login)| (rest.offset(), format!("{login:?}"))),
+                    as_written.map(|(rest, login)| (rest.offset(), format!("{login:?}"))),
+                    "{whole:?} from {from}"
+                );
+                if let Some((_, login)) = as_written {
+                    bare += usize::from(login.user.is_none());
+                    with_user += usize::from(login.user.is_some());
+                    with_password += usize::from(login.password.is_some());
+                }
+            }
         }
-        // Enough of both kinds: bare hostports, and logins with a user.
-        assert!(bare > 2_000 && logins > bare + 2_000, "{bare} {logins}");
+        // Enough of each kind: bare hostports, users, and passwords.
+        assert!(
+            bare > 100_000 && with_user > 50_000 && with_password > 5_000,
+            "{bare} {with_user} {with_password}"
+        );
     }
 }
