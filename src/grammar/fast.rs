@@ -262,8 +262,7 @@ pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
 /// first `@` or `/` byte by byte.)
 #[inline(always)]
 pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
-    let mut at = from;
-    while at < from + 32 {
+    for at in [from, from + 8, from + 16, from + 24] {
         let Some(&eight) = eight_at(text, at) else {
             let rest = text.get(at..).unwrap_or_default();
             let first = rest.iter().position(|&b| b == b'@' || b == b'/');
@@ -276,7 +275,7 @@ pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
             (Some(at_sign), Some(slash)) if at_sign < slash => return Some(at + at_sign),
             (Some(at_sign), None) => return Some(at + at_sign),
             (_, Some(_)) => return None,
-            (None, None) => at += 8,
+            (None, None) => {}
         }
     }
     None

@@ -60,67 +60,59 @@ production! {
             return login_as_written(start);
         }
         let (text, at) = start.text_and_index();
-        match at_sign_ahead(text, at) {
-            Some(at_sign) => login_user_first(start, at_sign),
-            None => login_hostport_first(start),
+        if let Some(at_sign) = at_sign_ahead(text, at) {
+            if let Some((user, password, after)) = userinfo_before(start, at_sign) {
+                return login_with(start, Some(user), password, after);
+            }
         }
+        login_hostport_first(start)
     }
 }
 
-// Outside the diagnostic pass, `login` is read in one of two orders, each
-// to the same tree as `login_as_written` (the diagnostic pass reads that
-// one, whose errors follow the BNF): user first where an `@` stands in the
-// next 32 bytes before any `/` (a word at a time, `fast::at_sign_ahead`),
-// hostport first everywhere else. Most logins are a bare hostport, which
-// hostport first reads with no look-ahead for an `@` (about a seventh of
-// `parse`'s instructions on an `https` list); user first spares a login
-// that names a user (most telnet URLs, many ftp ones) a first reading of
-// its user as a hostport (BENCHMARKS.md, "Logins with a user, read once").
-
-/// `login` read user first, `at_sign` (an index in the cursor's text) the
-/// first `@` ahead: the bracket where it matches, then the hostport; else
-/// the hostport alone, as the bracket given up leaves it.
-#[inline(always)]
-fn login_user_first<'a, M: Inlining>(
-    start: Cursor<'a, M>,
-    at_sign: usize,
-) -> Parsed<'a, Login<'a>, M> {
-    match userinfo_before(start, at_sign) {
-        Some((user, password, after)) => login_with(start, Some(user), password, after),
-        None => login_with(start, None, None, start),
-    }
-}
+// Outside the diagnostic pass, `login` is read to the same tree as
+// `login_as_written` (the diagnostic pass reads that one, whose errors
+// follow the BNF) in one of two orders. Where an `@` stands in the next 32
+// bytes before any `/` (eight bytes a test, `fast::at_sign_ahead`), the
+// bracket is read first, once: a login that names a user (most telnet
+// URLs, many ftp ones) is spared a first reading of its user as a hostport.
+// Everywhere else the hostport is read first: most logins are a bare
+// hostport, which needs no look for an `@` after it (BENCHMARKS.md, "A login
+// that is a bare hostport" and "Logins with a user, read once").
 
 /// `login` read hostport first: when no character a user or password may
 /// hold, nor an `@`, follows the hostport, the login is that hostport;
 /// otherwise the bracket is looked for from where the hostport stopped.
 #[inline(always)]
 fn login_hostport_first<'a, M: Inlining>(start: Cursor<'a, M>) -> Parsed<'a, Login<'a>, M> {
-    let hostport = hostport::read(start).ok();
-    let hostport_end = hostport.as_ref().map_or(start, |(rest, _)| *rest);
-    let bare = |(rest, hostport): (Cursor<'a, M>, Hostport<'a>)| {
-        let login = Login {
+    let hostport = hostport::read(start);
+    let hostport_end = match &hostport {
+        Ok((rest, _)) => *rest,
+        Err(_) => start,
+    };
+    if hostport_end
+        .bytes()
+        .first()
+        .is_some_and(|&b| continues_userinfo(b))
+    {
+        // The run of a user, a `:` and a password goes on from where the
+        // hostport stopped: the hostport's characters are all among them.
+        let (text, from) = hostport_end.text_and_index();
+        if let Some((user, password, after)) =
+            userinfo_before(start, run_scan(text, from, &USERINFO))
+        {
+            return login_with(start, Some(user), password, after);
+        }
+    }
+    let (rest, hostport) = hostport?;
+    Ok((
+        rest,
+        Login {
             place: start.place_to(&rest),
             user: None,
             password: None,
             hostport,
-        };
-        (rest, login)
-    };
-    let goes_on = hostport_end
-        .bytes()
-        .first()
-        .is_some_and(|&b| continues_userinfo(b));
-    let userinfo = goes_on.then(|| {
-        // The run of a user, a `:` and a password goes on from where the
-        // hostport stopped: the hostport's characters are all among them.
-        let (text, from) = hostport_end.text_and_index();
-        userinfo_before(start, run_scan(text, from, &USERINFO))
-    });
-    match userinfo.flatten() {
-        Some((user, password, after)) => login_with(start, Some(user), password, after),
-        None => hostport.map(bare).ok_or(nom::Err::Error(Backtrack)),
-    }
+        },
+    ))
 }
 
 /// The bracket of `login` (`user [ ":" password ] "@"`) at `start`, when it
