@@ -38,12 +38,12 @@ pub(crate) fn node<'a>(
 /// them on an error's stack) and for [`super::tree`] (which records them
 /// as nodes); `recognize` on the characters alone, everywhere else.
 ///
-/// Why a second reading: entering a production costs about 50
-/// instructions of its own (its result through memory, the entry and the
-/// match), and an address is a dozen of them, a host name, a path or a
-/// search several per character run (`hostname`, `ialpha`, `alpha`,
-/// `xalphas`; a `segment` and an `xpalphas` for every segment).
-/// BENCHMARKS.md ("Hot productions on their characters", "The drafts'
+/// Why a second reading: entering a production has a cost of its own (its
+/// result through memory, the entry and the match), and an address is a
+/// dozen of them, a host name, a path or a search several per character
+/// run (`hostname`, `ialpha`, `alpha`, `xalphas`; a `segment` and an
+/// `xpalphas` for every segment). BENCHMARKS.md ("Entering a draft's
+/// production", "Hot productions on their characters", "The drafts'
 /// addresses on their characters") has the measurements. The readers are
 /// in `dialect::recognize`; both readings commit to the same derivation
 /// and read the right recursions as the same loops. The tests hold both

@@ -220,7 +220,7 @@ pub(crate) use url_alternatives;
 
 /// Juxtaposition, `a b c`: each parser in turn from where the one before
 /// stopped; the step to the end of the last (nom's tuple, without its
-/// `Parser` machinery, which measured several times slower here: see
+/// `Parser` machinery, which measured slower here: see
 /// BENCHMARKS.md, "The drafts").
 macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
@@ -643,14 +643,14 @@ pub fn matches(
 /// Whether the whole of `text` derives from the production `production`
 /// of `dialect`, a draft; `None` when the draft has no such production.
 /// Inlined into [`check`] and [`matches`]: through `matches`'s
-/// `Result<bool, DialectError>`, `check` read about 38 instructions a line
-/// more (kasztp's URLs, every revision's `url`).
+/// `Result<bool, DialectError>`, `check` read more instructions a line
+/// (BENCHMARKS.md, "Light to depend on (issue 32)": `dialect::matches`).
 #[inline(always)]
 fn draft_matches(dialect: Dialect, production: &str, text: &str, options: Options) -> Option<bool> {
     // A production with a reader on its characters is recognized by that
     // reader alone: it is the production's own recognizing reading (its
     // `recognized`), without the cursor, the entry and the match, which
-    // cost an accepted line a quarter of its instructions (BENCHMARKS.md,
+    // cost an accepted line much of its instructions (BENCHMARKS.md,
     // "The drafts' addresses on their characters").
     if let Some(reader) = dialect.reader(production) {
         return Some(reader(text.as_bytes(), options.strict) == Some(text.len()));

@@ -18,9 +18,9 @@
 //! the call now does (BENCHMARKS.md, "The drafts' addresses on their
 //! characters").
 //!
-//! Why a second reading: entering a production costs about 50
-//! instructions of its own (the entry, the result through memory, the
-//! match), and an address is a dozen of them. BENCHMARKS.md ("Hot
+//! Why a second reading: entering a production has a cost of its own (the
+//! entry, the result through memory, the match), and an address is a
+//! dozen of them. BENCHMARKS.md ("Entering a draft's production", "Hot
 //! productions on their characters", "The drafts' addresses on their
 //! characters") has the measurements. The tests hold each reader against
 //! the grammar files' own reading (`tests/dialects.rs`, through `check`),

@@ -67,7 +67,7 @@ impl Class {
 
     /// The class of the members of `table`.
     const fn from_table(table: [bool; 256], escapes: bool, expected: &'static [Expected]) -> Class {
-        // `primitives::run_len` reads past the end of a text as zeros.
+        // The runs of `grammar::fast` read past the end of a text as zeros.
         assert!(!table[0], "no class of the grammars holds a zero byte");
         let mut bits = [0u64; 4];
         let mut byte = 0;

@@ -82,8 +82,8 @@ impl Inlining for Inlined {
 ///
 /// The cursor keeps the text it was made on and an index into it: moving on
 /// is an addition, where slicing the rest as a `str` checked a character
-/// boundary at every step (about a tenth of `parse`'s instructions, and a
-/// panic path inlined at every step).
+/// boundary at every step, with a panic path inlined at every step
+/// (BENCHMARKS.md, "The cursor's index").
 #[derive(Debug, Clone, Copy)]
 pub struct Cursor<'a, M: Inlining = Called> {
     /// The text the cursor was made on, up to where `take` cut it.
@@ -222,7 +222,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
     // fail: every cursor is at a character boundary within its text, since
     // the productions step over the ASCII bytes they read (`skip` asserts
     // it in debug builds). Indexing put a panic's call at every place a
-    // production was inlined, some 15 KB of `parse`'s 117 KB.
+    // production was inlined (BENCHMARKS.md, "The cursor's index").
 
     /// The text from here on.
     #[inline(always)]

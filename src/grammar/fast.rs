@@ -101,8 +101,8 @@ pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
 ///
 /// [`run_scan`]'s masks, inlined, without its test of eight bytes at once
 /// inside long runs: in the drafts' readers, which read a run at most
-/// places they read a character, that test took their check of a kasztp
-/// line from 37 to 40 ns.
+/// places they read a character, that test made their check slower
+/// (BENCHMARKS.md, "Runs on a mask").
 #[inline(always)]
 #[cfg(any(feature = "dialect", test))]
 pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
@@ -140,11 +140,10 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
 /// the end the mask is that of the text's last eight bytes, shifted, so a
 /// run that ends the text (most URLs end in one) costs no byte loop.
 ///
-/// Out of line, one copy for every class: inlined, its loops were some 30
-/// KB of the 172 KB that `parse`'s function over the ten schemes took, and
-/// on a list that mixes the schemes the code no longer fitted the
-/// instruction cache (31 misses a line in callgrind's model, against none
-/// on one scheme's lines).
+/// Out of line, one copy for every class: inlined, its loops were a large
+/// part of `parse`'s function over the ten schemes, and on a list that
+/// mixes the schemes the code no longer fitted the instruction cache
+/// (BENCHMARKS.md, "Runs out of line").
 #[inline(never)]
 pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
     let mut at = from;
@@ -186,10 +185,9 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
 /// [`run_by_bytes`] from `from`, inlined. For the runs of a news URL,
 /// which are short (a group's tail, `comp.lang.rust` after its `c`; an
 /// article's part before its `@`): there a call of [`run_scan`] and its
-/// tests of eight bytes cost more than the loop's mispredicted exit. News
-/// lines: 339 -> 304 instructions (fluent-uri 343), mispredicted branches
-/// 2.19 -> 2.34 (callgrind's model), 21.0 -> 18.7 ns at best of ten
-/// alternating runs (fluent-uri 19.2 in the same runs).
+/// tests of eight bytes cost more than the loop's mispredicted exit
+/// (BENCHMARKS.md, "Light to depend on (issue 32)": news's runs byte by
+/// byte).
 #[inline(always)]
 pub(crate) fn short_run(text: &[u8], from: usize, class: &Class) -> usize {
     // `from` is a cursor's index in `text`: at most its length.
@@ -334,7 +332,8 @@ fn members_of_eight(class: &Class, eight: &[u8; 8]) -> u8 {
 /// The end of the run of `class` at the start of `bytes`, byte by byte
 /// after a test of eight bytes at once: inlined, its class known where it
 /// is called, for `check`'s reading of a `genericurl`, two runs in all,
-/// where the call cost about a tenth of `check`'s time.
+/// where the call was a large part of `check`'s time (BENCHMARKS.md, "Runs
+/// on a mask").
 #[inline(always)]
 pub(crate) fn run_scan_inline(bytes: &[u8], class: &Class) -> usize {
     let mut at = 0;
@@ -396,9 +395,10 @@ pub(crate) enum Plain {
 /// Eight characters at a time: their kinds, looked up in a table, give the
 /// masks of the host's characters, dots and dashes (one bit a byte, the
 /// lowest), and the pairs no plain host holds (`..`, `.-`, `-.`) are found
-/// on the masks. A loop character by character cost some 16 instructions a
+/// on the masks. A loop character by character cost more instructions a
 /// byte of host, and mispredicted its exit at every host; the label loop
-/// took a branch at every label. The masks stay a bit a byte, where
+/// took a branch at every label (BENCHMARKS.md, "A host eight characters
+/// at a time"). The masks stay a bit a byte, where
 /// gathering each into a byte took three multiplications an eight, one of
 /// them between the look-ups and the test that ends the loop.
 #[inline(always)]
@@ -493,7 +493,8 @@ fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
 
 /// The offset of the first `byte` in `bytes` at or after `from`: eight
 /// bytes a test (most paths hold no `%`, most users no `:`), where a loop
-/// byte by byte cost some 180 instructions a gopher URL.
+/// byte by byte cost much of a gopher URL's reading (BENCHMARKS.md,
+/// "Gopher's node where it is returned, its `%` eight bytes a test").
 pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
     let mut at = from;
     while let Some(&eight) = eight_at(bytes, at) {

@@ -204,8 +204,8 @@ pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
     // The longest of the ten names has eight letters: the first eight bytes
     // are read as one little-endian word, the colon found in it (or just
     // after it) a word at a time, and the name compared whole with the ten
-    // by a `match` (measured: the search of a table cost about 170
-    // instructions a URL, a tenth of `parse`).
+    // by a `match`, where the search of a table cost a large part of `parse`
+    // (BENCHMARKS.md, "A scheme's name by a match").
     let word = match bytes.get(..8) {
         Some(first) => u64::from_le_bytes(first.try_into().expect("eight bytes")),
         // A short text, byte by byte: a copy of a variable length is a call
@@ -337,8 +337,8 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
 /// optimizer's time grew faster than the function, and most of the crate's
 /// build went into it (BENCHMARKS.md, "The build"). It makes its cursor
 /// itself, from the start of the text and out of the diagnostic pass, so
-/// that the productions' tests of the pass and of the offset fold away:
-/// handed a cursor, it read some hundred instructions more a URL.
+/// that the productions' tests of the pass and of the offset fold away
+/// (BENCHMARKS.md, "One function a scheme, with a cursor of its own").
 #[inline(never)]
 fn one_scheme<'a, M: MakeUrl<'a>, N>(
     text: &'a str,

@@ -51,9 +51,9 @@ production! {
     /// and a port, not a user and a password. When no `@` follows the run of
     /// user and password characters, the bracket cannot match and is not tried:
     /// its failure (an `@` expected at the end of the run) would also outrun
-    /// and hide the error in the host. Outside the diagnostic pass, a login
-    /// that is a bare hostport is read hostport first (`bare_hostport_login`),
-    /// to the same tree.
+    /// and hide the error in the host. Outside the diagnostic pass, the
+    /// bracket is read first only where its `@` is just ahead, and otherwise
+    /// the hostport first (`login_hostport_first`), to the same tree.
     login(start) -> Login<'a>, named(Rule::Login),
     {
         if start.diagnosing() {
