@@ -109,6 +109,10 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
 }
 
 fn inputs(name: &str) -> Vec<String> {
+    // `held_out@SCHEME`: the held-out list of `SCHEME`.
+    if let Some(scheme) = name.strip_prefix("held_out@") {
+        return corpus::held_out(scheme, 1000);
+    }
     // `CORPUS@SCHEME`: the lines of `CORPUS` that open with `SCHEME:`.
     if let Some((corpus, scheme)) = name.split_once('@') {
         return corpus::with_scheme(&inputs(corpus), scheme);

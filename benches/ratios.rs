@@ -11,7 +11,9 @@
 //!
 //! The generated list also scheme by scheme, each scheme's lines in a
 //! list of their own: what each production costs, apart from the
-//! mispredicted branches of a list that changes scheme at every line.
+//! mispredicted branches of a list that changes scheme at every line. Then
+//! the held-out lists of each scheme (`corpus::held_out`: another seed,
+//! other words, and logins as real telnet and ftp URLs have them).
 //!
 //! Then the near misses again with every error asked where it went wrong:
 //! what a rejection costs when its diagnosis is made; and the accepted
@@ -25,7 +27,8 @@
 //! that every revision rejects (a rejection against a rejection); and
 //! the lines every revision accepts scheme by scheme.
 //!
-//! `cargo bench --bench ratios -- ROUNDS` (default 101).
+//! `cargo bench --bench ratios -- ROUNDS` (default 101);
+//! `-- ROUNDS held-out` times the held-out lists alone.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -97,6 +100,8 @@ fn main() {
         .filter_map(|arg| arg.parse::<usize>().ok())
         .next()
         .unwrap_or(if bench { 101 } else { 3 });
+    // `-- ROUNDS held-out`: the held-out lists alone.
+    let held_out_only = std::env::args().any(|arg| arg == "held-out");
     let kasztp = corpus::accepted(&corpus::kasztp_http());
     let generated = corpus::generated(11 * 1000);
 
@@ -128,6 +133,21 @@ fn main() {
             }),
         ),
     ];
+    let held_out: Vec<(&str, Vec<String>)> = corpus::SCHEMES
+        .iter()
+        .map(|&scheme| {
+            let urls = corpus::held_out(scheme, 1000);
+            assert_eq!(corpus::accepted(&urls).len(), urls.len(), "{scheme}");
+            (scheme, urls)
+        })
+        .collect();
+    if held_out_only {
+        println!(
+            "The held-out lists, scheme by scheme (logins as real telnet and ftp URLs have them)"
+        );
+        table(rounds, &held_out, &contenders, 2);
+        return;
+    }
     let lists = [
         ("kasztp_http_accepted", kasztp.clone()),
         // The same list as written: `https` is no scheme of RFC 1738, so
@@ -154,6 +174,10 @@ fn main() {
         by_scheme[index % schemes].1.push(url.clone());
     }
     table(rounds, &by_scheme, &contenders, 2);
+
+    println!();
+    println!("The held-out lists, scheme by scheme (logins as real telnet and ftp URLs have them)");
+    table(rounds, &held_out, &contenders, 2);
 
     println!();
     println!("The near misses again, each error asked where it went wrong (its offset)");

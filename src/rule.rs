@@ -1,5 +1,6 @@
-//! The productions of RFC 1738 section 5, by name. A leaf: it knows the
-//! names and the BNF text, and nothing of the combinators.
+//! The productions of RFC 1738 section 5, by name, and the productions of
+//! any grammar the crate reads ([`Production`]). A leaf: it knows the names
+//! and the BNF text, and nothing of the combinators.
 
 use core::fmt;
 
@@ -64,6 +65,37 @@ macro_rules! rules {
             }
         }
     };
+}
+
+/// A production of one of the grammars the crate reads: RFC 1738's, by
+/// its [`Rule`], or an earlier revision's, by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Production {
+    /// A production of RFC 1738 section 5.
+    Rfc1738(Rule),
+    /// A production of a draft, by the name the draft gives it.
+    #[cfg(feature = "dialect")]
+    Draft(&'static str),
+}
+
+impl Production {
+    /// The rule of RFC 1738, for one of its productions.
+    pub(crate) fn rule(self) -> Option<Rule> {
+        match self {
+            Production::Rfc1738(rule) => Some(rule),
+            #[cfg(feature = "dialect")]
+            Production::Draft(_) => None,
+        }
+    }
+
+    /// The name the grammar gives the production.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Production::Rfc1738(rule) => rule.name(),
+            #[cfg(feature = "dialect")]
+            Production::Draft(name) => name,
+        }
+    }
 }
 
 rules! {
@@ -136,6 +168,32 @@ rules! {
     Xchar = "xchar" in misc::xchar;
     Digits = "digits" in misc::digits;
 }
+
+/// Calls `$callback!` with each of the ten schemes of section 5, in the
+/// order of the `url` production: the scheme's name, its production's
+/// `Rule` variant and combinator, and the variant of `Url` that holds its
+/// node (`"http" => Httpurl in http::httpurl as Http, ...`). The grammar
+/// makes every ten-way dispatch of this one list: which scheme a URL names
+/// (`generic::known_scheme`), which production reads it
+/// (`generic::scheme_url`, `generic::each_scheme_url`) and whether a rule
+/// is a scheme's (`grammar::is_scheme_url`).
+macro_rules! every_scheme {
+    ($callback:ident) => {
+        $callback! {
+            "http" => Httpurl in http::httpurl as Http,
+            "ftp" => Ftpurl in ftp::ftpurl as Ftp,
+            "news" => Newsurl in news::newsurl as News,
+            "nntp" => Nntpurl in nntp::nntpurl as Nntp,
+            "telnet" => Telneturl in telnet::telneturl as Telnet,
+            "gopher" => Gopherurl in gopher::gopherurl as Gopher,
+            "wais" => Waisurl in wais::waisurl as Wais,
+            "mailto" => Mailtourl in mailto::mailtourl as Mailto,
+            "file" => Fileurl in file::fileurl as File,
+            "prospero" => Prosperourl in prospero::prosperourl as Prospero,
+        }
+    };
+}
+pub(crate) use every_scheme;
 
 impl Rule {
     /// The production's definition as RFC 1738 prints it: its lines of

@@ -72,7 +72,7 @@ impl fmt::Display for Span {
 /// parse need not cut the text out.
 ///
 /// Cutting a `&str` checks that both ends are character boundaries, and
-/// those two checks at every node cost a tenth of `parse`'s time
+/// those two checks at every node were a large part of `parse`'s time
 /// (BENCHMARKS.md, "Nodes that do not cut their text"). So a node read from
 /// the start of the caller's text (offset 0, as in `parse`, `check` and
 /// every `&str` input) keeps that whole text, `source`, and its span, which

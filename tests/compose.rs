@@ -311,7 +311,8 @@ fn run(rule: Rule, strict: bool, text: &str) -> Outcome {
 /// Where and in which productions `grammar::whole` and, with a parser after
 /// it that fails, `grammar::terminated` of the combinator of `rule` fail on
 /// `text` (`None`: `whole` matched it all), on a `&str` and after a prefix
-/// in a `LocatedSpan`, which must agree.
+/// in a `LocatedSpan`, the combinator given by name alone and with its type
+/// arguments, all of which must agree.
 fn run_whole(rule: Rule, strict: bool, text: &str) -> Option<(usize, Vec<&'static str>)> {
     fn failed<I: nom::Input + nom::Offset + Clone + core::fmt::Debug>(
         text: I,
@@ -330,21 +331,32 @@ fn run_whole(rule: Rule, strict: bool, text: &str) -> Option<(usize, Vec<&'stati
             match rule {
                 $(Rule::$variant => {
                     let located = LocatedSpan::new(text);
-                    let (whole, terminated, spanned) = if strict {
+                    type Located<'a> = LocatedSpan<&'a str>;
+                    let (whole, terminated, spanned, typed, typed_terminated, typed_spanned) = if strict {
                         (
                             failed(text, grammar::whole(grammar::strict::$name).map(|_| ()).parse(text)),
                             failed(text, grammar::terminated(grammar::strict::$name, nom::combinator::eof).map(|_| ()).parse(text)),
                             failed(located, grammar::whole(grammar::strict::$name).map(|_| ()).parse(located)),
+                            failed(text, grammar::whole(grammar::strict::$name::<_, VerboseError<&str>>).map(|_| ()).parse(text)),
+                            failed(text, grammar::terminated(grammar::strict::$name::<&str, VerboseError<&str>>, nom::combinator::eof).map(|_| ()).parse(text)),
+                            failed(located, grammar::whole(grammar::strict::$name::<Located, VerboseError<Located>>).map(|_| ()).parse(located)),
                         )
                     } else {
                         (
                             failed(text, grammar::whole(grammar::$name).map(|_| ()).parse(text)),
                             failed(text, grammar::terminated(grammar::$name, nom::combinator::eof).map(|_| ()).parse(text)),
                             failed(located, grammar::whole(grammar::$name).map(|_| ()).parse(located)),
+                            failed(text, grammar::whole(grammar::$name::<_, VerboseError<&str>>).map(|_| ()).parse(text)),
+                            failed(text, grammar::terminated(grammar::$name::<&str, VerboseError<&str>>, nom::combinator::eof).map(|_| ()).parse(text)),
+                            failed(located, grammar::whole(grammar::$name::<Located, VerboseError<Located>>).map(|_| ()).parse(located)),
                         )
                     };
                     assert_eq!(terminated, whole, "terminated {rule} {text:?}");
                     assert_eq!(spanned, whole, "LocatedSpan {rule} {text:?}");
+                    // With the production's type arguments written out.
+                    assert_eq!(typed, whole, "whole, typed, {rule} {text:?}");
+                    assert_eq!(typed_terminated, whole, "terminated, typed, {rule} {text:?}");
+                    assert_eq!(typed_spanned, whole, "LocatedSpan, typed, {rule} {text:?}");
                     whole
                 })*
             }
@@ -441,6 +453,48 @@ fn whole_and_terminated_fail_as_check_does() {
     }
     assert_eq!(compared, 67 * 2 * 100);
     assert!(prefixes > 1000, "{prefixes}");
+}
+
+/// `grammar::whole` and `grammar::terminated` explain a match that is not
+/// whole by the grammar only when the parser's match is the production's
+/// match of the whole input: a parser around the production, or a
+/// production given less than the input, fails as nom's `all_consuming`
+/// and `terminated` do, at the end of the match; and the record of one
+/// call does not leak into the next.
+#[test]
+fn whole_explains_only_the_productions_own_match() {
+    use nom::bytes::complete::{tag, take};
+    use nom::combinator::map_parser;
+    use nom::sequence::preceded;
+
+    type Result<'a> = IResult<&'a str, (), VerboseError<&'a str>>;
+    let error_at = |result: Result<'static>| match result {
+        Err(nom::Err::Error(error)) => (error.errors[0].0, contexts(&error)),
+        other => panic!("{other:?}"),
+    };
+    // The production alone: the grammar's error, at the `x`.
+    let alone: Result = grammar::whole(grammar::hostport)
+        .map(|_| ())
+        .parse("host:80x");
+    assert_eq!(error_at(alone), ("x", vec!["port", "hostport"]));
+    // After a tag: the production was given less than the input.
+    let after: Result = grammar::whole(preceded(tag("<"), grammar::hostport))
+        .map(|_| ())
+        .parse("<host:80x");
+    assert_eq!(error_at(after), ("x", vec![]));
+    // Given a part of the input only.
+    let part: Result = grammar::whole(map_parser(take(6usize), grammar::hostport))
+        .map(|_| ())
+        .parse("host:8x");
+    assert_eq!(error_at(part), ("x", vec![]));
+    // A parser with no production in it, after one that matched: nom's error.
+    let _ = grammar::whole(grammar::hostport::<_, ()>).parse("a.b");
+    let plain: Result = grammar::whole(tag("ab")).map(|_| ()).parse("abc");
+    assert_eq!(error_at(plain), ("c", vec![]));
+    let terminated: Result = grammar::terminated(tag("ab"), tag(">"))
+        .map(|_| ())
+        .parse("abc");
+    assert_eq!(error_at(terminated).0, "c");
 }
 
 /// Every node of the tree, read at the start of a `&str` (where the nodes

@@ -3,11 +3,11 @@
 //! repository's URL lists; and the files it runs on.
 //!
 //! ```sh
-//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls.parquet   # 10,000,000 rows, Snappy
-//! cargo bench -p rfc1738-datafusion --bench throughput -- make /tmp/urls-lz4.parquet --compression lz4
-//! cargo bench -p rfc1738-datafusion --bench throughput -- run /tmp/urls.parquet --runs 5
-//! cargo bench -p rfc1738-datafusion --bench throughput -- run /tmp/urls.parquet --only 'rfc1738_parse in memory'
-//! cargo bench -p rfc1738-datafusion --bench throughput -- sample datafusion/data/urls.parquet
+//! cargo bench --manifest-path datafusion/Cargo.toml --bench throughput -- make /tmp/urls.parquet   # 10,000,000 rows, Snappy
+//! cargo bench --manifest-path datafusion/Cargo.toml --bench throughput -- make /tmp/urls-lz4.parquet --compression lz4
+//! cargo bench --manifest-path datafusion/Cargo.toml --bench throughput -- run /tmp/urls.parquet --runs 5
+//! cargo bench --manifest-path datafusion/Cargo.toml --bench throughput -- run /tmp/urls.parquet --only 'rfc1738_parse in memory'
+//! cargo bench --manifest-path datafusion/Cargo.toml --bench throughput -- sample datafusion/data/urls.parquet
 //! ```
 //!
 //! `run` times, in turn, `--runs` times: the library's `parse` and

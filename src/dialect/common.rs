@@ -4,8 +4,8 @@
 //! positions are each draft's.
 
 use crate::dialect::chars::{ALPHA, ALPHANUM, DIGIT, HEX, NATIONAL, PUNCTUATION};
-use crate::dialect::shape::{repeated, step};
-use crate::dialect::{leaves, production, seq};
+use crate::dialect::combinators::{ends, repeated};
+use crate::dialect::{draft_production, leaves, seq};
 use crate::grammar::notation::{one_of, opt, tag, take_while1};
 
 leaves! {
@@ -28,14 +28,14 @@ leaves! {
     digit = "digit", one_of(&DIGIT);
 }
 
-production! {
+draft_production! {
     /// ```text
     /// escape  % hex hex
     /// ```
     ///
     /// July 1993 (000:32654-32670, 001:355), October 1993 (002:1057),
     /// draft 03 (003:428-429). Never decoded (D6).
-    escape = "escape", leaf, |start| seq!(start; tag("%"), hex::read, hex::read)
+    escape = "escape", unnamed, |start| seq!(start; tag("%"), hex::read, hex::read)
 }
 
 leaves! {
@@ -92,7 +92,7 @@ leaves! {
     alphanums = "alphanums", take_while1(&ALPHANUM);
 }
 
-production! {
+draft_production! {
     /// ```text
     /// void
     /// ```
@@ -100,10 +100,10 @@ production! {
     /// July 1993 (000:32869-32873, 001:362), October 1993 (002:1072), draft
     /// 03 (003:442): the empty string (D3). It matches the empty prefix of
     /// any input.
-    void = "void", leaf, |start| Ok((start, ()))
+    void = "void", unnamed, |start| Ok((start, ()))
 }
 
-production! {
+draft_production! {
     /// ```text
     /// version  digits
     /// ```
@@ -111,10 +111,10 @@ production! {
     /// July 1993 (000:31634-31648, 001:324), October 1993 (002:990), draft
     /// 03 (003:362-363). Not empty, although the prose allows an empty
     /// version (D13).
-    version = "version", |start| step(start, digits::read)
+    version = "version", |start| ends(start, digits::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// attributes  attribute [ attributes ]
     /// ```
@@ -126,17 +126,17 @@ production! {
     attributes = "attributes", |start| repeated(start, attribute::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// attribute  alphanums
     /// ```
     ///
     /// July 1993 (000:31685-31704, 001:326), October 1993 (002:994), draft
     /// 03 (003:366-367).
-    attribute = "attribute", |start| step(start, alphanums::read)
+    attribute = "attribute", |start| ends(start, alphanums::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// hostnumber  digits . digits . digits . digits
     /// ```
@@ -150,19 +150,19 @@ production! {
     }
 }
 
-production! {
+draft_production! {
     /// ```text
     /// port  digits
     /// ```
     ///
     /// July 1993 (000:31981-31992, 001:336), October 1993 (002:1013), draft
     /// 03 (003:388-389).
-    port = "port", |start| step(start, digits::read)
+    port = "port", |start| ends(start, digits::read)
 }
 
 /// `[ : port ]` after a host: the bracket, or nothing.
 pub(crate) fn optional_port<'a>(
     start: crate::grammar::cursor::Cursor<'a>,
-) -> crate::dialect::shape::Step<'a> {
-    step(start, opt(|s| seq!(s; tag(":"), port::read)))
+) -> crate::dialect::combinators::Ends<'a> {
+    ends(start, opt(|s| seq!(s; tag(":"), port::read)))
 }

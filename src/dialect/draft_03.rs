@@ -26,10 +26,12 @@
 use crate::dialect::chars::{
     ALPHANUM2, EXTRA_03, FORMCODE, RESERVED_03, SAFE_03, XALPHA_03 as XALPHA, XPALPHA_03 as XPALPHA,
 };
+use crate::dialect::combinators::{at_split, ends, path as path_of, repeated, separated};
 use crate::dialect::common::optional_port;
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, path as path_of, repeated, separated, step};
-use crate::dialect::{draft_productions, leaves, longest_of, production, seq, url_alternatives};
+use crate::dialect::{
+    draft_production, draft_productions, leaves, longest_of, seq, url_alternatives,
+};
 use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
 pub use crate::dialect::common::{
@@ -50,7 +52,7 @@ draft_productions! {
     "content-identifier",
 }
 
-production! {
+draft_production! {
     /// ```text
     /// prefixedurl  u r l : url
     /// ```
@@ -61,7 +63,7 @@ production! {
     prefixedurl = "prefixedurl", |start| seq!(start; scheme_tag("url:"), url::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// url  httpaddress | ftpaddress | newsaddress | nntpaddress | prosperoaddress | telnetaddress | gopheraddress | waisaddress | mailtoaddress | midaddress | cidaddress
     /// ```
@@ -80,7 +82,7 @@ production! {
 
 crate::dialect::shared::productions_of_1993_and_03!();
 
-production! {
+draft_production! {
     /// ```text
     /// ftpaddress  f t p : / / login / path [ ftptype ]
     /// ```
@@ -90,14 +92,14 @@ production! {
     /// it as written, never adds to the match.
     ftpaddress = "ftpaddress", |start| seq!(start;
         scheme_tag("ftp://"), login::read, tag("/"), path::read,
-        opt(|s| step(s, ftptype::read)),
+        opt(|s| ends(s, ftptype::read)),
     ),
         recognized |start| on_characters(start, characters::ftpaddress)
 }
 
 crate::dialect::shared::productions_of_oct93_and_03!();
 
-production! {
+draft_production! {
     /// ```text
     /// midaddress  m i d : addr-spec
     /// ```
@@ -107,7 +109,7 @@ production! {
         recognized |start| on_characters(start, characters::midaddress)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// cidaddress  c i d : content-identifier
     /// ```
@@ -119,7 +121,7 @@ production! {
 
 crate::dialect::shared::waisaddress_of_every_draft!();
 
-production! {
+draft_production! {
     /// ```text
     /// waisdoc  w a i s : / / hostport / database / wtype / wpath
     /// ```
@@ -132,7 +134,7 @@ production! {
         recognized |start| on_characters(start, characters::waisdoc)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// wpath  digits = path ; [ wpath ]
     /// ```
@@ -144,7 +146,7 @@ production! {
         recognized |start| part_on_characters(start, characters::wpath)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// group  ialpha [ . group ]
     /// ```
@@ -156,17 +158,17 @@ production! {
         recognized |start| part_on_characters(start, characters::hostname)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// prosperoaddress  prosperolink
     /// ```
     ///
     /// At 003:356-357.
-    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink::read),
+    prosperoaddress = "prosperoaddress", |start| ends(start, prosperolink::read),
         recognized |start| on_characters(start, characters::prosperolink)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// gopheraddress  g o p h e r : / / hostport [/ gtype [ gcommand ] ]
     /// ```
@@ -176,12 +178,12 @@ production! {
     gopheraddress = "gopheraddress", |start| seq!(start;
         scheme_tag("gopher://"),
         hostport::read,
-        opt(|s| seq!(s; tag("/"), gtype::read, opt(|s| step(s, gcommand::read)))),
+        opt(|s| seq!(s; tag("/"), gtype::read, opt(|s| ends(s, gcommand::read)))),
     ),
         recognized |start| on_characters(start, characters::gopheraddress)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// login  [ user [ : password ] @ ] hostport
     /// ```
@@ -196,7 +198,7 @@ production! {
         recognized |start| part_on_characters(start, characters::login)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// ftptype  A formcode | E formcode | I | L digits
     /// ```
@@ -219,16 +221,16 @@ leaves! {
     formcode = "formcode", one_of(&FORMCODE);
 }
 
-production! {
+draft_production! {
     /// ```text
     /// gcommand  path
     /// ```
     ///
     /// At 003:390-391. The Gopher+ fields are path characters (D36).
-    gcommand = "gcommand", |start| step(start, path::read)
+    gcommand = "gcommand", |start| ends(start, path::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// path  void | segment [ / path ]
     /// ```
@@ -239,31 +241,31 @@ production! {
         recognized |start| part_on_characters(start, characters::path)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// segment  xpalphas
     /// ```
     ///
     /// At 003:394-395.
-    segment = "segment", |start| step(start, xpalphas::read)
+    segment = "segment", |start| ends(start, xpalphas::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// user  alphanum2 [ user ]
     /// ```
     ///
     /// At 003:398-399. One or more `alphanum2`s (D35), read as one run.
-    user = "user", |start| step(start, take_while1(&ALPHANUM2))
+    user = "user", |start| ends(start, take_while1(&ALPHANUM2))
 }
 
-production! {
+draft_production! {
     /// ```text
     /// password  alphanum2 [ password ]
     /// ```
     ///
     /// At 003:400-401. One or more `alphanum2`s (D35), read as one run.
-    password = "password", |start| step(start, take_while1(&ALPHANUM2))
+    password = "password", |start| ends(start, take_while1(&ALPHANUM2))
 }
 
 leaves! {
@@ -296,7 +298,7 @@ leaves! {
     reserved = "reserved", one_of(&RESERVED_03);
 }
 
-production! {
+draft_production! {
     /// ```text
     /// addr-spec  xalphas @ hostname
     /// ```
@@ -308,14 +310,14 @@ production! {
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// content-identifier  addr-spec
     /// ```
     ///
     /// Not in the draft: supplied (D33), a MIME Content-ID without the `<`
     /// `>` of an RFC 822 `msg-id` (`mid:<a.b@c.d>` does not match).
-    content_identifier = "content-identifier", |start| step(start, addr_spec::read),
+    content_identifier = "content-identifier", |start| ends(start, addr_spec::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }
 

@@ -8,13 +8,13 @@
 use crate::dialect::chars::{
     EXTRA_1993, SAFE_1993, XALPHA_1993 as XALPHA, XPALPHA_1993 as XPALPHA,
 };
+use crate::dialect::combinators::{at_split, ends, path as path_of, separated, within};
 use crate::dialect::common::{alpha, attributes, hostnumber, optional_port, version};
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, path as path_of, separated, step, within};
-use crate::dialect::{leaves, longest_of, production, seq};
+use crate::dialect::{draft_production, leaves, longest_of, seq};
 use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
-production! {
+draft_production! {
     /// ```text
     /// generic  scheme : path [ ? search ]
     /// ```
@@ -36,7 +36,7 @@ production! {
 
 crate::dialect::shared::productions_of_1993_and_03!();
 
-production! {
+draft_production! {
     /// ```text
     /// group  ialpha [ . group ]
     /// ```
@@ -49,17 +49,17 @@ production! {
         recognized |start| part_on_characters(start, characters::group)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// prosperoaddress  prosperolink
     /// ```
     ///
     /// July (000:31505-31533, 001:319) and October 1993 (002:978).
-    prosperoaddress = "prosperoaddress", |start| step(start, prosperolink::read),
+    prosperoaddress = "prosperoaddress", |start| ends(start, prosperolink::read),
         recognized |start| on_characters(start, characters::prosperoaddress)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// gopheraddress  g o p h e r : / / hostport [/ gtype [ selector ] ] [ ? search ]
     /// ```
@@ -69,21 +69,21 @@ production! {
     gopheraddress = "gopheraddress", |start| seq!(start;
         scheme_tag("gopher://"),
         hostport::read,
-        opt(|s| seq!(s; tag("/"), gtype::read, opt(|s| step(s, selector::read)))),
+        opt(|s| seq!(s; tag("/"), gtype::read, opt(|s| ends(s, selector::read)))),
         opt(|s| seq!(s; tag("?"), search::read)),
     ), recognized |start| on_characters(start, characters::gopheraddress)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// selector  path
     /// ```
     ///
     /// July (000:31993-32006, 001:337) and October 1993 (002:1015).
-    selector = "selector", |start| step(start, path::read)
+    selector = "selector", |start| ends(start, path::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// path  void | xpalphas [ / path ]
     /// ```
@@ -95,13 +95,13 @@ production! {
         recognized |start| part_on_characters(start, characters::path)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// user  xalphas
     /// ```
     ///
     /// July (000:32067-32079, 001:340) and October 1993 (002:1021).
-    user = "user", |start| step(start, xalphas::read)
+    user = "user", |start| ends(start, xalphas::read)
 }
 
 leaves! {
@@ -126,17 +126,17 @@ leaves! {
 /// `:`; `:` is an `xalpha`, so any split is a derivation, D25).
 pub(crate) fn user_and_password<'a, O>(
     start: crate::grammar::cursor::Cursor<'a>,
-    user: impl Fn(crate::grammar::cursor::Cursor<'a>) -> crate::grammar::cursor::Reading<'a, O>,
-    password: impl Fn(crate::grammar::cursor::Cursor<'a>) -> crate::grammar::cursor::Reading<'a, O>,
-) -> crate::dialect::shape::Step<'a> {
+    user: impl Fn(crate::grammar::cursor::Cursor<'a>) -> crate::grammar::cursor::Parsed<'a, O>,
+    password: impl Fn(crate::grammar::cursor::Cursor<'a>) -> crate::grammar::cursor::Parsed<'a, O>,
+) -> crate::dialect::combinators::Ends<'a> {
     let bytes = start.bytes();
     match bytes.iter().position(|&b| b == b':') {
         Some(colon) if colon > 0 && colon + 1 < bytes.len() => {
             let (rest, ()) = within(start, colon, user)?;
             let (rest, _) = tag(":")(rest)?;
-            step(rest, password)
+            ends(rest, password)
         }
-        _ => step(start, user),
+        _ => ends(start, user),
     }
 }
 

@@ -21,9 +21,11 @@
 //! ```
 
 use crate::dialect::chars::{VARIANT, XALPHA_1993 as XALPHA};
+use crate::dialect::combinators::at_split;
 use crate::dialect::recognize::on_characters;
-use crate::dialect::shape::at_split;
-use crate::dialect::{draft_productions, leaves, longest_of, production, seq, url_alternatives};
+use crate::dialect::{
+    draft_production, draft_productions, leaves, longest_of, seq, url_alternatives,
+};
 use crate::grammar::notation::{one_of, opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
@@ -48,7 +50,7 @@ draft_productions! {
     void,
 }
 
-production! {
+draft_production! {
     /// ```text
     /// fragmentaddress  url [ # fragmentid ]
     /// ```
@@ -59,7 +61,7 @@ production! {
     |start| seq!(start; url::read, opt(|s| seq!(s; tag("#"), fragmentid::read)))
 }
 
-production! {
+draft_production! {
     /// ```text
     /// url  generic | httpaddress | fileaddress | newsaddress | prosperoaddress | telnetaddress | gopheraddress | waisaddress | afsaddress
     /// ```
@@ -75,7 +77,7 @@ production! {
     ), recognized |start| on_characters(start, characters::url)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// fileaddress  f t p : / / host / path
     /// ```
@@ -90,7 +92,7 @@ production! {
 
 crate::dialect::shared::waisaddress_of_every_draft!();
 
-production! {
+draft_production! {
     /// ```text
     /// waisdoc  w a i s : / / hostport / database / wtype / digits / path
     /// ```
@@ -102,7 +104,7 @@ production! {
     ), recognized |start| on_characters(start, characters::waisdoc)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// telnetaddress  t e l n e t : / / [ user @ ] hostport
     /// ```

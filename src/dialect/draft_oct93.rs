@@ -20,10 +20,10 @@
 //! ```
 
 use crate::dialect::chars::XALPHA_1993 as XALPHA;
+use crate::dialect::combinators::{at_split, ends};
 use crate::dialect::draft_1993::user_and_password;
 use crate::dialect::recognize::{on_characters, part_on_characters};
-use crate::dialect::shape::{at_split, step};
-use crate::dialect::{draft_productions, longest_of, production, seq, url_alternatives};
+use crate::dialect::{draft_production, draft_productions, longest_of, seq, url_alternatives};
 use crate::grammar::notation::{opt, scheme_tag, tag};
 
 pub use crate::dialect::common::{
@@ -48,7 +48,7 @@ draft_productions! {
     national, punctuation, digits, alphanum, alphanums, void,
 }
 
-production! {
+draft_production! {
     /// ```text
     /// fragmentaddress  uri [ # fragmentid ]
     /// ```
@@ -59,16 +59,16 @@ production! {
     |start| seq!(start; uri::read, opt(|s| seq!(s; tag("#"), fragmentid::read)))
 }
 
-production! {
+draft_production! {
     /// ```text
     /// uri  url
     /// ```
     ///
     /// At 002:936.
-    uri = "uri", |start| step(start, url::read)
+    uri = "uri", |start| ends(start, url::read)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// url  generic | httpaddress | ftpaddress | newsaddress | nntpaddress | prosperoaddress | telnetaddress | gopheraddress | waisaddress | mailtoaddress
     /// ```
@@ -85,7 +85,7 @@ production! {
     ), recognized |start| on_characters(start, characters::url)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// ftpaddress  f t p : / / login / path
     /// ```
@@ -100,7 +100,7 @@ crate::dialect::shared::productions_of_oct93_and_03!();
 
 crate::dialect::shared::waisaddress_of_every_draft!();
 
-production! {
+draft_production! {
     /// ```text
     /// waisdoc  w a i s : / / hostport / database / wtype / path
     /// ```
@@ -113,7 +113,7 @@ production! {
         recognized |start| on_characters(start, characters::waisdoc)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// login  [ user [ : password ] @ ] hostport
     /// ```
@@ -130,13 +130,13 @@ production! {
         recognized |start| part_on_characters(start, characters::login)
 }
 
-production! {
+draft_production! {
     /// ```text
     /// password  xalphas
     /// ```
     ///
     /// At 002:1023.
-    password = "password", |start| step(start, xalphas::read)
+    password = "password", |start| ends(start, xalphas::read)
 }
 
 /// The productions `check` decides on their characters alone when their

@@ -40,13 +40,16 @@
 use core::fmt;
 
 use crate::error::{Error, Expected, Found};
-use crate::grammar::cursor::{Cursor, Diagnosis, Production, Reading};
+use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
+use crate::grammar::trace::Diagnosis;
 use crate::options::Options;
+use crate::rule::Production;
 use crate::rule::Rule;
 use crate::span::{Location, Span};
 
 mod chars;
+mod combinators;
 mod common;
 pub mod draft_03;
 mod draft_1993;
@@ -54,7 +57,6 @@ pub mod draft_jul93;
 pub mod draft_oct93;
 mod recognize;
 mod revisions;
-mod shape;
 mod shared;
 
 pub use revisions::{revisions, revisions_with, Revisions, Verdict};
@@ -71,7 +73,7 @@ pub struct Match<'a> {
 }
 
 /// A combinator of a draft, on the crate's cursor.
-type Combinator<'a> = fn(Cursor<'a>) -> Reading<'a, Match<'a>>;
+type Combinator<'a> = fn(Cursor<'a>) -> Parsed<'a, Match<'a>>;
 
 /// The table of a draft's productions: the list in the order of the text,
 /// the dispatcher from a name to its reading, and the `strict` twin of
@@ -101,14 +103,14 @@ macro_rules! draft_productions {
             use nom::IResult;
 
             use crate::dialect::Match;
-            use crate::grammar::cursor::door;
+            use crate::grammar::caller::run_for_caller;
             use crate::grammar::{GrammarError, Text};
             use crate::options::Options;
 
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme keywords as printed.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, Match<'a>, E> {
-                    door(input, Options::strict(), super::$name::entry, super::$name::explain)
+                    run_for_caller(input, Options::strict(), super::$name::entry)
                 }
             )*
         }
@@ -129,52 +131,52 @@ macro_rules! label {
 pub(crate) use label;
 
 /// One production of a draft: its doc comment, name, label (the name as
-/// the draft spells it), whether it is a leaf (a character class or a run,
-/// which does not name itself in an error's stack), and its body, which
+/// the draft spells it), whether it is `unnamed` (a character class or a
+/// run, which does not name itself in an error's stack), and its body, which
 /// says where the production stops. It declares the production's
 /// combinator and its reading as [`crate::grammar`]'s productions are
-/// declared (the same door, cursor and trace), the combinator giving back
+/// declared (the same `production!`, cursor and trace), the combinator giving back
 /// the text matched ([`Match`]). A hot production may add, after
 /// `recognized`, the same reading on its characters alone, without the
-/// productions inside it (see [`shape::recognized_node`]).
-macro_rules! production {
+/// productions inside it (see [`combinators::recognized_node`]).
+macro_rules! draft_production {
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr, recognized |$fast:ident| $recognize:expr) => {
-        $crate::grammar::cursor::production! {
-            calls;
+        $crate::grammar::production::production! {
+            called_only;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
-            crate::grammar::cursor::Entry::Named(crate::grammar::cursor::Production::Draft($label)),
+            crate::grammar::production::Naming::Named(crate::rule::Production::Draft($label)),
             {
-                crate::dialect::shape::recognized_node(
+                crate::dialect::combinators::recognized_node(
                     start,
-                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
-                    |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $recognize },
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::combinators::Ends<'a> { $body },
+                    |$fast: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::combinators::Ends<'a> { $recognize },
                 )
             }
         }
     };
-    ($(#[$doc:meta])* $name:ident = $label:literal, leaf, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Leaf, |$start| $body);
+    ($(#[$doc:meta])* $name:ident = $label:literal, unnamed, |$start:ident| $body:expr) => {
+        $crate::dialect::draft_production!(@ $(#[$doc])* $name = $label, Unnamed, |$start| $body);
     };
     ($(#[$doc:meta])* $name:ident = $label:literal, |$start:ident| $body:expr) => {
-        $crate::dialect::production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
+        $crate::dialect::draft_production!(@ $(#[$doc])* $name = $label, Named, |$start| $body);
     };
-    (@ $(#[$doc:meta])* $name:ident = $label:literal, $entry:ident, |$start:ident| $body:expr) => {
-        $crate::grammar::cursor::production! {
-            calls;
+    (@ $(#[$doc:meta])* $name:ident = $label:literal, $naming:ident, |$start:ident| $body:expr) => {
+        $crate::grammar::production::production! {
+            called_only;
             $(#[$doc])*
             $name(start) -> crate::dialect::Match<'a>,
-            crate::grammar::cursor::Entry::$entry(crate::grammar::cursor::Production::Draft($label)),
+            crate::grammar::production::Naming::$naming(crate::rule::Production::Draft($label)),
             {
-                crate::dialect::shape::node(
+                crate::dialect::combinators::node(
                     start,
-                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::shape::Step<'a> { $body },
+                    |$start: crate::grammar::cursor::Cursor<'a>| -> crate::dialect::combinators::Ends<'a> { $body },
                 )
             }
         }
     };
 }
-pub(crate) use production;
+pub(crate) use draft_production;
 
 /// Declares productions of a draft that are character classes or runs of
 /// them (leaves, which do not name themselves on an error's stack), a line
@@ -182,9 +184,9 @@ pub(crate) use production;
 macro_rules! leaves {
     ($($(#[$doc:meta])* $name:ident = $label:literal, $run:expr;)+) => {
         $(
-            $crate::dialect::production! {
+            $crate::dialect::draft_production! {
                 $(#[$doc])*
-                $name = $label, leaf, |start| crate::dialect::shape::step(start, $run)
+                $name = $label, unnamed, |start| crate::dialect::combinators::ends(start, $run)
             }
         )+
     };
@@ -192,11 +194,11 @@ macro_rules! leaves {
 pub(crate) use leaves;
 
 /// `a | b | ...` as the alternative that matches the most text (see
-/// [`shape::longest`]).
+/// [`combinators::longest`]).
 macro_rules! longest_of {
     ($start:expr; $($branch:expr),+ $(,)?) => {
-        crate::dialect::shape::longest($start, &[$(
-            &|input| crate::dialect::shape::step(input, $branch)
+        crate::dialect::combinators::longest($start, &[$(
+            &|input| crate::dialect::combinators::ends(input, $branch)
         ),+])
     };
 }
@@ -204,13 +206,13 @@ pub(crate) use longest_of;
 
 /// A draft's `url`: `generic` (when the draft has it) and the addresses by
 /// their keywords, as the alternative that matches the most text (see
-/// [`shape::longest_by_keyword`]).
+/// [`combinators::longest_by_keyword`]).
 macro_rules! url_alternatives {
     ($start:expr; $($generic:ident;)? $($keyword:literal => $address:expr),+ $(,)?) => {
-        crate::dialect::shape::longest_by_keyword(
+        crate::dialect::combinators::longest_by_keyword(
             $start,
-            None $(.or(Some(&|input| crate::dialect::shape::step(input, $generic::read))))?,
-            &[$(($keyword, &|input| crate::dialect::shape::step(input, $address))),+],
+            None $(.or(Some(&|input| crate::dialect::combinators::ends(input, $generic::read))))?,
+            &[$(($keyword, &|input| crate::dialect::combinators::ends(input, $address))),+],
         )
     };
 }
@@ -218,13 +220,13 @@ pub(crate) use url_alternatives;
 
 /// Juxtaposition, `a b c`: each parser in turn from where the one before
 /// stopped; the step to the end of the last (nom's tuple, without its
-/// `Parser` machinery, which measured several times slower here: see
+/// `Parser` machinery, which measured slower here: see
 /// BENCHMARKS.md, "The drafts").
 macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
         let rest: crate::grammar::cursor::Cursor<'_> = $start;
         $(let (rest, _) = ($parser)(rest)?;)+
-        crate::dialect::shape::Step::Ok((rest, ()))
+        crate::dialect::combinators::Ends::Ok((rest, ()))
     }};
 }
 pub(crate) use seq;
@@ -618,7 +620,7 @@ pub fn check(
 
 /// Whether the whole of `text` derives from the production `production`
 /// of `dialect`, as [`check`] decides, without saying where or why not: a
-/// rejection costs only the reading that failed (no second, traced pass;
+/// rejection costs only the reading that failed (no diagnostic pass;
 /// for [`Dialect::Rfc1738`] the error of [`crate::check_with`] is never
 /// asked).
 /// For a program that only counts or filters, such as one that asks every
@@ -650,24 +652,24 @@ pub fn matches(
 /// Whether the whole of `text` derives from the production `production`
 /// of `dialect`, a draft; `None` when the draft has no such production.
 /// Inlined into [`check`] and [`matches`]: through `matches`'s
-/// `Result<bool, DialectError>`, `check` read about 38 instructions a line
-/// more (kasztp's URLs, every revision's `url`).
+/// `Result<bool, DialectError>`, `check` read more instructions a line
+/// (BENCHMARKS.md, "Light to depend on (issue 32)": `dialect::matches`).
 #[inline(always)]
 fn draft_matches(dialect: Dialect, production: &str, text: &str, options: Options) -> Option<bool> {
     // A production with a reader on its characters is recognized by that
     // reader alone: it is the production's own recognizing reading (its
     // `recognized`), without the cursor, the entry and the match, which
-    // cost an accepted line a quarter of its instructions (BENCHMARKS.md,
+    // cost an accepted line much of its instructions (BENCHMARKS.md,
     // "The drafts' addresses on their characters").
     if let Some(reader) = dialect.reader(production) {
         return Some(reader(text.as_bytes(), options.strict) == Some(text.len()));
     }
     let (_, combinator) = dialect.combinator(production)?;
-    Some(whole(combinator, Cursor::new(text, 0, options).recognizing()).is_ok())
+    Some(whole(combinator, Cursor::new(text, 0, options).without_tree()).is_ok())
 }
 
 /// Why `text` is no `production` of `dialect` (a draft, a production it
-/// has): the second, traced pass, and the error made from it.
+/// has): the diagnostic pass, and the error made from it.
 #[cold]
 #[inline(never)]
 fn mismatch(dialect: Dialect, production: &str, text: &str, options: Options) -> DialectError {
@@ -694,18 +696,18 @@ fn unknown(dialect: Dialect, production: &str) -> DialectError {
 }
 
 /// The production, then the end of the input.
-fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Reading<'a, ()> {
+fn whole<'a>(combinator: Combinator<'a>, start: Cursor<'a>) -> Parsed<'a, ()> {
     let (rest, _) = combinator(start)?;
     eof(rest)
 }
 
-/// The second, traced pass of a draft's production that did not match.
+/// The diagnostic pass of a draft's production that did not match.
 fn diagnose<'a>(
     dialect: Dialect,
     label: &'static str,
     text: &str,
     start: Cursor<'a>,
-    whole: impl Fn(Cursor<'a>) -> Reading<'a, ()>,
+    whole: impl Fn(Cursor<'a>) -> Parsed<'a, ()>,
 ) -> Mismatch {
     let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
     let stack = diagnosis.stack.iter().map(|p| p.name()).collect();
@@ -747,7 +749,7 @@ pub struct Node<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn from_raw(text: &'a str, raw: crate::grammar::cursor::Recorded) -> Node<'a> {
+    fn from_raw(text: &'a str, raw: crate::grammar::derivation::Recorded) -> Node<'a> {
         Node {
             name: raw.production.name(),
             span: raw.span,
@@ -843,7 +845,7 @@ pub fn tree<'a>(
         .ok_or_else(|| unknown(dialect, production))?;
     let start = Cursor::new(text, 0, options);
     let (result, mut nodes) =
-        crate::grammar::cursor::record(start, |start| whole(combinator, start));
+        crate::grammar::derivation::record(start, |start| whole(combinator, start));
     match (result, nodes.pop()) {
         (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
         // `check` accepted the text, and the recording pass reads the same.

@@ -1,5 +1,5 @@
 //! The drafts' productions on their characters alone: the second reading
-//! of [`super::shape::recognized_node`], for every production that a URL
+//! of [`super::combinators::recognized_node`], for every production that a URL
 //! of a draft's `url` passes through (the addresses and the parts they
 //! share). Each reader reads what the production of the same name reads,
 //! the same derivation committed to in the same order, with the character
@@ -18,16 +18,16 @@
 //! the call now does (BENCHMARKS.md, "The drafts' addresses on their
 //! characters").
 //!
-//! Why a second reading: entering a production costs about 50
-//! instructions of its own (the entry, the result through memory, the
-//! match), and an address is a dozen of them. BENCHMARKS.md ("Hot
+//! Why a second reading: entering a production has a cost of its own (the
+//! entry, the result through memory, the match), and an address is a
+//! dozen of them. BENCHMARKS.md ("Entering a draft's production", "Hot
 //! productions on their characters", "The drafts' addresses on their
 //! characters") has the measurements. The tests hold each reader against
 //! the grammar files' own reading (`tests/dialects.rs`, through `check`),
 //! and against the productions wherever a tree is made.
 
 use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993, XPALPHA_1993};
-use crate::dialect::shape::{backtrack, Step};
+use crate::dialect::combinators::{backtrack, Ends};
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::Cursor;
 use crate::grammar::fast::{all_in, escape_len, run_len};
@@ -45,7 +45,7 @@ pub(crate) type Reader = fn(&[u8], bool) -> Option<usize>;
 pub(crate) fn on_characters<'a>(
     start: Cursor<'a>,
     reader: impl FnOnce(&'a [u8], bool) -> Option<usize>,
-) -> Step<'a> {
+) -> Ends<'a> {
     match reader(start.bytes(), start.options().strict) {
         Some(len) => Ok((start.skip(len), ())),
         None => backtrack(),
@@ -58,7 +58,7 @@ pub(crate) fn on_characters<'a>(
 pub(crate) fn part_on_characters<'a>(
     start: Cursor<'a>,
     reader: impl FnOnce(&'a [u8]) -> Option<usize>,
-) -> Step<'a> {
+) -> Ends<'a> {
     on_characters(start, |bytes, _| reader(bytes))
 }
 
@@ -169,7 +169,7 @@ pub(crate) fn hostport_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
 
 /// `path  void | segment [ / path ]` whose segments are runs of
 /// `xpalpha`s, read as one run of `characters` (the `xpalpha`s and `/`)
-/// and then cut where the loop of `shape::path` stops: before a leading `/`
+/// and then cut where the loop of `combinators::path` stops: before a leading `/`
 /// (the path is then void), or after the first `/` of a `//` (no segment
 /// is empty). A `/` is never part of an escape, so the cut is found in
 /// the bytes.
@@ -252,7 +252,7 @@ pub(crate) fn httpaddress_len(
     Some(bracket(bytes, at, b'?', |rest| search_len(rest, xalpha)))
 }
 
-/// `left @ right` read as `shape::at_split` reads it, for a `left` that
+/// `left @ right` read as `combinators::at_split` reads it, for a `left` that
 /// every non-empty run of `class` units matches (`xalphas`, or a user and
 /// password made of them): so only `right` decides. Each `@` of the run
 /// after its first unit is tried, the longest match taken, and the search
@@ -567,7 +567,7 @@ mod tests {
         }
     }
 
-    /// `item [ sep X ]` read as `shape::separated` reads it, on the bytes
+    /// `item [ sep X ]` read as `combinators::separated` reads it, on the bytes
     /// (the reading of a 1993 `search` before it was one run).
     fn separated_len(
         bytes: &[u8],

@@ -12,7 +12,7 @@
 /// write alike.
 macro_rules! productions_of_1993_and_03 {
     () => {
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// scheme  ialpha
             /// ```
@@ -21,9 +21,9 @@ macro_rules! productions_of_1993_and_03 {
             /// in both modes: `ialpha` holds both (section 3).
             ///
             /// In draft 03 (003:320-321). Used by no production (D30).
-            scheme = "scheme", |start| step(start, ialpha::read)
+            scheme = "scheme", |start| ends(start, ialpha::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// httpaddress  h t t p : / / hostport [ / path ] [ ? search ]
             /// ```
@@ -42,7 +42,7 @@ macro_rules! productions_of_1993_and_03 {
                 opt(|s| seq!(s; tag("?"), search::read)),
             ), recognized |start| on_characters(start, characters::httpaddress)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// afsaddress  a f s : / / cellname / path
             /// ```
@@ -55,7 +55,7 @@ macro_rules! productions_of_1993_and_03 {
             |start| seq!(start; scheme_tag("afs://"), cellname::read, tag("/"), path::read),
                 recognized |start| on_characters(start, characters::afsaddress)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// newsaddress  n e w s : groupart
             /// ```
@@ -66,7 +66,7 @@ macro_rules! productions_of_1993_and_03 {
             newsaddress = "newsaddress", |start| seq!(start; scheme_tag("news:"), groupart::read),
                 recognized |start| on_characters(start, characters::newsaddress)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// waisindex  w a i s : / / hostport / database [ ? search ]
             /// ```
@@ -79,7 +79,7 @@ macro_rules! productions_of_1993_and_03 {
                 opt(|s| seq!(s; tag("?"), search::read)),
             ), recognized |start| on_characters(start, characters::waisindex)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// groupart  * | group | article
             /// ```
@@ -95,7 +95,7 @@ macro_rules! productions_of_1993_and_03 {
             groupart = "groupart", |start| longest_of!(start; tag("*"), group::read, article::read),
                 recognized |start| part_on_characters(start, characters::groupart)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// article  xalphas @ host
             /// ```
@@ -109,7 +109,7 @@ macro_rules! productions_of_1993_and_03 {
             article = "article", |start| at_split(start, &XALPHA, xalphas::read, host::read),
                 recognized |start| part_on_characters(start, characters::article)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// database  xalphas
             /// ```
@@ -117,9 +117,9 @@ macro_rules! productions_of_1993_and_03 {
             /// July (000:31474-31490, 001:317) and October 1993 (002:974). D15.
             ///
             /// In draft 03 (003:352-353).
-            database = "database", |start| step(start, xalphas::read)
+            database = "database", |start| ends(start, xalphas::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// wtype  xalphas
             /// ```
@@ -127,9 +127,9 @@ macro_rules! productions_of_1993_and_03 {
             /// July (000:31491-31504, 001:318) and October 1993 (002:976). D15.
             ///
             /// In draft 03 (003:354-355).
-            wtype = "wtype", |start| step(start, xalphas::read)
+            wtype = "wtype", |start| ends(start, xalphas::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// prosperolink  p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]
             /// ```
@@ -144,10 +144,10 @@ macro_rules! productions_of_1993_and_03 {
             /// it as written and never adds to the match.
             prosperolink = "prosperolink", |start| seq!(start;
                 scheme_tag("prospero://"), hostport::read, tag("/"), hsoname::read,
-                opt(|s| seq!(s; tag("%00"), version::read, opt(|s| step(s, attributes::read)))),
+                opt(|s| seq!(s; tag("%00"), version::read, opt(|s| ends(s, attributes::read)))),
             ), recognized |start| on_characters(start, characters::prosperolink)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// hsoname  path
             /// ```
@@ -155,9 +155,9 @@ macro_rules! productions_of_1993_and_03 {
             /// July (000:31621-31633, 001:323) and October 1993 (002:983).
             ///
             /// In draft 03 (003:360-361).
-            hsoname = "hsoname", |start| step(start, path::read)
+            hsoname = "hsoname", |start| ends(start, path::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// hostport  host [ : port ]
             /// ```
@@ -173,7 +173,7 @@ macro_rules! productions_of_1993_and_03 {
                 optional_port(rest)
             }, recognized |start| part_on_characters(start, characters::hostport)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// host  hostname | hostnumber
             /// ```
@@ -184,10 +184,10 @@ macro_rules! productions_of_1993_and_03 {
             ///
             /// In draft 03 (003:376-377). Disjoint (a letter or a digit first): the first that
             /// matches is the only one.
-            host = "host", |start| step(start, alt((hostname::read, hostnumber::read))),
+            host = "host", |start| ends(start, alt((hostname::read, hostnumber::read))),
                 recognized |start| part_on_characters(start, characters::host)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// cellname  hostname
             /// ```
@@ -195,9 +195,9 @@ macro_rules! productions_of_1993_and_03 {
             /// July (000:31887-31904, 001:333) and October 1993 (002:1007).
             ///
             /// In draft 03 (003:382-383).
-            cellname = "cellname", |start| step(start, hostname::read)
+            cellname = "cellname", |start| ends(start, hostname::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// hostname  ialpha [ . hostname ]
             /// ```
@@ -213,7 +213,7 @@ macro_rules! productions_of_1993_and_03 {
             hostname = "hostname", |start| separated(start, ialpha::read, "."),
                 recognized |start| part_on_characters(start, characters::hostname)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// search  xalphas [ + search ]
             /// ```
@@ -226,7 +226,7 @@ macro_rules! productions_of_1993_and_03 {
             search = "search", |start| separated(start, xalphas::read, "+"),
                 recognized |start| part_on_characters(start, characters::search)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// fragmentid  xalphas
             /// ```
@@ -235,9 +235,9 @@ macro_rules! productions_of_1993_and_03 {
             /// (D18).
             ///
             /// In draft 03 (003:402-403). Used by no production (D30).
-            fragmentid = "fragmentid", |start| step(start, xalphas::read)
+            fragmentid = "fragmentid", |start| ends(start, xalphas::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// gtype  xalpha
             /// ```
@@ -246,9 +246,9 @@ macro_rules! productions_of_1993_and_03 {
             /// character or one escape (D14).
             ///
             /// In draft 03 (003:404-405). One character or one escape (D14).
-            gtype = "gtype", |start| step(start, xalpha::read)
+            gtype = "gtype", |start| ends(start, xalpha::read)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// xalpha  alpha | digit | safe | extra | escape
             /// ```
@@ -258,9 +258,9 @@ macro_rules! productions_of_1993_and_03 {
             ///
             /// In draft 03 (003:408-409), with draft 03's `safe` and `extra` (D34). Read as one
             /// class with escapes.
-            xalpha = "xalpha", leaf, |start| step(start, unit_of(&XALPHA))
+            xalpha = "xalpha", unnamed, |start| ends(start, unit_of(&XALPHA))
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// xalphas  xalpha [ xalphas ]
             /// ```
@@ -269,9 +269,9 @@ macro_rules! productions_of_1993_and_03 {
             /// more `xalpha`s (D3), read as one run.
             ///
             /// In draft 03 (003:410-411). One or more `xalpha`s, read as one run.
-            xalphas = "xalphas", leaf, |start| step(start, take_while1(&XALPHA))
+            xalphas = "xalphas", unnamed, |start| ends(start, take_while1(&XALPHA))
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// xpalpha  xalpha | +
             /// ```
@@ -280,9 +280,9 @@ macro_rules! productions_of_1993_and_03 {
             ///
             /// In draft 03 (003:412-413). `+` is in `safe` (D34): the same characters as
             /// `xalpha`.
-            xpalpha = "xpalpha", leaf, |start| step(start, unit_of(&XPALPHA))
+            xpalpha = "xpalpha", unnamed, |start| ends(start, unit_of(&XPALPHA))
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// xpalphas  xpalpha [ xpalphas ]
             /// ```
@@ -293,9 +293,9 @@ macro_rules! productions_of_1993_and_03 {
             ///
             /// In draft 03 (003:414-415 (printed correctly, D10). One or more `xpalpha`s,
             /// read as one run.
-            xpalphas = "xpalphas", leaf, |start| step(start, take_while1(&XPALPHA))
+            xpalphas = "xpalphas", unnamed, |start| ends(start, take_while1(&XPALPHA))
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// ialpha  alpha [ xalphas ]
             /// ```
@@ -303,7 +303,7 @@ macro_rules! productions_of_1993_and_03 {
             /// July (000:32232-32256, 001:350) and October 1993 (002:1037).
             ///
             /// In draft 03 (003:416-417).
-            ialpha = "ialpha", |start| seq!(start; alpha::read, opt(|s| step(s, xalphas::read)))
+            ialpha = "ialpha", |start| seq!(start; alpha::read, opt(|s| ends(s, xalphas::read)))
         }
     };
 }
@@ -312,7 +312,7 @@ pub(crate) use productions_of_1993_and_03;
 /// The productions October 1993 and draft 03 write alike.
 macro_rules! productions_of_oct93_and_03 {
     () => {
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// nntpaddress  n n t p : group / digits
             /// ```
@@ -325,7 +325,7 @@ macro_rules! productions_of_oct93_and_03 {
             |start| seq!(start; scheme_tag("nntp:"), group::read, tag("/"), digits::read),
                 recognized |start| on_characters(start, characters::nntpaddress)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// mailtoaddress  m a i l t o : xalphas @ hostname
             /// ```
@@ -342,7 +342,7 @@ macro_rules! productions_of_oct93_and_03 {
                 at_split(rest, &XALPHA, xalphas::read, hostname::read)
             }, recognized |start| on_characters(start, characters::mailtoaddress)
         }
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// telnetaddress  t e l n e t : / / login
             /// ```
@@ -361,7 +361,7 @@ pub(crate) use productions_of_oct93_and_03;
 /// draft's own).
 macro_rules! waisaddress_of_every_draft {
     () => {
-        $crate::dialect::production! {
+        $crate::dialect::draft_production! {
             /// ```text
             /// waisaddress  waisindex | waisdoc
             /// ```

@@ -30,8 +30,9 @@ pub struct Class {
     bits: [u64; 4],
     /// Whether an `escape` is a member.
     pub(crate) escapes: bool,
-    /// What could have continued a run of this class where it stopped.
-    pub(crate) says: &'static [Expected],
+    /// What could have continued a run of this class where it stopped: see
+    /// [`Class::expected`].
+    expected: &'static [Expected],
 }
 
 impl core::fmt::Debug for Class {
@@ -49,24 +50,24 @@ impl core::fmt::Debug for Class {
 
 impl Class {
     /// The class of exactly these bytes, reported as the production `rule`.
-    const fn of(bytes: &[u8], says: &'static [Expected]) -> Class {
-        Class::from_table([false; 256], false, says).with(bytes)
+    const fn of(bytes: &[u8], expected: &'static [Expected]) -> Class {
+        Class::from_table([false; 256], false, expected).with(bytes)
     }
 
     /// The bytes `first..=last`.
-    const fn range(first: u8, last: u8, says: &'static [Expected]) -> Class {
+    const fn range(first: u8, last: u8, expected: &'static [Expected]) -> Class {
         let mut table = [false; 256];
         let mut byte = first as usize;
         while byte <= last as usize {
             table[byte] = true;
             byte += 1;
         }
-        Class::from_table(table, false, says)
+        Class::from_table(table, false, expected)
     }
 
     /// The class of the members of `table`.
-    const fn from_table(table: [bool; 256], escapes: bool, says: &'static [Expected]) -> Class {
-        // `primitives::run_len` reads past the end of a text as zeros.
+    const fn from_table(table: [bool; 256], escapes: bool, expected: &'static [Expected]) -> Class {
+        // The runs of `grammar::fast` read past the end of a text as zeros.
         assert!(!table[0], "no class of the grammars holds a zero byte");
         let mut bits = [0u64; 4];
         let mut byte = 0;
@@ -80,7 +81,7 @@ impl Class {
             table,
             bits,
             escapes,
-            says,
+            expected,
         }
     }
 
@@ -92,7 +93,7 @@ impl Class {
             table[bytes[index] as usize] = true;
             index += 1;
         }
-        Class::from_table(table, self.escapes, self.says)
+        Class::from_table(table, self.escapes, self.expected)
     }
 
     /// Every member of either class, with escapes if either has them.
@@ -103,7 +104,7 @@ impl Class {
             table[byte] = table[byte] || other.table[byte];
             byte += 1;
         }
-        Class::from_table(table, self.escapes || other.escapes, self.says)
+        Class::from_table(table, self.escapes || other.escapes, self.expected)
     }
 
     /// The same members, with escapes among them.
@@ -114,9 +115,10 @@ impl Class {
         }
     }
 
-    /// The same members, named otherwise in errors.
-    const fn says(self, says: &'static [Expected]) -> Class {
-        Class { says, ..self }
+    /// The same members, with what errors say could have continued a run
+    /// of them.
+    const fn expecting(self, expected: &'static [Expected]) -> Class {
+        Class { expected, ..self }
     }
 
     /// Whether `byte` is a member (escapes aside).
@@ -133,7 +135,7 @@ impl Class {
     /// What an error says could have continued a run of this class: the
     /// BNF's own words.
     pub const fn expected(&self) -> &'static [Expected] {
-        self.says
+        self.expected
     }
 
     /// Whether every member of this class is a member of `other`.
@@ -174,7 +176,7 @@ pub const HIALPHA: Class = Class::range(b'A', b'Z', &[rule(Rule::Hialpha)]);
 /// ```bnf
 /// alpha          = lowalpha | hialpha
 /// ```
-pub const ALPHA: Class = LOWALPHA.union(HIALPHA).says(&[rule(Rule::Alpha)]);
+pub const ALPHA: Class = LOWALPHA.union(HIALPHA).expecting(&[rule(Rule::Alpha)]);
 /// ```bnf
 /// digit          = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
 ///                  "8" | "9"
@@ -204,7 +206,7 @@ pub const RESERVED: Class = Class::of(b";/?:@&=", &[rule(Rule::Reserved)]);
 /// hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
 ///                  "a" | "b" | "c" | "d" | "e" | "f"
 /// ```
-pub const HEX: Class = DIGIT.with(b"ABCDEFabcdef").says(&[rule(Rule::Hex)]);
+pub const HEX: Class = DIGIT.with(b"ABCDEFabcdef").expecting(&[rule(Rule::Hex)]);
 /// ```bnf
 /// escape         = "%" hex hex
 /// ```
@@ -219,27 +221,27 @@ pub const UNRESERVED: Class = ALPHA
     .union(DIGIT)
     .union(SAFE)
     .union(EXTRA)
-    .says(&[rule(Rule::Unreserved)]);
+    .expecting(&[rule(Rule::Unreserved)]);
 /// ```bnf
 /// uchar          = unreserved | escape
 /// ```
-pub const UCHAR: Class = UNRESERVED.with_escapes().says(&[rule(Rule::Uchar)]);
+pub const UCHAR: Class = UNRESERVED.with_escapes().expecting(&[rule(Rule::Uchar)]);
 /// ```bnf
 /// xchar          = unreserved | reserved | escape
 /// ```
 pub const XCHAR: Class = UNRESERVED
     .union(RESERVED)
     .with_escapes()
-    .says(&[rule(Rule::Xchar)]);
+    .expecting(&[rule(Rule::Xchar)]);
 /// ```bnf
 /// alphadigit     = alpha | digit
 /// ```
-pub const ALPHADIGIT: Class = ALPHA.union(DIGIT).says(&[rule(Rule::Alphadigit)]);
+pub const ALPHADIGIT: Class = ALPHA.union(DIGIT).expecting(&[rule(Rule::Alphadigit)]);
 
 // The bodies of the repetitions of the other productions.
 
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`, by the letter.
-pub const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").says(&[
+pub const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").expecting(&[
     rule(Rule::Lowalpha),
     rule(Rule::Digit),
     literal("+"),
@@ -249,7 +251,7 @@ pub const SCHEME: Class = LOWALPHA.union(DIGIT).with(b"+-.").says(&[
 /// `scheme` when case is ignored (section 2.1): `alpha` stands for
 /// `lowalpha`, so that an error does not ask for a lower-case letter where
 /// an upper-case one would do.
-pub const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
+pub const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).expecting(&[
     rule(Rule::Alpha),
     rule(Rule::Digit),
     literal("+"),
@@ -260,22 +262,32 @@ pub const SCHEME_ANY_CASE: Class = SCHEME.union(HIALPHA).says(&[
 /// `toplabel`.
 pub const LABEL: Class = ALPHADIGIT
     .with(b"-")
-    .says(&[rule(Rule::Alphadigit), literal("-")]);
+    .expecting(&[rule(Rule::Alphadigit), literal("-")]);
 /// The characters of a `hostname`: those of its labels, and `"."`.
 pub const HOSTNAME: Class =
     LABEL
         .with(b".")
-        .says(&[rule(Rule::Alphadigit), literal("-"), literal(".")]);
+        .expecting(&[rule(Rule::Alphadigit), literal("-"), literal(".")]);
 /// `user` and `password`: `*[ uchar | ";" | "?" | "&" | "=" ]`.
-pub const USER: Class = UCHAR.with(b";?&=").says(&[
+pub const USER: Class = UCHAR.with(b";?&=").expecting(&[
     rule(Rule::Uchar),
     literal(";"),
     literal("?"),
     literal("&"),
     literal("="),
 ]);
+/// The bracket of `login` up to its `@`: a `user`, and a `":"` before the
+/// `password`; what continues it is what continues a user, or the colon.
+pub(crate) const USERINFO: Class = USER.with(b":").expecting(&[
+    rule(Rule::Uchar),
+    literal(";"),
+    literal("?"),
+    literal("&"),
+    literal("="),
+    literal(":"),
+]);
 /// `fsegment` and `psegment`: `*[ uchar | "?" | ":" | "@" | "&" | "=" ]`.
-pub const FSEGMENT: Class = UCHAR.with(b"?:@&=").says(&[
+pub const FSEGMENT: Class = UCHAR.with(b"?:@&=").expecting(&[
     rule(Rule::Uchar),
     literal("?"),
     literal(":"),
@@ -287,7 +299,7 @@ pub const FSEGMENT: Class = UCHAR.with(b"?:@&=").says(&[
 /// between them; what continues a path is what continues a segment.
 pub const FPATH: Class = FSEGMENT.with(b"/");
 /// `hsegment` and `search`: `*[ uchar | ";" | ":" | "@" | "&" | "=" ]`.
-pub const HSEGMENT: Class = UCHAR.with(b";:@&=").says(&[
+pub const HSEGMENT: Class = UCHAR.with(b";:@&=").expecting(&[
     rule(Rule::Uchar),
     literal(";"),
     literal(":"),
@@ -305,7 +317,7 @@ pub const HPATH: Class = HSEGMENT.with(b"/");
 pub const FTPTYPE: Class = Class::of(b"AIDaid", &[rule(Rule::Ftptype)]);
 /// The characters of `group` after the first:
 /// `*[ alpha | digit | "-" | "." | "+" | "_" ]`.
-pub const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").says(&[
+pub const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").expecting(&[
     rule(Rule::Alpha),
     rule(Rule::Digit),
     literal("-"),
@@ -318,7 +330,7 @@ pub const GROUP_TAIL: Class = ALPHA.union(DIGIT).with(b"-.+_").says(&[
 /// listed: a run records these even when it matched too few characters, and
 /// then no `@` is allowed yet; when enough matched, the literal `"@"` is
 /// recorded at the same place.
-pub const ARTICLE: Class = UCHAR.with(b";/?:&=").says(&[
+pub const ARTICLE: Class = UCHAR.with(b";/?:&=").expecting(&[
     rule(Rule::Uchar),
     literal(";"),
     literal("/"),
@@ -328,7 +340,7 @@ pub const ARTICLE: Class = UCHAR.with(b";/?:&=").says(&[
     literal("="),
 ]);
 /// `fieldname` and `fieldvalue`: `*[ uchar | "?" | ":" | "@" | "&" ]`.
-pub const FIELD: Class = UCHAR.with(b"?:@&").says(&[
+pub const FIELD: Class = UCHAR.with(b"?:@&").expecting(&[
     rule(Rule::Uchar),
     literal("?"),
     literal(":"),
@@ -427,15 +439,15 @@ pub(crate) mod drafts {
 
     /// `alpha  a | b | ... | z | A | B | ... | Z` (all three drafts): RFC
     /// 1738's letters.
-    pub(crate) const ALPHA: Class = LETTERS.says(&[named("alpha")]);
+    pub(crate) const ALPHA: Class = LETTERS.expecting(&[named("alpha")]);
     /// `digit  0 |1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9` (all three drafts; D21
     /// for October).
-    pub(crate) const DIGIT: Class = DIGITS.says(&[named("digit")]);
+    pub(crate) const DIGIT: Class = DIGITS.expecting(&[named("digit")]);
     /// `hex  digit | a | b | c | d | e | f | A | B | C | D | E | F` (all
     /// three drafts).
-    pub(crate) const HEX: Class = HEX_DIGITS.says(&[named("hex")]);
+    pub(crate) const HEX: Class = HEX_DIGITS.expecting(&[named("hex")]);
     /// `alphanum  alpha | digit` (all three drafts).
-    pub(crate) const ALPHANUM: Class = ALPHADIGIT.says(&[named("alphanum")]);
+    pub(crate) const ALPHANUM: Class = ALPHADIGIT.expecting(&[named("alphanum")]);
     /// `punctuation  < | >` (all three drafts).
     pub(crate) const PUNCTUATION: Class = Class::of(b"<>", &[named("punctuation")]);
 
@@ -453,9 +465,9 @@ pub(crate) mod drafts {
         .union(SAFE_1993)
         .union(EXTRA_1993)
         .with_escapes()
-        .says(&[named("xalpha")]);
+        .expecting(&[named("xalpha")]);
     /// `xpalpha  xalpha | +` (July and October 1993).
-    pub(crate) const XPALPHA_1993: Class = XALPHA_1993.with(b"+").says(&[named("xpalpha")]);
+    pub(crate) const XPALPHA_1993: Class = XALPHA_1993.with(b"+").expecting(&[named("xpalpha")]);
     /// What a `path` of July or October 1993 is made of: its segments'
     /// `xpalpha`s and the `/` that joins them. Read only where a path is
     /// recognized in one run (`recognize::path_len`); no error names it.
@@ -468,7 +480,7 @@ pub(crate) mod drafts {
 
     /// `national  { | } | vline | [ | ] | \ | ^ | ~` (October 1993 and draft
     /// 03; D5): the characters of `variant`.
-    pub(crate) const NATIONAL: Class = VARIANT.says(&[named("national")]);
+    pub(crate) const NATIONAL: Class = VARIANT.expecting(&[named("national")]);
 
     // Draft 03.
 
@@ -485,15 +497,15 @@ pub(crate) mod drafts {
         .union(SAFE_03)
         .union(EXTRA_03)
         .with_escapes()
-        .says(&[named("xalpha")]);
+        .expecting(&[named("xalpha")]);
     /// `xpalpha  xalpha | +` (draft 03): the characters of `xalpha`, since
     /// `+` is in `safe` (D34).
-    pub(crate) const XPALPHA_03: Class = XALPHA_03.says(&[named("xpalpha")]);
+    pub(crate) const XPALPHA_03: Class = XALPHA_03.expecting(&[named("xpalpha")]);
     /// What a `path` of draft 03 is made of: its segments' `xpalpha`s and
     /// the `/` that joins them (see [`PATH_1993`]).
     pub(crate) const PATH_03: Class = XPALPHA_03.with(b"/");
     /// `alphanum2  alpha | digit | - | _ | . | +` (draft 03, D35).
-    pub(crate) const ALPHANUM2: Class = ALPHANUM.with(b"-_.+").says(&[named("alphanum2")]);
+    pub(crate) const ALPHANUM2: Class = ALPHANUM.with(b"-_.+").expecting(&[named("alphanum2")]);
     /// `formcode  N | T | C` (draft 03; upper case in both modes, section 3).
     pub(crate) const FORMCODE: Class = Class::of(b"NTC", &[named("formcode")]);
 }
@@ -527,7 +539,7 @@ mod tests {
     fn every_class_rule_names_itself() {
         for &rule in Rule::ALL {
             if let Some(class) = class_of(rule) {
-                assert_eq!(class.says, &[Expected::Rule(rule)], "{rule}");
+                assert_eq!(class.expected(), &[Expected::Rule(rule)], "{rule}");
             }
         }
     }

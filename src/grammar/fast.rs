@@ -9,7 +9,10 @@
 //!   the runs are short enough that a call of [`run_scan`] costs more (news);
 //! - [`plain_hostname`]: where a host name of plain labels ends (the loop:
 //!   the labels one by one, [`hostname_by_bytes`]);
-//! - [`find_percent`]: the next `%` (the loop: a search byte by byte).
+//! - [`find_byte`]: the next `%` of a path or `:` of a user (the loop: a
+//!   search byte by byte);
+//! - [`at_sign_ahead`]: the `@` that may end a login's user (the loop: a
+//!   search byte by byte).
 //!
 //! Why words: the runs of a URL are short and of every length (a host, a
 //! database, a search word), so a loop byte by byte mispredicts its exit at
@@ -98,8 +101,8 @@ pub(crate) fn all_in(class: &Class, chunk: &[u8; 8]) -> bool {
 ///
 /// [`run_scan`]'s masks, inlined, without its test of eight bytes at once
 /// inside long runs: in the drafts' readers, which read a run at most
-/// places they read a character, that test took their check of a kasztp
-/// line from 37 to 40 ns.
+/// places they read a character, that test made their check slower
+/// (BENCHMARKS.md, "Runs on a mask").
 #[inline(always)]
 #[cfg(any(feature = "dialect", test))]
 pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
@@ -137,11 +140,10 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
 /// the end the mask is that of the text's last eight bytes, shifted, so a
 /// run that ends the text (most URLs end in one) costs no byte loop.
 ///
-/// Out of line, one copy for every class: inlined, its loops were some 30
-/// KB of the 172 KB that `parse`'s function over the ten schemes took, and
-/// on a list that mixes the schemes the code no longer fitted the
-/// instruction cache (31 misses a line in callgrind's model, against none
-/// on one scheme's lines).
+/// Out of line, one copy for every class: inlined, its loops were a large
+/// part of `parse`'s function over the ten schemes, and on a list that
+/// mixes the schemes the code no longer fitted the instruction cache
+/// (BENCHMARKS.md, "Runs out of line").
 #[inline(never)]
 pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
     let mut at = from;
@@ -183,10 +185,9 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
 /// [`run_by_bytes`] from `from`, inlined. For the runs of a news URL,
 /// which are short (a group's tail, `comp.lang.rust` after its `c`; an
 /// article's part before its `@`): there a call of [`run_scan`] and its
-/// tests of eight bytes cost more than the loop's mispredicted exit. News
-/// lines: 339 -> 304 instructions (fluent-uri 343), mispredicted branches
-/// 2.19 -> 2.34 (callgrind's model), 21.0 -> 18.7 ns at best of ten
-/// alternating runs (fluent-uri 19.2 in the same runs).
+/// tests of eight bytes cost more than the loop's mispredicted exit
+/// (BENCHMARKS.md, "Light to depend on (issue 32)": news's runs byte by
+/// byte).
 #[inline(always)]
 pub(crate) fn short_run(text: &[u8], from: usize, class: &Class) -> usize {
     // `from` is a cursor's index in `text`: at most its length.
@@ -253,6 +254,31 @@ pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
     (found != 0).then(|| found.trailing_zeros() as usize / 8)
 }
 
+/// Where the first `@` in the 32 bytes of `text` from `from` on is, when no
+/// `/` comes before it there: where a login is likely to name a user
+/// (`guest:secret@host`), eight bytes a test. (The loop: a search for the
+/// first `@` or `/` byte by byte.)
+#[inline(always)]
+pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
+    for at in [from, from + 8, from + 16, from + 24] {
+        let Some(&eight) = eight_at(text, at) else {
+            let rest = text.get(at..).unwrap_or_default();
+            let first = rest.iter().position(|&b| b == b'@' || b == b'/');
+            return first
+                .filter(|&index| rest[index] == b'@')
+                .map(|index| at + index);
+        };
+        let word = u64::from_le_bytes(eight);
+        match (first_equal(word, b'@'), first_equal(word, b'/')) {
+            (Some(at_sign), Some(slash)) if at_sign < slash => return Some(at + at_sign),
+            (Some(at_sign), None) => return Some(at + at_sign),
+            (_, Some(_)) => return None,
+            (None, None) => {}
+        }
+    }
+    None
+}
+
 /// Where a run that stopped at `end` goes on: after the escape there, when
 /// `class` admits escapes and one starts there; `None` when the run ends.
 #[inline(always)]
@@ -306,7 +332,8 @@ fn members_of_eight(class: &Class, eight: &[u8; 8]) -> u8 {
 /// The end of the run of `class` at the start of `bytes`, byte by byte
 /// after a test of eight bytes at once: inlined, its class known where it
 /// is called, for `check`'s reading of a `genericurl`, two runs in all,
-/// where the call cost about a tenth of `check`'s time.
+/// where the call was a large part of `check`'s time (BENCHMARKS.md, "Runs
+/// on a mask").
 #[inline(always)]
 pub(crate) fn run_scan_inline(bytes: &[u8], class: &Class) -> usize {
     let mut at = 0;
@@ -368,9 +395,10 @@ pub(crate) enum Plain {
 /// Eight characters at a time: their kinds, looked up in a table, give the
 /// masks of the host's characters, dots and dashes (one bit a byte, the
 /// lowest), and the pairs no plain host holds (`..`, `.-`, `-.`) are found
-/// on the masks. A loop character by character cost some 16 instructions a
+/// on the masks. A loop character by character cost more instructions a
 /// byte of host, and mispredicted its exit at every host; the label loop
-/// took a branch at every label. The masks stay a bit a byte, where
+/// took a branch at every label (BENCHMARKS.md, "A host eight characters
+/// at a time"). The masks stay a bit a byte, where
 /// gathering each into a byte took three multiplications an eight, one of
 /// them between the look-ups and the test that ends the loop.
 #[inline(always)]
@@ -463,19 +491,20 @@ fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
     }
 }
 
-/// The offset of the first `%` in `bytes` at or after `from`: eight bytes
-/// a test (most paths hold none), where a loop byte by byte cost some 180
-/// instructions a gopher URL.
-pub(crate) fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
+/// The offset of the first `byte` in `bytes` at or after `from`: eight
+/// bytes a test (most paths hold no `%`, most users no `:`), where a loop
+/// byte by byte cost much of a gopher URL's reading (BENCHMARKS.md,
+/// "Gopher's node where it is returned, its `%` eight bytes a test").
+pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
     let mut at = from;
     while let Some(&eight) = eight_at(bytes, at) {
-        if let Some(percent) = first_equal(u64::from_le_bytes(eight), b'%') {
-            return Some(at + percent);
+        if let Some(found) = first_equal(u64::from_le_bytes(eight), byte) {
+            return Some(at + found);
         }
         at += 8;
     }
     let rest = bytes.get(at..).unwrap_or_default();
-    rest.iter().position(|&b| b == b'%').map(|index| at + index)
+    rest.iter().position(|&b| b == byte).map(|index| at + index)
 }
 
 #[cfg(test)]
@@ -656,19 +685,55 @@ mod tests {
         );
     }
 
-    /// `find_percent` finds the `%` a search byte by byte finds, from every
-    /// start, with the `%` before, inside and after every eight bytes.
+    /// `at_sign_ahead` says what a search byte by byte for the first `@` or
+    /// `/` in the 32 bytes from the start says, from every start, with
+    /// either before, inside and after every eight bytes and past the 32.
     #[test]
-    fn a_percent_is_found_where_the_byte_loop_finds_it() {
+    fn an_at_sign_ahead_is_found_where_the_byte_loop_finds_it() {
+        let (mut ahead, mut tested) = (0, 0);
+        for text in every_string_of(b"@/a", 9) {
+            let long = [b"bcdefghijklmnopqrstuvwxyz0123".as_slice(), &text].concat();
+            for whole in [&text[..], &long[..]] {
+                for from in 0..=whole.len().min(3) {
+                    let window = &whole[from..whole.len().min(from + 32)];
+                    let first = window.iter().position(|&b| b == b'@' || b == b'/');
+                    let expected = first.filter(|&index| window[index] == b'@');
+                    let expected = expected.map(|index| from + index);
+                    assert_eq!(
+                        at_sign_ahead(whole, from),
+                        expected,
+                        "{whole:?} from {from}"
+                    );
+                    ahead += usize::from(expected.is_some());
+                    tested += 1;
+                }
+            }
+        }
+        assert!(
+            ahead > 10_000 && tested - ahead > 10_000,
+            "{ahead} {tested}"
+        );
+    }
+
+    /// `find_byte` finds the `%` (or `:`) a search byte by byte finds, from
+    /// every start, with it before, inside and after every eight bytes.
+    #[test]
+    fn a_byte_is_found_where_the_byte_loop_finds_it() {
         let mut found = 0;
         for text in every_string_of(b"%a", 10) {
             for from in 0..=text.len() {
-                let by_bytes = text[from..].iter().position(|&b| b == b'%');
-                let expected = by_bytes.map(|index| from + index);
-                assert_eq!(find_percent(&text, from), expected, "{text:?} from {from}");
-                found += usize::from(expected.is_some());
+                for byte in [b'%', b'a', b':'] {
+                    let by_bytes = text[from..].iter().position(|&b| b == byte);
+                    let expected = by_bytes.map(|index| from + index);
+                    assert_eq!(
+                        find_byte(&text, from, byte),
+                        expected,
+                        "{text:?} from {from}"
+                    );
+                    found += usize::from(expected.is_some());
+                }
             }
         }
-        assert!(found > 10_000, "{found}");
+        assert!(found > 20_000, "{found}");
     }
 }

@@ -4,12 +4,12 @@
 //!
 //! `fileurl` (section 3.10).
 
-use crate::grammar::cursor::{named, production};
 use crate::grammar::ftp::fpath;
 use crate::grammar::ip::host;
-use crate::grammar::notation::{opt, preceded, scheme_tag, tag};
+use crate::grammar::notation::{map, opt, preceded, scheme_tag, tag};
+use crate::grammar::production::{named, production};
 use crate::rule::Rule;
-use crate::tree::FileUrl;
+use crate::tree::{FileUrl, Scheme};
 
 production! {
     /// ```bnf
@@ -26,7 +26,7 @@ production! {
     /// ```
     fileurl(start) -> FileUrl<'a>, named(Rule::Fileurl),
     {
-        let (rest, scheme) = scheme_tag("file://")(start)?;
+        let (rest, scheme) = map(scheme_tag("file://"), Scheme::at)(start)?;
         let (rest, host) = opt(#[inline(always)] |s| host::read(s))(rest)?;
         let (rest, fpath) = preceded(tag("/"), #[inline(always)] |s| fpath::read(s))(rest)?;
         Ok((rest, FileUrl { place: start.place_to(&rest), scheme, host, fpath }))

@@ -5,11 +5,11 @@
 //! `ftpurl`, `fpath`, `fsegment`, `ftptype` (section 3.2).
 
 use crate::grammar::chars::{FPATH, FSEGMENT, FTPTYPE};
-use crate::grammar::cursor::{named, production, runs};
 use crate::grammar::ip::login;
-use crate::grammar::notation::{one_of, opt, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{map, one_of, opt, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
-use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype};
+use crate::tree::{Fpath, Fsegment, FtpUrl, Ftptype, Scheme};
 
 production! {
     /// ```bnf
@@ -24,7 +24,7 @@ production! {
     /// ```
     ftpurl(start) -> FtpUrl<'a>, named(Rule::Ftpurl),
     {
-        let (rest, scheme) = scheme_tag("ftp://")(start)?;
+        let (rest, scheme) = map(scheme_tag("ftp://"), Scheme::at)(start)?;
         let (rest, login) = login::read(rest)?;
         let (rest, fpath, ftptype) = match tag("/")(rest) {
             Err(_) => (rest, None, None),

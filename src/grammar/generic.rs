@@ -7,20 +7,12 @@
 //! [`known_scheme_url`], the `url` that [`crate::parse`] reads.
 
 use crate::grammar::chars::{SCHEME, SCHEME_ANY_CASE, XCHAR};
-use crate::grammar::cursor::{named, preferred, production, Cursor, Inlines, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlined, Inlining, Parsed};
 use crate::grammar::fast::{first_equal, run_scan_inline};
-use crate::grammar::file::fileurl;
-use crate::grammar::ftp::ftpurl;
-use crate::grammar::gopher::gopherurl;
-use crate::grammar::http::httpurl;
 use crate::grammar::ip::ip_schemepart;
-use crate::grammar::mailto::mailtourl;
-use crate::grammar::news::newsurl;
-use crate::grammar::nntp::nntpurl;
 use crate::grammar::notation::{map, recognize, tag, take_while, take_while1};
-use crate::grammar::prospero::prosperourl;
-use crate::grammar::telnet::telneturl;
-use crate::grammar::wais::waisurl;
+use crate::grammar::production::{named, production};
+use crate::grammar::trace::preferred;
 use crate::options::Options;
 use crate::rule::Rule;
 use crate::tree::{GenericUrl, Scheme, Schemepart, Url};
@@ -62,7 +54,7 @@ production! {
     {
         let generic = otherurl::read(start);
         let known = known_scheme(&start);
-        if start.traced() {
+        if start.diagnosing() {
             // Where the scheme's own production fails as far as `otherurl`,
             // the error is the scheme's, as `parse`'s is: `ftp://user:pa
             // ss@host/` fails in `ftpurl > login > password`, not in
@@ -75,7 +67,7 @@ production! {
         let (generic_rest, generic) = generic?;
         // Every scheme's production is a sublanguage of `otherurl`: whether
         // the text matches is decided; the rest is for the tree.
-        if !start.builds() {
+        if !start.builds_tree() {
             return Ok((generic_rest, Url::Other(generic)));
         }
         if let Some(rule) = known {
@@ -157,7 +149,7 @@ production! {
     /// `xchar`s, it is not run at all.
     schemepart(start) -> Schemepart<'a>, named(Rule::Schemepart),
     {
-        let (ip_schemepart, xchars_from) = match start.builds() && !start.traced() {
+        let (ip_schemepart, xchars_from) = match start.builds_tree() && !start.diagnosing() {
             true => match ip_schemepart::read(start) {
                 Ok((ip_rest, ip)) => (Some(ip), ip_rest),
                 Err(_) => (None, start),
@@ -205,13 +197,15 @@ pub(crate) fn genericurl_end(start: Cursor<'_>) -> Option<Cursor<'_>> {
 /// it is one of the ten of section 5; case is ignored unless the options
 /// are strict.
 #[inline]
-pub(crate) fn known_scheme<M: Mode>(input: &Cursor<'_, M>) -> Option<Rule> {
+// The names' constants are named after their rules (`Httpurl`).
+#[allow(non_upper_case_globals)]
+pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
     let bytes = input.bytes();
     // The longest of the ten names has eight letters: the first eight bytes
     // are read as one little-endian word, the colon found in it (or just
     // after it) a word at a time, and the name compared whole with the ten
-    // by a `match` (measured: the search of a table cost about 170
-    // instructions a URL, a tenth of `parse`).
+    // by a `match`, where the search of a table cost a large part of `parse`
+    // (BENCHMARKS.md, "A scheme's name by a match").
     let word = match bytes.get(..8) {
         Some(first) => u64::from_le_bytes(first.try_into().expect("eight bytes")),
         // A short text, byte by byte: a copy of a variable length is a call
@@ -236,31 +230,20 @@ pub(crate) fn known_scheme<M: Mode>(input: &Cursor<'_, M>) -> Option<Rule> {
         // letters (their lower-case twins), so no other name can match.
         name |= 0x2020_2020_2020_2020 & within_name;
     }
-    const HTTP: u64 = name_word(b"http");
-    const FTP: u64 = name_word(b"ftp");
-    const NEWS: u64 = name_word(b"news");
-    const NNTP: u64 = name_word(b"nntp");
-    const TELNET: u64 = name_word(b"telnet");
-    const GOPHER: u64 = name_word(b"gopher");
-    const WAIS: u64 = name_word(b"wais");
-    const MAILTO: u64 = name_word(b"mailto");
-    const FILE: u64 = name_word(b"file");
-    const PROSPERO: u64 = name_word(b"prospero");
-    // The length too: a NUL byte in a name reads as the zeros after a
-    // shorter one.
-    Some(match (colon, name) {
-        (4, HTTP) => Rule::Httpurl,
-        (3, FTP) => Rule::Ftpurl,
-        (4, NEWS) => Rule::Newsurl,
-        (4, NNTP) => Rule::Nntpurl,
-        (6, TELNET) => Rule::Telneturl,
-        (6, GOPHER) => Rule::Gopherurl,
-        (4, WAIS) => Rule::Waisurl,
-        (6, MAILTO) => Rule::Mailtourl,
-        (4, FILE) => Rule::Fileurl,
-        (8, PROSPERO) => Rule::Prosperourl,
-        _ => return None,
-    })
+    /// The ten names, each a pattern with its length: a NUL byte in a
+    /// name reads as the zeros after a shorter one.
+    macro_rules! by_name {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {{
+            $(
+                const $rule: (usize, u64) = ($name.len(), name_word($name.as_bytes()));
+            )*
+            match (colon, name) {
+                $($rule => Some(Rule::$rule),)*
+                _ => None,
+            }
+        }};
+    }
+    crate::rule::every_scheme!(by_name)
 }
 
 /// Up to eight bytes as one little-endian word.
@@ -275,43 +258,39 @@ const fn name_word(bytes: &[u8]) -> u64 {
 }
 
 /// Runs the production of one of the ten schemes, or `otherurl`.
-pub(crate) fn scheme_url<M: Mode>(rule: Rule, start: Cursor<'_, M>) -> Reading<'_, Url<'_>, M> {
-    fn made<'a, N, M: Mode>(
-        reading: Reading<'a, N, M>,
+pub(crate) fn scheme_url<M: Inlining>(rule: Rule, start: Cursor<'_, M>) -> Parsed<'_, Url<'_>, M> {
+    fn made<'a, N, M: Inlining>(
+        parsed: Parsed<'a, N, M>,
         variant: fn(N) -> Url<'a>,
-    ) -> Reading<'a, Url<'a>, M> {
-        reading.map(|(rest, node)| (rest, variant(node)))
+    ) -> Parsed<'a, Url<'a>, M> {
+        parsed.map(|(rest, node)| (rest, variant(node)))
     }
-    match rule {
-        Rule::Httpurl => made(httpurl::read(start), Url::Http),
-        Rule::Ftpurl => made(ftpurl::read(start), Url::Ftp),
-        Rule::Newsurl => made(newsurl::read(start), Url::News),
-        Rule::Nntpurl => made(nntpurl::read(start), Url::Nntp),
-        Rule::Telneturl => made(telneturl::read(start), Url::Telnet),
-        Rule::Gopherurl => made(gopherurl::read(start), Url::Gopher),
-        Rule::Waisurl => made(waisurl::read(start), Url::Wais),
-        Rule::Mailtourl => made(mailtourl::read(start), Url::Mailto),
-        Rule::Fileurl => made(fileurl::read(start), Url::File),
-        Rule::Prosperourl => made(prosperourl::read(start), Url::Prospero),
-        _ => made(otherurl::read(start), Url::Other),
+    macro_rules! by_rule {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+            match rule {
+                $(Rule::$rule => made(crate::grammar::$module::$production::read(start), Url::$variant),)*
+                _ => made(otherurl::read(start), Url::Other),
+            }
+        };
     }
+    crate::rule::every_scheme!(by_rule)
 }
 
-/// What a caller of [`each_scheme_url`] makes of a scheme's reading and the
+/// What a caller of [`each_scheme_url`] makes of what a scheme's production parsed and the
 /// variant of [`Url`] that holds its node.
 pub(crate) trait MakeUrl<'a> {
     /// What is made.
     type Output;
-    /// Makes it of `reading`, the node to be wrapped in `variant`.
+    /// Makes it of `parsed`, the node to be wrapped in `variant`.
     fn make<N>(
         self,
-        reading: Reading<'a, N, Inlines>,
+        parsed: Parsed<'a, N, Inlined>,
         variant: impl FnOnce(N) -> Url<'a>,
     ) -> Self::Output;
 }
 
 /// The production of `rule` (one of the ten schemes, else `otherurl`) read
-/// from the start of `text`, and its reading handed to `make`: what
+/// from the start of `text`, and what it parsed handed to `make`: what
 /// [`crate::parse`] reads.
 #[inline(always)]
 pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
@@ -320,57 +299,55 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
     options: Options,
     make: M,
 ) -> M::Output {
-    /// The arm of one scheme: its production inlined into its function.
-    macro_rules! arm {
-        ($production:ident, $variant:expr) => {
-            one_scheme(
-                text,
-                options,
-                make,
-                #[inline(always)]
-                |start| $production::read(start),
-                $variant,
-            )
+    /// The arm of each scheme: its production inlined into its function.
+    macro_rules! by_rule {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+            match rule {
+                $(Rule::$rule => one_scheme(
+                    text,
+                    options,
+                    make,
+                    #[inline(always)]
+                    |start| crate::grammar::$module::$production::read(start),
+                    Url::$variant,
+                ),)*
+                // `otherurl` is a `genericurl`, read without naming itself:
+                // this is the first pass, which names nothing.
+                _ => one_scheme(
+                    text,
+                    options,
+                    make,
+                    #[inline(always)]
+                    |start| genericurl::read(start),
+                    Url::Other,
+                ),
+            }
         };
     }
-    match rule {
-        Rule::Httpurl => arm!(httpurl, Url::Http),
-        Rule::Ftpurl => arm!(ftpurl, Url::Ftp),
-        Rule::Newsurl => arm!(newsurl, Url::News),
-        Rule::Nntpurl => arm!(nntpurl, Url::Nntp),
-        Rule::Telneturl => arm!(telneturl, Url::Telnet),
-        Rule::Gopherurl => arm!(gopherurl, Url::Gopher),
-        Rule::Waisurl => arm!(waisurl, Url::Wais),
-        Rule::Mailtourl => arm!(mailtourl, Url::Mailto),
-        Rule::Fileurl => arm!(fileurl, Url::File),
-        Rule::Prosperourl => arm!(prosperourl, Url::Prospero),
-        // `otherurl` is a `genericurl`, read without naming itself: this is
-        // the first pass, which names nothing.
-        _ => arm!(genericurl, Url::Other),
-    }
+    crate::rule::every_scheme!(by_rule)
 }
 
 /// One scheme's production, read from the start of `text` and made into
 /// what `make` makes: a function of its own for each scheme, into which that
 /// scheme's production is inlined, and the node made in the place the
-/// function returns it (through a `Reading` of the scheme's node, the tree
+/// function returns it (through a `Parsed` of the scheme's node, the tree
 /// was copied once more).
 ///
 /// Out of line: with the ten schemes inlined into one function, the
 /// optimizer's time grew faster than the function, and most of the crate's
 /// build went into it (BENCHMARKS.md, "The build"). It makes its cursor
 /// itself, from the start of the text and out of the diagnostic pass, so
-/// that the productions' tests of the pass and of the offset fold away:
-/// handed a cursor, it read some hundred instructions more a URL.
+/// that the productions' tests of the pass and of the offset fold away
+/// (BENCHMARKS.md, "One function a scheme, with a cursor of its own").
 #[inline(never)]
 fn one_scheme<'a, M: MakeUrl<'a>, N>(
     text: &'a str,
     options: Options,
     make: M,
-    read: impl FnOnce(Cursor<'a, Inlines>) -> Reading<'a, N, Inlines>,
+    read: impl FnOnce(Cursor<'a, Inlined>) -> Parsed<'a, N, Inlined>,
     variant: impl FnOnce(N) -> Url<'a>,
 ) -> M::Output {
-    make.make(read(Cursor::new(text, 0, options).inlining()), variant)
+    make.make(read(Cursor::new(text, 0, options).inlined()), variant)
 }
 
 #[cfg(test)]

@@ -5,11 +5,11 @@
 //! `httpurl`, `hpath`, `hsegment`, `search` (section 3.3).
 
 use crate::grammar::chars::{HPATH, HSEGMENT};
-use crate::grammar::cursor::{named, production, runs};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{opt, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{map, opt, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
-use crate::tree::{Hpath, Hsegment, HttpUrl, Search};
+use crate::tree::{Hpath, Hsegment, HttpUrl, Scheme, Search};
 
 production! {
     /// ```bnf
@@ -24,7 +24,7 @@ production! {
     /// ```
     httpurl(start) -> HttpUrl<'a>, named(Rule::Httpurl),
     {
-        let (rest, scheme) = scheme_tag("http://")(start)?;
+        let (rest, scheme) = map(scheme_tag("http://"), Scheme::at)(start)?;
         let (rest, hostport) = hostport::read(rest)?;
         let (rest, hpath, search) = match tag("/")(rest) {
             Err(_) => (rest, None, None),

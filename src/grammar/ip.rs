@@ -10,17 +10,18 @@
 use core::num::NonZeroUsize;
 
 use crate::error::Expected;
-use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, XCHAR};
+use crate::grammar::chars::{Class, ALPHA, ALPHADIGIT, LABEL, USER, USERINFO, XCHAR};
 use core::marker::PhantomData;
 
-use crate::grammar::cursor::{
-    enter, leaf, named, production, runs, Backtrack, Cursor, Mode, Reading,
+use crate::grammar::cursor::{Backtrack, Cursor, Inlining, Parsed};
+use crate::grammar::fast::{
+    at_sign_ahead, find_byte, plain_hostname, run_scan, run_scan_inline, Plain,
 };
-use crate::grammar::fast::{plain_hostname, Plain};
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
     alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
+use crate::grammar::production::{enter, named, production, runs, unnamed};
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -50,39 +51,63 @@ production! {
     /// and a port, not a user and a password. When no `@` follows the run of
     /// user and password characters, the bracket cannot match and is not tried:
     /// its failure (an `@` expected at the end of the run) would also outrun
-    /// and hide the error in the host. Outside the diagnostic pass, a login
-    /// that is a bare hostport is read hostport first (`bare_hostport_login`),
-    /// to the same tree.
+    /// and hide the error in the host. Outside the diagnostic pass, the
+    /// bracket is read first only where its `@` is just ahead, and otherwise
+    /// the hostport first (`login_hostport_first`), to the same tree.
     login(start) -> Login<'a>, named(Rule::Login),
     {
-        if !start.traced() {
-            if let Some(bare) = bare_hostport_login(start) {
-                return Ok(bare);
+        if start.diagnosing() {
+            return login_as_written(start);
+        }
+        let (text, at) = start.text_and_index();
+        if let Some(at_sign) = at_sign_ahead(text, at) {
+            if let Some((user, password, after)) = userinfo_before(start, at_sign) {
+                return login_with(start, Some(user), password, after);
             }
         }
-        login_as_written(start)
+        login_hostport_first(start)
     }
 }
 
-/// The login that is a bare hostport, read hostport first, when what
-/// follows the hostport shows that it is one: no character a user or
-/// password may hold, nor an `@`. Then the run of such characters from the
-/// start (the hostport's are among them) ends there without an `@`, and
-/// [`login_as_written`] reads the same hostport alone. Most logins are a
-/// bare hostport, and this spares them the look-ahead for an `@` (about a
-/// seventh of `parse`'s instructions on an `https` list). `None` for any
-/// other login; not for the diagnostic pass, whose errors follow the BNF.
+// Outside the diagnostic pass, `login` is read to the same tree as
+// `login_as_written` (the diagnostic pass reads that one, whose errors
+// follow the BNF) in one of two orders. Where an `@` stands in the next 32
+// bytes before any `/` (eight bytes a test, `fast::at_sign_ahead`), the
+// bracket is read first, once: a login that names a user (most telnet
+// URLs, many ftp ones) is spared a first reading of its user as a hostport.
+// Everywhere else the hostport is read first: most logins are a bare
+// hostport, which needs no look for an `@` after it (BENCHMARKS.md, "A login
+// that is a bare hostport" and "Logins with a user, read once").
+
+/// `login` read hostport first: when no character a user or password may
+/// hold, nor an `@`, follows the hostport, the login is that hostport;
+/// otherwise the bracket is looked for from where the hostport stopped.
 #[inline(always)]
-fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Login<'_>)> {
-    let (rest, hostport) = hostport::read(start).ok()?;
-    if rest.bytes().first().is_some_and(|&b| continues_userinfo(b)) {
-        return None;
+fn login_hostport_first<'a, M: Inlining>(start: Cursor<'a, M>) -> Parsed<'a, Login<'a>, M> {
+    let hostport = hostport::read(start);
+    let hostport_end = match &hostport {
+        Ok((rest, _)) => *rest,
+        Err(_) => start,
+    };
+    if hostport_end
+        .bytes()
+        .first()
+        .is_some_and(|&b| continues_userinfo(b))
+    {
+        // The run of a user, a `:` and a password goes on from where the
+        // hostport stopped: the hostport's characters are all among them.
+        let (text, from) = hostport_end.text_and_index();
+        if let Some((user, password, after)) =
+            userinfo_before(start, run_scan(text, from, &USERINFO))
+        {
+            return login_with(start, Some(user), password, after);
+        }
     }
-    let place = start.place_to(&rest);
-    Some((
+    let (rest, hostport) = hostport?;
+    Ok((
         rest,
         Login {
-            place,
+            place: start.place_to(&rest),
             user: None,
             password: None,
             hostport,
@@ -90,16 +115,70 @@ fn bare_hostport_login<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, 
     ))
 }
 
+/// The bracket of `login` (`user [ ":" password ] "@"`) at `start`, when it
+/// matches with its `@` at `at_sign` (an index in the cursor's text): the
+/// user, the password, and the cursor after the `@`.
+///
+/// It matches exactly when the text up to the `@` is a run of the
+/// characters a user, a `:` and a password may hold (and whole escapes)
+/// with at most one `:` (neither a user nor a password holds one, and each
+/// stops where that run stops): then the user is the run up to its `:`
+/// and the password the rest, with no second reading of either.
+#[inline(always)]
+fn userinfo_before<'a, M: Inlining>(
+    start: Cursor<'a, M>,
+    at_sign: usize,
+) -> Option<(User<'a>, Option<Password<'a>>, Cursor<'a, M>)> {
+    let (text, from) = start.text_and_index();
+    if text.get(at_sign) != Some(&b'@') {
+        return None;
+    }
+    let run = text.get(from..at_sign).unwrap_or_default();
+    if run_scan_inline(run, &USERINFO) != run.len() {
+        return None;
+    }
+    let colon = find_byte(run, 0, b':');
+    if colon.is_some_and(|colon| find_byte(run, colon + 1, b':').is_some()) {
+        return None;
+    }
+    let run_end = start.skip(run.len());
+    let user_end = colon.map_or(run_end, |colon| start.skip(colon));
+    let user = User::at(start.place_to(&user_end));
+    let password = colon.map(|_| Password::at(user_end.skip(1).place_to(&run_end)));
+    Some((user, password, run_end.skip(1)))
+}
+
+/// The login of `user` and `password` (or none), and the hostport at
+/// `hostport`.
+#[inline(always)]
+fn login_with<'a, M: Inlining>(
+    start: Cursor<'a, M>,
+    user: Option<User<'a>>,
+    password: Option<Password<'a>>,
+    hostport: Cursor<'a, M>,
+) -> Parsed<'a, Login<'a>, M> {
+    let (rest, hostport) = hostport::read(hostport)?;
+    Ok((
+        rest,
+        Login {
+            place: start.place_to(&rest),
+            user,
+            password,
+            hostport,
+        },
+    ))
+}
+
 /// `login` in the BNF's order: the bracket, then the hostport.
 #[inline(always)]
-fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> {
+fn login_as_written<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, Login<'_>, M> {
     // Where no `@` ends the run, the bracket cannot match (it fails where
     // the run ends): the first pass does not try it. The diagnostic pass
     // tries it where an `@` comes before the path, so that a character a
     // user or password may not hold (`ftp://user:pa ss@host/`) is reported
     // there, not as a bad host or port before it; with no `@` ahead, its
     // failure would only hide the error in the host.
-    let bracket = match start.traced() {
+    let bracket = match start.diagnosing() {
         true => at_sign_before_path(&start),
         false => at_sign_ends_userinfo(&start),
     };
@@ -124,7 +203,7 @@ fn login_as_written<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Login<'_>, M> 
 
 /// Whether an `@` follows the characters a user and password may hold.
 #[inline(always)]
-fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
+fn at_sign_ends_userinfo<M: Inlining>(input: &Cursor<'_, M>) -> bool {
     let bytes = input.bytes();
     let run = bytes.iter().position(|&b| !in_userinfo(b));
     run.is_some_and(|end| bytes[end] == b'@')
@@ -132,7 +211,7 @@ fn at_sign_ends_userinfo<M: Mode>(input: &Cursor<'_, M>) -> bool {
 
 /// Whether an `@` comes before the first `/` (neither a login nor its host
 /// holds one): where the diagnostic pass tries the bracket.
-fn at_sign_before_path<M: Mode>(input: &Cursor<'_, M>) -> bool {
+fn at_sign_before_path<M: Inlining>(input: &Cursor<'_, M>) -> bool {
     let bytes = input.bytes();
     let path = bytes.iter().position(|&b| b == b'/').unwrap_or(bytes.len());
     bytes[..path].contains(&b'@')
@@ -154,7 +233,7 @@ fn continues_userinfo(byte: u8) -> bool {
 
 /// `user [ ":" password ] "@"`, the bracket of `login`.
 #[inline(always)]
-fn userinfo<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, (User<'_>, Option<Password<'_>>), M> {
+fn userinfo<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, (User<'_>, Option<Password<'_>>), M> {
     let (rest, user) = user::read(start)?;
     let (rest, password) = opt(preceded(
         tag(":"),
@@ -206,7 +285,7 @@ const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
 impl HostportEnds {
     /// The node of the hostport read from `start`, and the cursor after it.
     #[inline(always)]
-    fn read<'a, M: Mode>(self, start: Cursor<'a, M>) -> (Cursor<'a, M>, Hostport<'a>) {
+    fn read<'a, M: Inlining>(self, start: Cursor<'a, M>) -> (Cursor<'a, M>, Hostport<'a>) {
         let host_rest = start.skip((self.host & !HOSTNUMBER) - start.index());
         let rest = start.skip(self.end.get() - start.index());
         let place = start.place_to(&host_rest);
@@ -229,7 +308,7 @@ impl HostportEnds {
 /// instruction cache on a list that mixes the schemes. It takes the cursor
 /// as words ([`Cursor::into_words`]).
 #[inline(never)]
-fn hostport_ends<M: Mode>(
+fn hostport_ends<M: Inlining>(
     text: &str,
     at: usize,
     base: usize,
@@ -290,7 +369,7 @@ production! {
     hostname(start) -> Hostname<'a>, named(Rule::Hostname),
     {
         let (text, at) = start.text_and_index();
-        let plain = match start.traced() {
+        let plain = match start.diagnosing() {
             true => Plain::Undecided,
             false => plain_hostname(text, at),
         };
@@ -311,7 +390,9 @@ production! {
 /// ends. Out of line, once for every use of `hostname`: the first pass
 /// comes here only for a host that is not plain.
 #[inline(never)]
-fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, nom::Err<Backtrack>> {
+fn hostname_by_labels<M: Inlining>(
+    start: Cursor<'_, M>,
+) -> Result<Cursor<'_, M>, nom::Err<Backtrack>> {
     let mut at = start;
     loop {
         let bytes = at.bytes();
@@ -319,7 +400,7 @@ fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, no
         let dot_then_label = bytes.get(run) == Some(&b'.')
             && bytes.get(run + 1).is_some_and(|&b| ALPHADIGIT.contains(b));
         if dot_then_label {
-            at = match at.traced() {
+            at = match at.diagnosing() {
                 true => {
                     terminated(
                         #[inline(always)]
@@ -349,7 +430,7 @@ fn hostname_by_labels<M: Mode>(start: Cursor<'_, M>) -> Result<Cursor<'_, M>, no
             // error that helps is the toplabel's, at its start.)
             expect(&at, run, &[Expected::Literal(".")]);
         }
-        let rest = match at.traced() {
+        let rest = match at.diagnosing() {
             true => toplabel::read(at)?.0,
             false if is_label(bytes, run, &ALPHA) => at.skip(run),
             false => return Err(nom::Err::Error(Backtrack)),
@@ -371,14 +452,14 @@ fn label_run(bytes: &[u8]) -> usize {
 }
 
 /// A label whose first character is in `first` and whose last is not `-`.
-fn label<'a, M: Mode>(
+fn label<'a, M: Inlining>(
     start: Cursor<'a, M>,
     first: &'static Class,
-) -> Reading<'a, (&'a str, crate::span::Span), M> {
+) -> Parsed<'a, (&'a str, crate::span::Span), M> {
     one_of(first)(start)?;
     let run = label_run(start.bytes());
     // Where the run stops, another alphadigit or "-" could have continued it.
-    expect(&start, run, LABEL.says);
+    expect(&start, run, LABEL.expected());
     if start.bytes()[run - 1] == b'-' {
         return backtrack();
     }
@@ -416,7 +497,7 @@ production! {
     /// ```bnf
     /// alphadigit     = alpha | digit
     /// ```
-    alphadigit(start) -> &'a str, leaf(Rule::Alphadigit),
+    alphadigit(start) -> &'a str, unnamed(Rule::Alphadigit),
     {
         one_of(&ALPHADIGIT)(start)
     }
@@ -472,26 +553,40 @@ mod tests {
     use crate::options::Options;
     use crate::test_strings::every_string_of;
 
-    /// A login read hostport first is the login read in the BNF's order,
-    /// on every string over characters that make or break a user, a
-    /// password, a host and a port, and the `@` between them.
+    /// A login read user first or hostport first is the login read in the
+    /// BNF's order, on every string over characters that make or break a
+    /// user, a password, an escape, a host and a port, and the `@` between
+    /// them: alone, after a prefix (so that the run of a user and password
+    /// is read from inside a longer text), and after 30 characters of the
+    /// login (so that its `@` is too far ahead to be seen, and the bracket
+    /// is looked for from where the hostport stops).
     #[test]
-    fn a_bare_hostport_login_is_the_login_as_written() {
-        let (mut bare, mut logins) = (0, 0);
-        for bytes in every_string_of(b"a1.-:@;%/", 6) {
+    fn a_login_read_in_either_order_is_the_login_as_written() {
+        let (mut bare, mut with_user, mut with_password) = (0, 0, 0);
+        for bytes in every_string_of(b"a1.-:@;%4/", 6) {
             let text = core::str::from_utf8(&bytes).expect("ASCII");
-            let start = Cursor::new(text, 0, Options::default());
-            let as_written = login_as_written(start).ok();
-            let read = login::read(start).ok();
-            assert_eq!(
-                read.map(|(rest, login)| (rest.offset(), login)),
-                as_written.map(|(rest, login)| (rest.offset(), login)),
-                "{text:?}"
-            );
-            bare += usize::from(bare_hostport_login(start).is_some());
-            logins += usize::from(as_written.is_some());
+            let prefixed = format!("x:@{text}");
+            let long = format!("{}{text}", "a1".repeat(15));
+            for (whole, from) in [(text, 0), (prefixed.as_str(), 3), (long.as_str(), 0)] {
+                let start = Cursor::new(whole, 0, Options::default()).skip(from);
+                let as_written = login_as_written(start).ok();
+                let read = login::read(start).ok();
+                assert_eq!(
+                    read.map(|(rest, login)| (rest.offset(), format!("{login:?}"))),
+                    as_written.map(|(rest, login)| (rest.offset(), format!("{login:?}"))),
+                    "{whole:?} from {from}"
+                );
+                if let Some((_, login)) = as_written {
+                    bare += usize::from(login.user.is_none());
+                    with_user += usize::from(login.user.is_some());
+                    with_password += usize::from(login.password.is_some());
+                }
+            }
         }
-        // Enough of both kinds: bare hostports, and logins with a user.
-        assert!(bare > 2_000 && logins > bare + 2_000, "{bare} {logins}");
+        // Enough of each kind: bare hostports, users, and passwords.
+        assert!(
+            bare > 100_000 && with_user > 50_000 && with_password > 5_000,
+            "{bare} {with_user} {with_password}"
+        );
     }
 }

@@ -5,10 +5,10 @@
 //! `mailtourl`, `encoded822addr` (section 3.5).
 
 use crate::grammar::chars::XCHAR;
-use crate::grammar::cursor::{named, production, runs};
-use crate::grammar::notation::{scheme_tag, take_while1};
+use crate::grammar::notation::{map, scheme_tag, take_while1};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
-use crate::tree::{Encoded822addr, MailtoUrl};
+use crate::tree::{Encoded822addr, MailtoUrl, Scheme};
 
 production! {
     /// ```bnf
@@ -20,7 +20,7 @@ production! {
     /// ```
     mailtourl(start) -> MailtoUrl<'a>, named(Rule::Mailtourl),
     {
-        let (rest, scheme) = scheme_tag("mailto:")(start)?;
+        let (rest, scheme) = map(scheme_tag("mailto:"), Scheme::at)(start)?;
         let (rest, encoded822addr) = encoded822addr::read(rest)?;
         Ok((rest, MailtoUrl { place: start.place_to(&rest), scheme, encoded822addr }))
     }

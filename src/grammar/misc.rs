@@ -10,9 +10,9 @@ use crate::grammar::chars::{
     ALPHA, DIGIT, ESCAPE, EXTRA, HEX, HIALPHA, LOWALPHA, NATIONAL, PUNCTUATION, RESERVED, SAFE,
     UCHAR, UNRESERVED, XCHAR,
 };
-use crate::grammar::cursor::{leaf, production};
 use crate::grammar::fast::digit_run;
 use crate::grammar::notation::{one_of, tag, take_while_by, unit_of};
+use crate::grammar::production::{production, unnamed};
 use crate::rule::Rule;
 use crate::tree::Digits;
 
@@ -23,7 +23,7 @@ production! {
     ///                  "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" |
     ///                  "y" | "z"
     /// ```
-    lowalpha(start) -> &'a str, leaf(Rule::Lowalpha),
+    lowalpha(start) -> &'a str, unnamed(Rule::Lowalpha),
     {
         one_of(&LOWALPHA)(start)
     }
@@ -35,7 +35,7 @@ production! {
     ///                  "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
     ///                  "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
     /// ```
-    hialpha(start) -> &'a str, leaf(Rule::Hialpha),
+    hialpha(start) -> &'a str, unnamed(Rule::Hialpha),
     {
         one_of(&HIALPHA)(start)
     }
@@ -45,7 +45,7 @@ production! {
     /// ```bnf
     /// alpha          = lowalpha | hialpha
     /// ```
-    alpha(start) -> &'a str, leaf(Rule::Alpha),
+    alpha(start) -> &'a str, unnamed(Rule::Alpha),
     {
         one_of(&ALPHA)(start)
     }
@@ -56,7 +56,7 @@ production! {
     /// digit          = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
     ///                  "8" | "9"
     /// ```
-    digit(start) -> &'a str, leaf(Rule::Digit),
+    digit(start) -> &'a str, unnamed(Rule::Digit),
     {
         one_of(&DIGIT)(start)
     }
@@ -66,7 +66,7 @@ production! {
     /// ```bnf
     /// safe           = "$" | "-" | "_" | "." | "+"
     /// ```
-    safe(start) -> &'a str, leaf(Rule::Safe),
+    safe(start) -> &'a str, unnamed(Rule::Safe),
     {
         one_of(&SAFE)(start)
     }
@@ -76,7 +76,7 @@ production! {
     /// ```bnf
     /// extra          = "!" | "*" | "'" | "(" | ")" | ","
     /// ```
-    extra(start) -> &'a str, leaf(Rule::Extra),
+    extra(start) -> &'a str, unnamed(Rule::Extra),
     {
         one_of(&EXTRA)(start)
     }
@@ -89,7 +89,7 @@ production! {
     ///
     /// No production of section 5 uses `national`: these are the characters a
     /// URL must escape (section 2.2).
-    national(start) -> &'a str, leaf(Rule::National),
+    national(start) -> &'a str, unnamed(Rule::National),
     {
         one_of(&NATIONAL)(start)
     }
@@ -102,7 +102,7 @@ production! {
     ///
     /// Like `national`, unused by the other productions: `%` appears in URLs
     /// only as the start of an `escape`.
-    punctuation(start) -> &'a str, leaf(Rule::Punctuation),
+    punctuation(start) -> &'a str, unnamed(Rule::Punctuation),
     {
         one_of(&PUNCTUATION)(start)
     }
@@ -112,7 +112,7 @@ production! {
     /// ```bnf
     /// reserved       = ";" | "/" | "?" | ":" | "@" | "&" | "="
     /// ```
-    reserved(start) -> &'a str, leaf(Rule::Reserved),
+    reserved(start) -> &'a str, unnamed(Rule::Reserved),
     {
         one_of(&RESERVED)(start)
     }
@@ -123,7 +123,7 @@ production! {
     /// hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
     ///                  "a" | "b" | "c" | "d" | "e" | "f"
     /// ```
-    hex(start) -> &'a str, leaf(Rule::Hex),
+    hex(start) -> &'a str, unnamed(Rule::Hex),
     {
         one_of(&HEX)(start)
     }
@@ -133,7 +133,7 @@ production! {
     /// ```bnf
     /// unreserved     = alpha | digit | safe | extra
     /// ```
-    unreserved(start) -> &'a str, leaf(Rule::Unreserved),
+    unreserved(start) -> &'a str, unnamed(Rule::Unreserved),
     {
         one_of(&UNRESERVED)(start)
     }
@@ -143,7 +143,7 @@ production! {
     /// ```bnf
     /// uchar          = unreserved | escape
     /// ```
-    uchar(start) -> &'a str, leaf(Rule::Uchar),
+    uchar(start) -> &'a str, unnamed(Rule::Uchar),
     {
         unit_of(&UCHAR)(start)
     }
@@ -153,7 +153,7 @@ production! {
     /// ```bnf
     /// xchar          = unreserved | reserved | escape
     /// ```
-    xchar(start) -> &'a str, leaf(Rule::Xchar),
+    xchar(start) -> &'a str, unnamed(Rule::Xchar),
     {
         unit_of(&XCHAR)(start)
     }
@@ -170,7 +170,7 @@ production! {
     /// assert!(escape::<_, ()>("%2G").is_err());
     /// assert!(escape::<_, ()>("2F").is_err());
     /// ```
-    escape(start) -> &'a str, leaf(Rule::Escape),
+    escape(start) -> &'a str, unnamed(Rule::Escape),
     {
         // Without its "%", the escape is not begun: say so rather than
         // "escape".
@@ -183,7 +183,7 @@ production! {
     /// ```bnf
     /// digits         = 1*digit
     /// ```
-    digits(start) -> Digits<'a>, leaf(Rule::Digits),
+    digits(start) -> Digits<'a>, unnamed(Rule::Digits),
     {
         let (rest, _) = take_while_by(&DIGIT, 1, |text, at, _| digit_run(text, at))(start)?;
         Ok((rest, Digits::at(start.place_to(&rest))))

@@ -71,8 +71,11 @@
 //! `waisurl` (three forms), the paths (`fpath`, `hpath`, `ppath` read as one
 //! run) and `prosperourl` (field specs counted, not collected).
 
+pub(crate) mod caller;
 pub mod chars;
 pub(crate) mod cursor;
+#[cfg(feature = "dialect")]
+pub(crate) mod derivation;
 pub(crate) mod fast;
 pub mod file;
 pub mod ftp;
@@ -85,11 +88,13 @@ pub mod misc;
 pub mod news;
 pub mod nntp;
 pub(crate) mod notation;
+pub(crate) mod production;
 pub mod prospero;
 pub mod telnet;
+pub(crate) mod trace;
 pub mod wais;
 
-pub use cursor::{Explaining, ExplainingError, GrammarError, Text};
+pub use caller::{terminated, whole, GrammarError, Text};
 pub use file::fileurl;
 pub use ftp::{fpath, fsegment, ftptype, ftpurl};
 pub use generic::{genericurl, known_scheme_url, otherurl, scheme, schemepart, url};
@@ -112,11 +117,13 @@ pub use wais::{database, waisdatabase, waisdoc, waisindex, waisurl, wpath, wtype
 
 use crate::error::Error;
 use crate::options::Options;
+use crate::rule::Production;
 use crate::rule::Rule;
 use crate::tree::Url;
-use cursor::{Cursor, Diagnosis, Inlines, Production, Reading};
+use cursor::{Cursor, Inlined, Parsed};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
+use trace::Diagnosis;
 
 /// The dispatcher from a [`Rule`] to its reading and the strict twin of
 /// every combinator, of the table of productions of `crate::rule`.
@@ -125,9 +132,9 @@ macro_rules! productions {
         /// The reading of `rule`, keeping only where it stopped: one
         /// function a production (each closure is its own), each calling
         /// that production's reading.
-        fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Reading<'a, ()> {
+        fn recognizer(rule: Rule) -> for<'a> fn(Cursor<'a>) -> Parsed<'a, ()> {
             match rule {
-                $(Rule::$rule => |start| $module::$name::called(start).map(|(rest, _)| (rest, ())),)*
+                $(Rule::$rule => |start| $module::$name::out_of_line(start).map(|(rest, _)| (rest, ())),)*
             }
         }
 
@@ -145,13 +152,13 @@ macro_rules! productions {
         pub mod strict {
             use nom::IResult;
 
-            use super::cursor::door;
+            use super::caller::run_for_caller;
             use super::*;
 
             $(
                 #[doc = concat!("[`", stringify!($name), "`](fn@super::", stringify!($name), "), scheme names in lower case only.")]
                 pub fn $name<'a, I: Text<'a>, E: GrammarError<I>>(input: I) -> IResult<I, $module::$name::Output<'a>, E> {
-                    door(input, Options::strict(), $module::$name::entry, $module::$name::explain)
+                    run_for_caller(input, Options::strict(), $module::$name::entry)
                 }
             )*
 
@@ -160,12 +167,7 @@ macro_rules! productions {
             pub fn known_scheme_url<'a, I: Text<'a>, E: GrammarError<I>>(
                 input: I,
             ) -> IResult<I, Url<'a>, E> {
-                door(
-                    input,
-                    Options::strict(),
-                    generic::known_scheme_url::entry,
-                    generic::known_scheme_url::explain,
-                )
+                run_for_caller(input, Options::strict(), generic::known_scheme_url::entry)
             }
         }
     };
@@ -173,98 +175,8 @@ macro_rules! productions {
 
 crate::rule::every_rule!(productions);
 
-/// A production of the grammar, then the end of the input (nom's
-/// `all_consuming`), with the grammar's error where the production
-/// matched only a prefix: positioned at the furthest point the grammar
-/// reached, with what it expected there and the productions open, as
-/// [`crate::check`] reports it (where nom's `all_consuming` says only
-/// `Eof`, at the end of the match).
-///
-/// `parser` is one of the combinators of [`crate::grammar`] (or of
-/// [`crate::grammar::strict`], or a draft's), given by name: it reads the
-/// caller's input wrapped in [`Explaining`], with its error in
-/// [`ExplainingError`].
-///
-/// ```
-/// use nom::Parser;
-/// use nom_language::error::{VerboseError, VerboseErrorKind};
-/// use rfc1738::grammar;
-///
-/// let Err(nom::Err::Error(error)) =
-///     grammar::whole(grammar::hostport).parse("host:80x") as nom::IResult<_, _, VerboseError<&str>>
-/// else {
-///     panic!()
-/// };
-/// // Where `check(Rule::Hostport, ..)` says: at the `x`, in `hostport > port`.
-/// let contexts: Vec<_> = error.errors.iter().filter_map(|(at, kind)| match kind {
-///     VerboseErrorKind::Context(name) => Some((*name, *at)),
-///     _ => None,
-/// }).collect();
-/// assert_eq!(contexts, [("port", "x"), ("hostport", "x")]);
-/// ```
-pub fn whole<'a, I, O, E, P>(mut parser: P) -> impl FnMut(I) -> nom::IResult<I, O, E>
-where
-    I: Text<'a>,
-    E: GrammarError<I>,
-    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
-{
-    move |input: I| {
-        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
-        match (rest.rest.text().is_empty(), rest.explain) {
-            (true, _) => Ok((rest.rest, output)),
-            (false, Some(explain)) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
-            (false, None) => Err(nom::Err::Error(E::from_error_kind(
-                rest.rest,
-                nom::error::ErrorKind::Eof,
-            ))),
-        }
-    }
-}
-
-/// A production of the grammar, then `next`, keeping what the production
-/// read (nom's `terminated`), with the grammar's error where `next` fails
-/// with an `Error`: positioned at the furthest point the grammar reached
-/// in the input the production was given, with what it expected there and
-/// the productions open, as a failure of the production itself would be
-/// (see [`whole`]). A `Failure` or `Incomplete` of `next` is its own.
-///
-/// ```
-/// use nom::{bytes::complete::tag, Parser};
-/// use rfc1738::grammar;
-///
-/// // A URL in angle brackets: `http://user` is an httpurl's prefix, and
-/// // the `>` expected after it is missing.
-/// let result: nom::IResult<_, _, nom::error::Error<&str>> =
-///     grammar::terminated(grammar::known_scheme_url, tag(">")).parse("http://user@www.example.com/>");
-/// let nom::Err::Error(error) = result.unwrap_err() else { panic!() };
-/// // Where `parse` says the URL went wrong: at the `@`.
-/// assert_eq!(error.input, "@www.example.com/>");
-/// ```
-pub fn terminated<'a, I, O, E, P, N>(
-    mut parser: P,
-    mut next: N,
-) -> impl FnMut(I) -> nom::IResult<I, O, E>
-where
-    I: Text<'a>,
-    E: GrammarError<I>,
-    P: FnMut(Explaining<I>) -> nom::IResult<Explaining<I>, O, ExplainingError<E>>,
-    N: nom::Parser<I, Error = E>,
-{
-    move |input: I| {
-        let (rest, output) = parser(Explaining::new(input)).map_err(|error| error.map(|e| e.0))?;
-        match next.parse(rest.rest) {
-            Ok((after, _)) => Ok((after, output)),
-            Err(nom::Err::Error(error)) => match rest.explain {
-                Some(explain) => Err(nom::Err::Error(cursor::not_whole(rest.given, explain))),
-                None => Err(nom::Err::Error(error)),
-            },
-            Err(other) => Err(other),
-        }
-    }
-}
-
 /// The production `rule`, then the end of the input.
-fn whole_rule(rule: Rule, start: Cursor<'_>) -> Reading<'_, ()> {
+fn whole_rule(rule: Rule, start: Cursor<'_>) -> Parsed<'_, ()> {
     let (rest, _) = recognizer(rule)(start)?;
     eof(rest)
 }
@@ -282,7 +194,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
         _ if is_scheme_url(rule) => {
             known_scheme(&start) == Some(rule) && matches_whole(rule, text, options)
         }
-        _ => whole_rule(rule, start.recognizing()).is_ok(),
+        _ => whole_rule(rule, start.without_tree()).is_ok(),
     };
     match recognized {
         true => Ok(()),
@@ -292,19 +204,12 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
 
 /// Whether `rule` is the production of one of the ten schemes.
 fn is_scheme_url(rule: Rule) -> bool {
-    matches!(
-        rule,
-        Rule::Httpurl
-            | Rule::Ftpurl
-            | Rule::Newsurl
-            | Rule::Nntpurl
-            | Rule::Telneturl
-            | Rule::Gopherurl
-            | Rule::Waisurl
-            | Rule::Mailtourl
-            | Rule::Fileurl
-            | Rule::Prosperourl
-    )
+    macro_rules! any_of {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+            matches!(rule, $(Rule::$rule)|*)
+        };
+    }
+    crate::rule::every_scheme!(any_of)
 }
 
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
@@ -317,8 +222,8 @@ fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
 }
 
 /// [`known_scheme_url`], then the end of the input.
-fn whole_url(start: Cursor<'_>) -> Reading<'_, Url<'_>> {
-    let (rest, url) = generic::known_scheme_url::called(start)?;
+fn whole_url(start: Cursor<'_>) -> Parsed<'_, Url<'_>> {
+    let (rest, url) = generic::known_scheme_url::out_of_line(start)?;
     let (rest, _) = eof(rest)?;
     Ok((rest, url))
 }
@@ -338,10 +243,10 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
         #[inline(always)]
         fn make<N>(
             self,
-            reading: Reading<'a, N, Inlines>,
+            parsed: Parsed<'a, N, Inlined>,
             variant: impl FnOnce(N) -> Url<'a>,
         ) -> Self::Output {
-            match reading {
+            match parsed {
                 Ok((rest, node)) if rest.at_end() => Ok(variant(node)),
                 _ => Err(Error::deferred(
                     self.text,
@@ -364,7 +269,7 @@ fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
     let error = rfc1738_error(text, diagnosis);
     match known_scheme(&start) {
         Some(production) => {
-            let generic = whole_rule(Rule::Otherurl, start.recognizing()).is_ok();
+            let generic = whole_rule(Rule::Otherurl, start.without_tree()).is_ok();
             error.with_genericurl(generic, production)
         }
         None => error,
@@ -389,8 +294,8 @@ fn matches_whole(rule: Rule, text: &str, options: Options) -> bool {
     impl<'a> MakeUrl<'a> for Matches {
         type Output = bool;
         #[inline(always)]
-        fn make<N>(self, reading: Reading<'a, N, Inlines>, _: impl FnOnce(N) -> Url<'a>) -> bool {
-            matches!(reading, Ok((rest, _)) if rest.at_end())
+        fn make<N>(self, parsed: Parsed<'a, N, Inlined>, _: impl FnOnce(N) -> Url<'a>) -> bool {
+            matches!(parsed, Ok((rest, _)) if rest.at_end())
         }
     }
     generic::each_scheme_url(rule, text, options, Matches)

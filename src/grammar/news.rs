@@ -5,12 +5,13 @@
 //! `newsurl`, `grouppart`, `group`, `article` (section 3.6).
 
 use crate::grammar::chars::{ALPHA, ARTICLE, GROUP_TAIL};
-use crate::grammar::cursor::{named, production, Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlining, Parsed};
 use crate::grammar::fast::short_run;
 use crate::grammar::ip::host;
 use crate::grammar::notation::{alt, map, one_of, preceded, scheme_tag, tag, take_while_by};
+use crate::grammar::production::{named, production};
 use crate::rule::Rule;
-use crate::tree::{Article, Group, Grouppart, NewsUrl};
+use crate::tree::{Article, Group, Grouppart, NewsUrl, Scheme};
 
 production! {
     /// ```bnf
@@ -25,7 +26,7 @@ production! {
     /// ```
     newsurl(start) -> NewsUrl<'a>, named(Rule::Newsurl),
     {
-        let (rest, scheme) = scheme_tag("news:")(start)?;
+        let (rest, scheme) = map(scheme_tag("news:"), Scheme::at)(start)?;
         let (rest, grouppart) = grouppart::read(rest)?;
         Ok((rest, NewsUrl { place: start.place_to(&rest), scheme, grouppart }))
     }
@@ -42,7 +43,7 @@ production! {
     /// hold follows is read first (`bare_group`), to the same tree.
     grouppart(start) -> Grouppart<'a>, named(Rule::Grouppart),
     {
-        if !start.traced() {
+        if !start.diagnosing() {
             if let Some(bare) = bare_group(start) {
                 return Ok(bare);
             }
@@ -63,7 +64,7 @@ production! {
 /// the article's run over the same text. `None` for anything else; not for
 /// the diagnostic pass, whose errors follow the BNF.
 #[inline(always)]
-fn bare_group<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Grouppart<'_>)> {
+fn bare_group<M: Inlining>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Grouppart<'_>)> {
     let (rest, grouppart) = match start.bytes().first() {
         Some(b'*') => all_groups(start).ok()?,
         _ => map(
@@ -82,7 +83,7 @@ fn bare_group<M: Mode>(start: Cursor<'_, M>) -> Option<(Cursor<'_, M>, Grouppart
 
 /// The `"*"` of `grouppart`: every group.
 #[inline(always)]
-fn all_groups<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Grouppart<'_>, M> {
+fn all_groups<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, Grouppart<'_>, M> {
     let (rest, _) = tag("*")(start)?;
     Ok((rest, Grouppart::All(start.upto(&rest).1)))
 }

@@ -4,13 +4,13 @@
 //!
 //! `nntpurl` (section 3.7).
 
-use crate::grammar::cursor::{named, production};
 use crate::grammar::ip::hostport;
 use crate::grammar::misc::digits;
 use crate::grammar::news::group;
-use crate::grammar::notation::{opt, preceded, scheme_tag, tag};
+use crate::grammar::notation::{map, opt, preceded, scheme_tag, tag};
+use crate::grammar::production::{named, production};
 use crate::rule::Rule;
-use crate::tree::NntpUrl;
+use crate::tree::{NntpUrl, Scheme};
 
 production! {
     /// ```bnf
@@ -25,7 +25,7 @@ production! {
     /// ```
     nntpurl(start) -> NntpUrl<'a>, named(Rule::Nntpurl),
     {
-        let (rest, scheme) = scheme_tag("nntp://")(start)?;
+        let (rest, scheme) = map(scheme_tag("nntp://"), Scheme::at)(start)?;
         let (rest, hostport) = hostport::read(rest)?;
         let (rest, group) = preceded(tag("/"), #[inline(always)] |s| group::read(s))(rest)?;
         let (rest, article) = opt(preceded(tag("/"), #[inline(always)] |s| digits::read(s)))(rest)?;

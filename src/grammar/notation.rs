@@ -21,49 +21,51 @@
 
 use crate::error::Expected;
 use crate::grammar::chars::Class;
-use crate::grammar::cursor::{Backtrack, Cursor, Mode, Reading};
+use crate::grammar::cursor::{Backtrack, Cursor, Inlining, Parsed};
 use crate::grammar::fast::{escape_len, run_scan};
+use crate::grammar::trace::record_expected;
 use crate::rule::Rule;
 use crate::span::Place;
-use crate::tree::Scheme;
 
 /// Records, without failing, that at `input` plus `ahead` bytes the grammar
 /// would also have accepted `expected`: a run that stopped there, or a
 /// branch that a look-ahead ruled out.
 #[inline(always)]
-pub(crate) fn expect<M: Mode>(input: &Cursor<'_, M>, ahead: usize, expected: &[Expected]) {
-    input.expect(ahead, expected);
+pub(crate) fn expect<M: Inlining>(input: &Cursor<'_, M>, ahead: usize, expected: &[Expected]) {
+    if input.diagnosing() {
+        record_expected(input.offset() + ahead, expected);
+    }
 }
 
 /// Fails at `input`, recording what was expected there.
 #[inline(always)]
-pub(crate) fn fail<'a, O, M: Mode>(
+pub(crate) fn fail<'a, O, M: Inlining>(
     input: &Cursor<'a, M>,
     expected: &[Expected],
-) -> Reading<'a, O, M> {
+) -> Parsed<'a, O, M> {
     expect(input, 0, expected);
     backtrack()
 }
 
 /// Fails without recording anything: the parts that failed have said why.
 #[inline(always)]
-pub(crate) fn backtrack<'a, O, M: Mode>() -> Reading<'a, O, M> {
+pub(crate) fn backtrack<'a, O, M: Inlining>() -> Parsed<'a, O, M> {
     Err(nom::Err::Error(Backtrack))
 }
 
 /// A quoted string of the BNF, matched exactly (nom's `tag`). A mismatch
 /// is reported at the first character that differs.
 #[inline(always)]
-pub(crate) fn tag<'a, M: Mode>(
+pub(crate) fn tag<'a, M: Inlining>(
     text: &'static str,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     #[inline(always)]
     move |input: Cursor<'a, M>| {
         if input.bytes().starts_with(text.as_bytes()) {
             let rest = input.skip(text.len());
             return Ok((rest, input.upto(&rest).0));
         }
-        if !input.traced() {
+        if !input.diagnosing() {
             return backtrack();
         }
         tag_mismatch(&input, text)
@@ -73,7 +75,7 @@ pub(crate) fn tag<'a, M: Mode>(
 /// A tag that did not match: where it stopped matching.
 #[cold]
 #[inline(never)]
-fn tag_mismatch<'a, O, M: Mode>(input: &Cursor<'a, M>, text: &'static str) -> Reading<'a, O, M> {
+fn tag_mismatch<'a, O, M: Inlining>(input: &Cursor<'a, M>, text: &'static str) -> Parsed<'a, O, M> {
     let matching = input
         .bytes()
         .iter()
@@ -84,13 +86,14 @@ fn tag_mismatch<'a, O, M: Mode>(input: &Cursor<'a, M>, text: &'static str) -> Re
     backtrack()
 }
 
-/// The keyword that opens a scheme's URL, such as `"ftp://"`. The scheme
-/// name in it matches without regard to case unless the options are strict
-/// (section 2.1); the punctuation after it matches exactly.
+/// The keyword that opens a scheme's URL, such as `"ftp://"`, and where
+/// the scheme name in it is. The name matches without regard to case unless
+/// the options are strict (section 2.1); the punctuation after it matches
+/// exactly.
 #[inline(always)]
-pub(crate) fn scheme_tag<'a, M: Mode>(
+pub(crate) fn scheme_tag<'a, M: Inlining>(
     text: &'static str,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Scheme<'a>, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, Place<'a>, M> {
     #[inline(always)]
     move |input: Cursor<'a, M>| {
         let name_len = name_len(text);
@@ -114,15 +117,15 @@ pub(crate) fn scheme_tag<'a, M: Mode>(
             return backtrack();
         }
         let name = input.place_to(&input.skip(name_len));
-        Ok((input.skip(text.len()), Scheme::at(name)))
+        Ok((input.skip(text.len()), name))
     }
 }
 
 /// Whether `bytes` open with the scheme keyword `text` as [`scheme_tag`]
 /// reads it (the name in any case unless `strict`), on the bytes alone.
 /// Inlined: each draft's reader names its keyword, a constant, and the
-/// test folds to a few comparisons (the drafts' `check` of `url`: 518 ->
-/// 444 instructions a kasztp line, 555 -> 487 a generated one).
+/// test folds to a few comparisons (BENCHMARKS.md, "Light to depend on
+/// (issue 32)": `opens_with_scheme` inlined).
 #[cfg(feature = "dialect")]
 #[inline(always)]
 pub(crate) fn opens_with_scheme(bytes: &[u8], text: &'static str, strict: bool) -> bool {
@@ -149,25 +152,25 @@ const fn name_len(text: &str) -> usize {
 /// One character of `class` (nom's `one_of`); `%` escapes are not
 /// characters here (see [`unit_of`]).
 #[inline(always)]
-pub(crate) fn one_of<'a, M: Mode>(
+pub(crate) fn one_of<'a, M: Inlining>(
     class: &'static Class,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     #[inline(always)]
     move |input: Cursor<'a, M>| match input.bytes().first() {
         Some(&byte) if class.contains(byte) => {
             let rest = input.skip(1);
             Ok((rest, input.upto(&rest).0))
         }
-        _ => fail(&input, class.says),
+        _ => fail(&input, class.expected()),
     }
 }
 
 /// One unit of a class that admits escapes (`uchar`, `xchar`): a character
 /// of `class` or an `escape`.
 #[inline(always)]
-pub(crate) fn unit_of<'a, M: Mode>(
+pub(crate) fn unit_of<'a, M: Inlining>(
     class: &'static Class,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     #[inline(always)]
     move |input: Cursor<'a, M>| {
         let bytes = input.bytes();
@@ -177,10 +180,10 @@ pub(crate) fn unit_of<'a, M: Mode>(
                 Ok(len) => len,
                 Err(at) => {
                     expect(&input, at, &[Expected::Rule(Rule::Hex)]);
-                    return fail(&input, class.says);
+                    return fail(&input, class.expected());
                 }
             },
-            _ => return fail(&input, class.says),
+            _ => return fail(&input, class.expected()),
         };
         let rest = input.skip(len);
         Ok((rest, input.upto(&rest).0))
@@ -197,34 +200,34 @@ pub(crate) type Scan = fn(&[u8], usize, &Class) -> usize;
 /// Where the run stops, the trace learns that any of the class's
 /// alternatives would have continued it.
 #[inline(always)]
-pub(crate) fn take_while<'a, M: Mode>(
+pub(crate) fn take_while<'a, M: Inlining>(
     class: &'static Class,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     take_while_by(class, 0, run_scan)
 }
 
 /// `1*[ a | b | ... ]`: [`take_while`], at least one unit (nom's
 /// `take_while1`).
 #[inline(always)]
-pub(crate) fn take_while1<'a, M: Mode>(
+pub(crate) fn take_while1<'a, M: Inlining>(
     class: &'static Class,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     take_while_by(class, 1, run_scan)
 }
 
 /// A run of at least `min` (0 or 1) units of `class`, whose end `scan`
 /// finds.
 #[inline(always)]
-pub(crate) fn take_while_by<'a, M: Mode>(
+pub(crate) fn take_while_by<'a, M: Inlining>(
     class: &'static Class,
     min: usize,
     scan: Scan,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     debug_assert!(min <= 1);
     #[inline(always)]
     move |input: Cursor<'a, M>| {
         let end = run_end(&input, class, scan);
-        expect(&input, end, class.says);
+        expect(&input, end, class.expected());
         // Every unit is at least one byte: one unit is any byte.
         if end < min {
             return backtrack();
@@ -238,11 +241,11 @@ pub(crate) fn take_while_by<'a, M: Mode>(
 /// an escape ends the run (when the class admits escapes at all): then, in
 /// the diagnostic pass, a `hex` is recorded where the escape broke.
 #[inline(always)]
-fn run_end<M: Mode>(input: &Cursor<'_, M>, class: &Class, scan: Scan) -> usize {
+fn run_end<M: Inlining>(input: &Cursor<'_, M>, class: &Class, scan: Scan) -> usize {
     let (text, at) = input.text_and_index();
     let end = scan(text, at, class) - at;
     let bytes = input.bytes();
-    if input.traced() && class.escapes && bytes.get(end) == Some(&b'%') {
+    if input.diagnosing() && class.escapes && bytes.get(end) == Some(&b'%') {
         if let Err(broken) = escape_len(&bytes[end..]) {
             expect(input, end + broken, &[Expected::Rule(Rule::Hex)]);
         }
@@ -255,9 +258,9 @@ fn run_end<M: Mode>(input: &Cursor<'_, M>, class: &Class, scan: Scan) -> usize {
 /// Where the run stops, a segment character or another `"/"` could have
 /// continued it.
 #[inline(always)]
-pub(crate) fn path_run<'a, M: Mode>(
+pub(crate) fn path_run<'a, M: Inlining>(
     path: &'static Class,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, &'a str, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, &'a str, M> {
     #[inline(always)]
     move |input: Cursor<'a, M>| {
         let (rest, taken) = take_while(path)(input)?;
@@ -268,7 +271,7 @@ pub(crate) fn path_run<'a, M: Mode>(
 
 /// The end of the input: what every whole match ends with (nom's `eof`).
 #[inline(always)]
-pub(crate) fn eof<M: Mode>(input: Cursor<'_, M>) -> Reading<'_, (), M> {
+pub(crate) fn eof<M: Inlining>(input: Cursor<'_, M>) -> Parsed<'_, (), M> {
     if input.at_end() {
         Ok((input, ()))
     } else {
@@ -280,9 +283,9 @@ pub(crate) fn eof<M: Mode>(input: Cursor<'_, M>) -> Reading<'_, (), M> {
 /// how a production that is a run makes its node (`map(recognize(..),
 /// Node::at)`).
 #[inline(always)]
-pub(crate) fn recognize<'a, O, M: Mode>(
-    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Place<'a>, M> {
+pub(crate) fn recognize<'a, O, M: Inlining>(
+    parser: impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, Place<'a>, M> {
     #[inline(always)]
     move |input| {
         let (rest, _) = parser(input)?;
@@ -292,9 +295,9 @@ pub(crate) fn recognize<'a, O, M: Mode>(
 
 /// `[ parser ]`: what `parser` reads, or nothing (nom's `opt`).
 #[inline(always)]
-pub(crate) fn opt<'a, O, M: Mode>(
-    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, Option<O>, M> {
+pub(crate) fn opt<'a, O, M: Inlining>(
+    parser: impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, Option<O>, M> {
     #[inline(always)]
     move |input| match parser(input) {
         Ok((rest, output)) => Ok((rest, Some(output))),
@@ -304,10 +307,10 @@ pub(crate) fn opt<'a, O, M: Mode>(
 
 /// `first second`, keeping what `second` reads (nom's `preceded`).
 #[inline(always)]
-pub(crate) fn preceded<'a, A, O, M: Mode>(
-    first: impl Fn(Cursor<'a, M>) -> Reading<'a, A, M>,
-    second: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, O, M> {
+pub(crate) fn preceded<'a, A, O, M: Inlining>(
+    first: impl Fn(Cursor<'a, M>) -> Parsed<'a, A, M>,
+    second: impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M> {
     #[inline(always)]
     move |input| {
         let (rest, _) = first(input)?;
@@ -317,10 +320,10 @@ pub(crate) fn preceded<'a, A, O, M: Mode>(
 
 /// `first second`, keeping what `first` reads (nom's `terminated`).
 #[inline(always)]
-pub(crate) fn terminated<'a, O, B, M: Mode>(
-    first: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-    second: impl Fn(Cursor<'a, M>) -> Reading<'a, B, M>,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, O, M> {
+pub(crate) fn terminated<'a, O, B, M: Inlining>(
+    first: impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+    second: impl Fn(Cursor<'a, M>) -> Parsed<'a, B, M>,
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M> {
     #[inline(always)]
     move |input| {
         let (rest, output) = first(input)?;
@@ -331,10 +334,10 @@ pub(crate) fn terminated<'a, O, B, M: Mode>(
 
 /// What `parser` reads, made into something else by `f` (nom's `map`).
 #[inline(always)]
-pub(crate) fn map<'a, O, P, M: Mode>(
-    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+pub(crate) fn map<'a, O, P, M: Inlining>(
+    parser: impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
     f: impl Fn(O) -> P,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, P, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, P, M> {
     #[inline(always)]
     move |input| parser(input).map(|(rest, output)| (rest, f(output)))
 }
@@ -343,26 +346,26 @@ pub(crate) fn map<'a, O, P, M: Mode>(
 /// derivation (nom's `alt`): the alternatives are disjoint, or ordered so
 /// that none could match more after one has matched. Each use says why.
 #[inline(always)]
-pub(crate) fn alt<'a, O, M: Mode, A: Alternatives<'a, O, M>>(
+pub(crate) fn alt<'a, O, M: Inlining, A: Alternatives<'a, O, M>>(
     alternatives: A,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, O, M> {
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M> {
     #[inline(always)]
     move |input| alternatives.first_match(input)
 }
 
 /// Alternatives for [`alt`]: a tuple of parsers with one output.
-pub(crate) trait Alternatives<'a, O, M: Mode> {
+pub(crate) trait Alternatives<'a, O, M: Inlining> {
     /// What the first alternative that matches reads.
-    fn first_match(&self, input: Cursor<'a, M>) -> Reading<'a, O, M>;
+    fn first_match(&self, input: Cursor<'a, M>) -> Parsed<'a, O, M>;
 }
 
-impl<'a, O, M: Mode, A, B> Alternatives<'a, O, M> for (A, B)
+impl<'a, O, M: Inlining, A, B> Alternatives<'a, O, M> for (A, B)
 where
-    A: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-    B: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+    A: Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+    B: Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
 {
     #[inline(always)]
-    fn first_match(&self, input: Cursor<'a, M>) -> Reading<'a, O, M> {
+    fn first_match(&self, input: Cursor<'a, M>) -> Parsed<'a, O, M> {
         match (self.0)(input) {
             Err(_) => (self.1)(input),
             matched => matched,
@@ -370,14 +373,14 @@ where
     }
 }
 
-impl<'a, O, M: Mode, A, B, C> Alternatives<'a, O, M> for (A, B, C)
+impl<'a, O, M: Inlining, A, B, C> Alternatives<'a, O, M> for (A, B, C)
 where
-    A: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-    B: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-    C: Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
+    A: Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+    B: Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+    C: Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
 {
     #[inline(always)]
-    fn first_match(&self, input: Cursor<'a, M>) -> Reading<'a, O, M> {
+    fn first_match(&self, input: Cursor<'a, M>) -> Parsed<'a, O, M> {
         match (self.0)(input) {
             Err(_) => match (self.1)(input) {
                 Err(_) => (self.2)(input),
@@ -391,9 +394,9 @@ where
 /// `*[ parser ]` where only the count matters (nom's `many0_count`):
 /// `parser` never matches the empty string, so the loop ends.
 #[inline(always)]
-pub(crate) fn many0_count<'a, O, M: Mode>(
-    parser: impl Fn(Cursor<'a, M>) -> Reading<'a, O, M>,
-) -> impl Fn(Cursor<'a, M>) -> Reading<'a, usize, M> {
+pub(crate) fn many0_count<'a, O, M: Inlining>(
+    parser: impl Fn(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, usize, M> {
     #[inline(always)]
     move |input| {
         let (mut rest, mut count) = (input, 0);

@@ -6,11 +6,11 @@
 //! `fieldvalue` (section 3.11).
 
 use crate::grammar::chars::{FIELD, FPATH, FSEGMENT};
-use crate::grammar::cursor::{named, production, runs};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{many0_count, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::notation::{many0_count, map, path_run, preceded, scheme_tag, tag, take_while};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
-use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment};
+use crate::tree::{Fieldname, Fieldspec, Fieldvalue, Ppath, ProsperoUrl, Psegment, Scheme};
 
 production! {
     /// ```bnf
@@ -30,7 +30,7 @@ production! {
     /// ```
     prosperourl(start) -> ProsperoUrl<'a>, named(Rule::Prosperourl),
     {
-        let (rest, scheme) = scheme_tag("prospero://")(start)?;
+        let (rest, scheme) = map(scheme_tag("prospero://"), Scheme::at)(start)?;
         let (rest, hostport) = hostport::read(rest)?;
         let (fields, ppath) = preceded(tag("/"), #[inline(always)] |s| ppath::read(s))(rest)?;
         // A `fieldspec` is never empty: it starts with `;`.

@@ -4,11 +4,11 @@
 //!
 //! `telneturl` (section 3.8).
 
-use crate::grammar::cursor::{named, production};
 use crate::grammar::ip::login;
-use crate::grammar::notation::{opt, scheme_tag, tag};
+use crate::grammar::notation::{map, opt, scheme_tag, tag};
+use crate::grammar::production::{named, production};
 use crate::rule::Rule;
-use crate::tree::TelnetUrl;
+use crate::tree::{Scheme, TelnetUrl};
 
 production! {
     /// ```bnf
@@ -23,7 +23,7 @@ production! {
     /// ```
     telneturl(start) -> TelnetUrl<'a>, named(Rule::Telneturl),
     {
-        let (rest, scheme) = scheme_tag("telnet://")(start)?;
+        let (rest, scheme) = map(scheme_tag("telnet://"), Scheme::at)(start)?;
         let (rest, login) = login::read(rest)?;
         let (rest, slash) = opt(tag("/"))(rest)?;
         let place = start.place_to(&rest);

@@ -6,10 +6,11 @@
 //! `wpath` (section 3.9).
 
 use crate::grammar::chars::UCHAR;
-use crate::grammar::cursor::{named, production, runs, Cursor, Mode, Reading};
+use crate::grammar::cursor::{Cursor, Inlining, Parsed};
 use crate::grammar::http::search;
 use crate::grammar::ip::hostport;
 use crate::grammar::notation::{alt, map, preceded, scheme_tag, tag, take_while};
+use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
 use crate::tree::{
     Database, Hostport, Scheme, Search, WaisDatabase, WaisDoc, WaisIndex, WaisUrl, Wpath, Wtype,
@@ -36,8 +37,8 @@ production! {
     /// ```
     waisurl(start) -> WaisUrl<'a>, named(Rule::Waisurl),
     {
-        if start.traced() {
-            return waisurl_traced(start);
+        if start.diagnosing() {
+            return waisurl_diagnosed(start);
         }
         let (after_head, head) = wais_head(start)?;
         if let Ok((rest, tail)) = doc_tail(after_head) {
@@ -58,7 +59,7 @@ production! {
 /// takes it.
 #[cold]
 #[inline(never)]
-fn waisurl_traced<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, WaisUrl<'_>, M> {
+fn waisurl_diagnosed<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, WaisUrl<'_>, M> {
     alt((
         map(
             #[inline(always)]
@@ -83,8 +84,8 @@ type Head<'a> = (Scheme<'a>, Hostport<'a>, Database<'a>);
 
 /// `"wais://" hostport "/" database`, the start all three forms share.
 #[inline(always)]
-fn wais_head<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Head<'_>, M> {
-    let (rest, scheme) = scheme_tag("wais://")(start)?;
+fn wais_head<M: Inlining>(start: Cursor<'_, M>) -> Parsed<'_, Head<'_>, M> {
+    let (rest, scheme) = map(scheme_tag("wais://"), Scheme::at)(start)?;
     let (rest, hostport) = hostport::read(rest)?;
     let (rest, database) = preceded(
         tag("/"),
@@ -96,7 +97,7 @@ fn wais_head<M: Mode>(start: Cursor<'_, M>) -> Reading<'_, Head<'_>, M> {
 
 /// `"/" wtype "/" wpath`: what a `waisdoc` reads after the head.
 #[inline(always)]
-fn doc_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, (Wtype<'_>, Wpath<'_>), M> {
+fn doc_tail<M: Inlining>(rest: Cursor<'_, M>) -> Parsed<'_, (Wtype<'_>, Wpath<'_>), M> {
     let (rest, wtype) = preceded(
         tag("/"),
         #[inline(always)]
@@ -112,7 +113,7 @@ fn doc_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, (Wtype<'_>, Wpath<'_>),
 
 /// `"?" search`: what a `waisindex` reads after the head.
 #[inline(always)]
-fn index_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, Search<'_>, M> {
+fn index_tail<M: Inlining>(rest: Cursor<'_, M>) -> Parsed<'_, Search<'_>, M> {
     preceded(
         tag("?"),
         #[inline(always)]
@@ -121,7 +122,7 @@ fn index_tail<M: Mode>(rest: Cursor<'_, M>) -> Reading<'_, Search<'_>, M> {
 }
 
 #[inline(always)]
-fn database_node<'a, M: Mode>(
+fn database_node<'a, M: Inlining>(
     start: Cursor<'a, M>,
     rest: Cursor<'a, M>,
     head: Head<'a>,
@@ -137,7 +138,7 @@ fn database_node<'a, M: Mode>(
 }
 
 #[inline(always)]
-fn index_node<'a, M: Mode>(
+fn index_node<'a, M: Inlining>(
     start: Cursor<'a, M>,
     rest: Cursor<'a, M>,
     head: Head<'a>,
@@ -155,7 +156,7 @@ fn index_node<'a, M: Mode>(
 }
 
 #[inline(always)]
-fn doc_node<'a, M: Mode>(
+fn doc_node<'a, M: Inlining>(
     start: Cursor<'a, M>,
     rest: Cursor<'a, M>,
     head: Head<'a>,

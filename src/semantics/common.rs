@@ -116,9 +116,9 @@ impl<'a> Url<'a> {
     /// Host and port where the tree holds them. The accessors read a field
     /// in place: through copies of the nodes around it (an `otherurl`'s
     /// `ip_schemepart.map(|ip| ip.login.hostport)` copied the whole
-    /// `IpSchemepart` first), reading the host after a parse cost 7 to 9 ns
-    /// a URL, 2.4 to 5.9 ns in place (BENCHMARKS.md, "Accessors that read
-    /// in place").
+    /// `IpSchemepart` first), reading the host after a parse cost several
+    /// times what it costs in place (BENCHMARKS.md, "Accessors that read in
+    /// place").
     #[inline]
     fn hostport_in_place(&self) -> Option<&Hostport<'a>> {
         match self {

@@ -77,7 +77,7 @@ fn the_readme_examples_print_what_the_readme_shows() {
 }
 
 /// `data/urls.parquet` holds what `urls::sample()` makes, so that the
-/// README's answers are the lists' (`cargo bench -p rfc1738-datafusion
+/// README's answers are the lists' (`cargo bench --manifest-path datafusion/Cargo.toml
 /// --bench throughput -- sample datafusion/data/urls.parquet` makes it
 /// again).
 #[tokio::test]

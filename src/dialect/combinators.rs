@@ -1,31 +1,33 @@
-//! The shapes the drafts' productions share, on the crate's cursor: a
-//! production's entry (with the recording of the derivation for
-//! [`super::tree`]), the longest of several alternatives, a right recursion
-//! read as a loop, a path of segments, a production read inside a limit, and
-//! the split of `xalphas @ host`.
+//! The drafts' own combinators, on the crate's cursor, beside the BNF
+//! notation of `crate::grammar::notation`: a production's node, the longest
+//! of several alternatives, a right recursion read as a loop, a path of
+//! segments, a production read inside a limit, and the split of
+//! `xalphas @ host`.
 //!
-//! Every shape reads a set of strings the way D3 asks: a string matches
-//! when some derivation gives the whole of it. Where a shape commits to one
+//! Every one reads a set of strings the way D3 asks: a string matches when
+//! some derivation gives the whole of it. Where one commits to one
 //! derivation it says why no other could match more.
 
 use super::Match;
 use crate::grammar::chars::Class;
-use crate::grammar::cursor::{quiet, Cursor, Reading};
+use crate::grammar::cursor::{Cursor, Parsed};
+use crate::grammar::derivation::quiet;
 use crate::grammar::fast::run_len;
 pub(crate) use crate::grammar::notation::backtrack;
 use crate::grammar::notation::tag;
 
-/// What a production's body gives back: where it stopped.
-pub(crate) type Step<'a> = Reading<'a, ()>;
+/// What a production's body gives back: where it ends (or that it fails).
+pub(crate) type Ends<'a> = Parsed<'a, ()>;
 
 /// A draft's production: `body` says where it stops; the match is the
-/// text up to there. (Its entry, which names it on an error's stack and
-/// records it in a derivation, is the grammar's `production!`.)
+/// text up to there. (`draft_production!` enters it through the grammar's
+/// `production!`, which names it on an error's stack and records it in a
+/// derivation.)
 #[inline]
 pub(crate) fn node<'a>(
     start: Cursor<'a>,
-    body: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> Reading<'a, Match<'a>> {
+    body: impl Fn(Cursor<'a>) -> Ends<'a>,
+) -> Parsed<'a, Match<'a>> {
     let (rest, ()) = body(start)?;
     let (text, span) = start.upto(&rest);
     Ok((rest, Match { text, span }))
@@ -36,12 +38,12 @@ pub(crate) fn node<'a>(
 /// them on an error's stack) and for [`super::tree`] (which records them
 /// as nodes); `recognize` on the characters alone, everywhere else.
 ///
-/// Why a second reading: entering a production costs about 50
-/// instructions of its own (its result through memory, the entry and the
-/// match), and an address is a dozen of them, a host name, a path or a
-/// search several per character run (`hostname`, `ialpha`, `alpha`,
-/// `xalphas`; a `segment` and an `xpalphas` for every segment).
-/// BENCHMARKS.md ("Hot productions on their characters", "The drafts'
+/// Why a second reading: entering a production has a cost of its own (its
+/// result through memory, the entry and the match), and an address is a
+/// dozen of them, a host name, a path or a search several per character
+/// run (`hostname`, `ialpha`, `alpha`, `xalphas`; a `segment` and an
+/// `xpalphas` for every segment). BENCHMARKS.md ("Entering a draft's
+/// production", "Hot productions on their characters", "The drafts'
 /// addresses on their characters") has the measurements. The readers are
 /// in `dialect::recognize`; both readings commit to the same derivation
 /// and read the right recursions as the same loops. The tests hold both
@@ -51,10 +53,10 @@ pub(crate) fn node<'a>(
 #[inline]
 pub(crate) fn recognized_node<'a>(
     start: Cursor<'a>,
-    body: impl Fn(Cursor<'a>) -> Step<'a>,
-    recognize: impl Fn(Cursor<'a>) -> Step<'a>,
-) -> Reading<'a, Match<'a>> {
-    let (rest, ()) = match start.traced() || start.recording() {
+    body: impl Fn(Cursor<'a>) -> Ends<'a>,
+    recognize: impl Fn(Cursor<'a>) -> Ends<'a>,
+) -> Parsed<'a, Match<'a>> {
+    let (rest, ()) = match start.diagnosing() || start.recording_derivation() {
         true => body(start)?,
         false => recognize(start)?,
     };
@@ -64,10 +66,10 @@ pub(crate) fn recognized_node<'a>(
 
 /// `parser`, keeping only where it stopped.
 #[inline(always)]
-pub(crate) fn step<'a, O>(
+pub(crate) fn ends<'a, O>(
     start: Cursor<'a>,
-    parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
-) -> Step<'a> {
+    parser: impl FnOnce(Cursor<'a>) -> Parsed<'a, O>,
+) -> Ends<'a> {
     parser(start).map(|(rest, _)| (rest, ()))
 }
 
@@ -84,13 +86,13 @@ pub(crate) fn longest_by_keyword<'a>(
     start: Cursor<'a>,
     generic: Option<Branch<'_, 'a>>,
     addresses: &[(&'static str, Branch<'_, 'a>)],
-) -> Step<'a> {
+) -> Ends<'a> {
     let all = || {
         generic
             .into_iter()
             .chain(addresses.iter().map(|&(_, branch)| branch))
     };
-    if start.traced() {
+    if start.diagnosing() {
         let branches: Vec<Branch<'_, 'a>> = all().collect();
         return longest(start, &branches);
     }
@@ -116,7 +118,7 @@ pub(crate) fn longest_by_keyword<'a>(
             continue;
         }
         if let Ok((rest, ())) = quiet(start, branch) {
-            if rest.offset() == end && !start.recording() {
+            if rest.offset() == end && !start.recording_derivation() {
                 return Ok((rest, ()));
             }
             if best.map_or(true, |(_, far)| rest.offset() > far.offset()) {
@@ -134,14 +136,14 @@ pub(crate) fn longest_by_keyword<'a>(
     }
     match best {
         // The chosen derivation again, for the tree.
-        Some((branch, _)) if start.recording() => branch(start),
+        Some((branch, _)) if start.recording_derivation() => branch(start),
         Some((_, rest)) => Ok((rest, ())),
         None => backtrack(),
     }
 }
 
 /// An alternative of [`longest`].
-pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
+pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Ends<'a>;
 
 /// `a | b | ...` as a set of strings (D3): the alternative that matches the
 /// most text, the first of them on a tie. Every alternative is tried, so
@@ -150,21 +152,21 @@ pub(crate) type Branch<'s, 'a> = &'s dyn Fn(Cursor<'a>) -> Step<'a>;
 /// that reaches the end of the text ends the search, since the later ones
 /// can at most tie with it, and lose (outside the diagnostic pass, where
 /// they still say what they expected).
-pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Step<'a> {
+pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Ends<'a> {
     let mut best: Option<(usize, Cursor<'a>)> = None;
     for (index, branch) in branches.iter().enumerate() {
         if let Ok((rest, ())) = quiet(start, branch) {
             if best.map_or(true, |(_, end)| rest.offset() > end.offset()) {
                 best = Some((index, rest));
             }
-            if rest.at_end() && !start.traced() {
+            if rest.at_end() && !start.diagnosing() {
                 break;
             }
         }
     }
     match best {
         // The chosen derivation again, for the tree.
-        Some((index, _)) if start.recording() => branches[index](start),
+        Some((index, _)) if start.recording_derivation() => branches[index](start),
         Some((_, rest)) => Ok((rest, ())),
         None => backtrack(),
     }
@@ -175,9 +177,9 @@ pub(crate) fn longest<'a>(start: Cursor<'a>, branches: &[Branch<'_, 'a>]) -> Ste
 /// `item` follows is left: the recursion must end in an `item`.
 pub(crate) fn separated<'a, O>(
     start: Cursor<'a>,
-    item: impl Fn(Cursor<'a>) -> Reading<'a, O>,
+    item: impl Fn(Cursor<'a>) -> Parsed<'a, O>,
     sep: &'static str,
-) -> Step<'a> {
+) -> Ends<'a> {
     let (mut at, _) = item(start)?;
     loop {
         let Ok((after, _)) = tag(sep)(at) else {
@@ -195,8 +197,8 @@ pub(crate) fn separated<'a, O>(
 /// or more `item`s.
 pub(crate) fn repeated<'a, O>(
     start: Cursor<'a>,
-    item: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-) -> Step<'a> {
+    item: impl Fn(Cursor<'a>) -> Parsed<'a, O>,
+) -> Ends<'a> {
     let (mut at, _) = item(start)?;
     while let Ok((next, _)) = item(at) {
         at = next;
@@ -211,8 +213,8 @@ pub(crate) fn repeated<'a, O>(
 /// segment follows but another `/` (or the end).
 pub(crate) fn path<'a, O>(
     start: Cursor<'a>,
-    segment: impl Fn(Cursor<'a>) -> Reading<'a, O>,
-) -> Step<'a> {
+    segment: impl Fn(Cursor<'a>) -> Parsed<'a, O>,
+) -> Ends<'a> {
     let mut at = start;
     loop {
         match segment(at) {
@@ -233,8 +235,8 @@ pub(crate) fn path<'a, O>(
 pub(crate) fn within<'a, O>(
     start: Cursor<'a>,
     len: usize,
-    parser: impl FnOnce(Cursor<'a>) -> Reading<'a, O>,
-) -> Step<'a> {
+    parser: impl FnOnce(Cursor<'a>) -> Parsed<'a, O>,
+) -> Ends<'a> {
     let limited = nom::Input::take(&start, len);
     let (rest, _) = parser(limited)?;
     if rest.offset() != start.offset() + len {
@@ -255,9 +257,9 @@ pub(crate) fn within<'a, O>(
 pub(crate) fn at_split<'a, L, R>(
     start: Cursor<'a>,
     class: &Class,
-    left: impl Fn(Cursor<'a>) -> Reading<'a, L>,
-    right: impl Fn(Cursor<'a>) -> Reading<'a, R>,
-) -> Step<'a> {
+    left: impl Fn(Cursor<'a>) -> Parsed<'a, L>,
+    right: impl Fn(Cursor<'a>) -> Parsed<'a, R>,
+) -> Ends<'a> {
     let bytes = start.bytes();
     let run = run_len(bytes, class);
     let end_of_run = start.offset() + run;
@@ -283,5 +285,5 @@ pub(crate) fn at_split<'a, L, R>(
     };
     let (rest, ()) = within(start, at, left)?;
     let (rest, _) = tag("@")(rest)?;
-    step(rest, right)
+    ends(rest, right)
 }

@@ -1,0 +1,76 @@
+//! The derivation of a match, recorded: which productions matched where,
+//! each with those inside it. For the drafts' trees (`dialect::tree`),
+//! which are derivations rather than typed nodes; no other pass records.
+//!
+//! The recording is a switch of the cursor, like the diagnostic pass: a
+//! production entered while it is on (`production::enter`) marks where its
+//! nodes begin, and once it has matched, makes them its children.
+
+use core::cell::RefCell;
+
+use crate::grammar::cursor::Cursor;
+use crate::rule::Production;
+use crate::span::Span;
+
+thread_local! {
+    /// The derivation recorded so far on this thread: the productions that
+    /// matched, outermost last, each with those inside it. Cleared by
+    /// [`record`] before each recording.
+    static DERIVATION: RefCell<Vec<Recorded>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A production of a recorded derivation, where it matched, and the
+/// productions inside it, in order.
+#[derive(Debug, Clone)]
+pub(crate) struct Recorded {
+    pub(crate) production: Production,
+    pub(crate) span: Span,
+    pub(crate) children: Vec<Recorded>,
+}
+
+/// Where the nodes of the production about to be read begin in the
+/// recorded derivation.
+#[cold]
+#[inline(never)]
+pub(crate) fn mark() -> usize {
+    DERIVATION.with(|nodes| nodes.borrow().len())
+}
+
+/// The production read from `start` matched up to `end` (`None`: it did
+/// not): the nodes recorded since `mark` become its children, or are
+/// dropped with it.
+#[cold]
+#[inline(never)]
+pub(crate) fn recorded(mark: usize, production: Production, start: usize, end: Option<usize>) {
+    DERIVATION.with(|nodes| {
+        let mut nodes = nodes.borrow_mut();
+        let children = nodes.split_off(mark);
+        if let Some(end) = end {
+            nodes.push(Recorded {
+                production,
+                span: Span::new(start, end),
+                children,
+            });
+        }
+    });
+}
+
+/// Runs `parser` from `start` recording the derivation, and gives it back:
+/// the productions that matched outermost, in order, each with those inside
+/// it.
+pub(crate) fn record<'a, R>(
+    start: Cursor<'a>,
+    parser: impl FnOnce(Cursor<'a>) -> R,
+) -> (R, Vec<Recorded>) {
+    DERIVATION.with(|nodes| nodes.borrow_mut().clear());
+    let result = parser(start.with_tree().with_derivation_recorded(true));
+    let nodes = DERIVATION.with(|nodes| nodes.take());
+    (result, nodes)
+}
+
+/// Runs `parser` from `start` without recording: how a production that
+/// compares several derivations tries them, before it reads the chosen
+/// one again to record it.
+pub(crate) fn quiet<'a, R>(start: Cursor<'a>, parser: impl FnOnce(Cursor<'a>) -> R) -> R {
+    parser(start.with_derivation_recorded(false))
+}

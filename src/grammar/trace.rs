@@ -1,0 +1,226 @@
+//! The trace of the diagnostic pass, and the diagnosis it gives.
+//!
+//! A parse runs the productions once on a cursor that records nothing.
+//! Only when that fails does it run them again in the diagnostic pass, in
+//! which every branch that stops or fails tells the trace what it expected
+//! and where; the trace keeps, at the furthest offset any branch reached,
+//! what each expected there and which productions were open. The
+//! [`Diagnosis`] is that record, with the covered expectations left out:
+//! where and why the text does not match. A parse that succeeds records
+//! nothing and allocates nothing.
+
+use core::cell::{Cell, RefCell};
+
+use crate::error::Expected;
+use crate::grammar::chars::drop_subsumed;
+use crate::grammar::cursor::{Cursor, Inlining, Parsed};
+use crate::rule::Production;
+
+thread_local! {
+    /// The trace of the diagnostic pass of this thread. A cursor cannot
+    /// borrow it: the tree borrows the text for `'a`, which outlives any
+    /// trace made to explain one failure. The passes never nest (nothing
+    /// inside the grammar goes back to the caller's side), and each begins by
+    /// clearing it.
+    static TRACE: Trace = Trace::default();
+}
+
+// The diagnostic pass's three calls into the trace, out of line: inlined,
+// each thread-local access and push was copied into every production of
+// the first pass, which never runs them.
+
+/// Records into the trace that `expected` would have matched at `offset`.
+#[cold]
+#[inline(never)]
+pub(crate) fn record_expected(offset: usize, expected: &[Expected]) {
+    TRACE.with(|trace| trace.record(offset, expected));
+}
+
+/// Opens `production` on the trace's stack.
+#[cold]
+#[inline(never)]
+pub(crate) fn open(production: Production) {
+    TRACE.with(|trace| trace.enter(production));
+}
+
+/// Closes the innermost production on the trace's stack.
+#[cold]
+#[inline(never)]
+pub(crate) fn close() {
+    TRACE.with(Trace::leave);
+}
+
+/// What the diagnostic pass records: the furthest offset reached, the
+/// expectations of every branch that failed there, and the productions open
+/// at that point (the common prefix of their stacks when several branches
+/// failed there).
+#[derive(Debug, Default)]
+struct Trace {
+    open: RefCell<Vec<Production>>,
+    furthest: Cell<Option<usize>>,
+    expected: RefCell<Vec<Expected>>,
+    stack: RefCell<Vec<Production>>,
+    stack_from_end: Cell<bool>,
+    /// Whether the branch now read wins a tie at the furthest offset (see
+    /// [`preferred`]), and whether it has won the present one.
+    preferring: Cell<bool>,
+    preferred_won: Cell<bool>,
+}
+
+impl Trace {
+    fn enter(&self, production: Production) {
+        self.open.borrow_mut().push(production);
+    }
+
+    fn leave(&self) {
+        self.open.borrow_mut().pop();
+    }
+
+    fn clear(&self) {
+        self.open.borrow_mut().clear();
+        self.furthest.set(None);
+        self.expected.borrow_mut().clear();
+        self.stack.borrow_mut().clear();
+        self.stack_from_end.set(false);
+        self.preferring.set(false);
+        self.preferred_won.set(false);
+    }
+
+    /// A branch failed at `offset` where it expected `expected`.
+    ///
+    /// "End of input" is what follows any complete production, so it says
+    /// nothing about which production was being parsed: it sets the stack
+    /// only when nothing else failed at that offset.
+    fn record(&self, offset: usize, expected: &[Expected]) {
+        let open = self.open.borrow();
+        let only_end = expected == [Expected::EndOfInput];
+        let mut stack = self.stack.borrow_mut();
+        let preferring = self.preferring.get();
+        match self.furthest.get() {
+            Some(furthest) if offset < furthest => return,
+            // The preferred branch takes a tie from the others whole: its
+            // stack and what it expected, not what both expected.
+            Some(furthest) if offset == furthest && preferring && !self.preferred_won.get() => {
+                self.expected.borrow_mut().clear();
+                stack.clear();
+                stack.extend_from_slice(&open);
+                self.stack_from_end.set(only_end);
+                self.preferred_won.set(true);
+            }
+            Some(furthest) if offset == furthest => {
+                if only_end {
+                    // Leave the stack to the other expectations.
+                } else if self.stack_from_end.get() {
+                    stack.clear();
+                    stack.extend_from_slice(&open);
+                    self.stack_from_end.set(false);
+                } else {
+                    let common = stack
+                        .iter()
+                        .zip(open.iter())
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    stack.truncate(common);
+                }
+            }
+            _ => {
+                self.furthest.set(Some(offset));
+                self.expected.borrow_mut().clear();
+                stack.clear();
+                stack.extend_from_slice(&open);
+                self.stack_from_end.set(only_end);
+                self.preferred_won.set(preferring);
+            }
+        }
+        let mut set = self.expected.borrow_mut();
+        for item in expected {
+            if !set.contains(item) {
+                set.push(*item);
+            }
+        }
+    }
+}
+
+/// Runs `branch` in the diagnostic pass as the preferred one of several
+/// alternatives: where it fails as far as another, the error is its own
+/// (its stack and what it expected), not theirs together. Outside the
+/// diagnostic pass it only runs `branch`.
+pub(crate) fn preferred<'a, O, M: Inlining>(
+    start: Cursor<'a, M>,
+    branch: impl FnOnce(Cursor<'a, M>) -> Parsed<'a, O, M>,
+) -> Parsed<'a, O, M> {
+    if !start.diagnosing() {
+        return branch(start);
+    }
+    TRACE.with(|trace| {
+        trace.preferring.set(true);
+        trace.preferred_won.set(false);
+    });
+    let result = branch(start);
+    TRACE.with(|trace| trace.preferring.set(false));
+    result
+}
+
+/// Why a production did not match, as the diagnostic pass found it.
+#[derive(Debug)]
+pub(crate) struct Diagnosis {
+    /// The furthest offset any branch reached, in the caller's text.
+    pub(crate) offset: usize,
+    /// The productions open there, outermost first.
+    pub(crate) stack: Vec<Production>,
+    /// What the grammar would have accepted there, the covered items left
+    /// out.
+    pub(crate) expected: Vec<Expected>,
+}
+
+impl Diagnosis {
+    /// Runs `parser` from `start` again with a trace. `rule` is the
+    /// production asked for: the outermost when no production was open
+    /// (the character classes do not name themselves).
+    pub(crate) fn of<'a, O>(
+        start: Cursor<'a>,
+        rule: Production,
+        parser: impl Fn(Cursor<'a>) -> Parsed<'a, O>,
+    ) -> Diagnosis {
+        TRACE.with(Trace::clear);
+        // The first pass failed, and the passes differ only in what they
+        // record (and, in the drafts' hot productions, in reading through
+        // the productions that the first pass reads as characters).
+        let diagnosed = parser(start.with_diagnosing(true).with_tree());
+        debug_assert!(
+            diagnosed.is_err(),
+            "the diagnostic pass matched where the first did not"
+        );
+        let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
+            // Copied, not taken: the trace keeps its vectors' capacity for
+            // the next error of this thread, and each copy is one allocation.
+            (
+                trace.furthest.get(),
+                trace.stack.borrow().clone(),
+                trace.expected.borrow().clone(),
+            )
+        });
+        let end = start.offset() + nom::Input::input_len(&start);
+        let offset = furthest.unwrap_or(start.offset()).min(end);
+        if stack.is_empty() {
+            stack.push(rule);
+        }
+        drop_subsumed(&mut expected);
+        Diagnosis {
+            offset,
+            stack,
+            expected,
+        }
+    }
+
+    /// The nom error kind that comes nearest to what was expected.
+    pub(crate) fn kind(&self) -> nom::error::ErrorKind {
+        use nom::error::ErrorKind;
+        match self.expected.first() {
+            Some(Expected::Literal(_)) => ErrorKind::Tag,
+            Some(Expected::EndOfInput) => ErrorKind::Eof,
+            Some(Expected::Rule(_)) => ErrorKind::Char,
+            _ => ErrorKind::Fail,
+        }
+    }
+}
