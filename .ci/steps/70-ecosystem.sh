@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The ecosystem check (ecosystem/check.py): `rfc1738 lint` on the real
+# documentation of ../shared/ecosystem (the Rust book, cargo's doc/), its
+# findings per code and a sample of them compared with the checked-in
+# ecosystem/summary.md. A change to extraction or rules that changes what
+# the linter reports on real text fails here until the summary is written
+# again (`python3 ecosystem/check.py ../shared/ecosystem --write`).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+corpus=../shared/ecosystem
+if [ ! -d "$corpus" ]; then
+    echo "no $corpus beside the repository: the ecosystem check needs it"
+    exit 1
+fi
+timeout 1200 cargo build -p rfc1738-cli
+RFC1738="$PWD/target/debug/rfc1738" timeout 600 python3 ecosystem/check.py "$corpus"
