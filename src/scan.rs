@@ -490,6 +490,8 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     let body_start = scheme_end + 1 + if slashes { 2 } else { 0 };
     let mut end = scheme_end + 1;
+    // Whether a `#` was seen: only then is the fragment looked for.
+    let mut hash = false;
     while end < bytes.len() {
         if ends_bare(bytes[end]) {
             break;
@@ -497,6 +499,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // A placeholder `{{ host }}` may hold spaces: it is read whole.
         end = match bytes[end] {
             b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
+            b'#' => {
+                hash = true;
+                end + 1
+            }
             _ => end + 1,
         };
     }
@@ -514,7 +520,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         return None;
     }
     let span = Span::new(start, end);
-    let url = ScannedUrl::verbatim(&text[start..end], Form::Bare, span, span).split_fragment();
+    let mut url = ScannedUrl::verbatim(&text[start..end], Form::Bare, span, span);
+    if hash {
+        url = url.split_fragment();
+    }
     // `http://#top` names no URL.
     (url.span.end > body_start).then_some(url)
 }

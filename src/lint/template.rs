@@ -25,13 +25,14 @@ impl<'a> Filled<'a> {
     /// [`VALUES`] with which the URL's grammar gets past it (when
     /// `grammar` is set; a fragment has none), or by the first value.
     pub(super) fn new(template: &'a str, grammar: bool) -> Filled<'a> {
-        let found: Vec<Span> = placeholders(template).collect();
-        if found.is_empty() {
+        let mut found = placeholders(template).peekable();
+        if found.peek().is_none() {
             return Filled {
                 text: Cow::Borrowed(template),
                 places: Vec::new(),
             };
         }
+        let found: Vec<Span> = found.collect();
         let mut choice = vec![0; found.len()];
         loop {
             let filled = Filled::with(template, &found, &choice);

@@ -100,7 +100,7 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
     {
         edits.push(planned(scheme_span, Code::SchemeCase, 0));
     }
-    for span in escapable_characters(text) {
+    each_escapable(text, |span| {
         if wanted(Code::UnsafeCharacter, url.original_span(span)) {
             edits.push(planned(
                 span,
@@ -108,7 +108,7 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
                 text.as_bytes()[span.start],
             ));
         }
-    }
+    });
     // The typecode ends an ftp URL: `;type=A`.
     if scheme.eq_ignore_ascii_case("ftp") {
         let bytes = text.as_bytes();
@@ -125,12 +125,12 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
     // The fragment's, in the fragment's text.
     let mut fragment_edits: Plan = Vec::new();
     if let Some(fragment) = &url.fragment {
-        for span in escapable_characters(&fragment.text) {
+        each_escapable(&fragment.text, |span| {
             if wanted(Code::FragmentCharacter, url.fragment_span(span)) {
                 let byte = fragment.text.as_bytes()[span.start];
                 fragment_edits.push(planned(span, Code::FragmentCharacter, byte));
             }
-        }
+        });
     }
     if edits.is_empty() && fragment_edits.is_empty() {
         return None;
@@ -159,15 +159,19 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
     Some(edits)
 }
 
-/// The characters of `text` a fix escapes, outside a template's
-/// placeholders.
-fn escapable_characters(text: &str) -> impl Iterator<Item = Span> + '_ {
-    let mut places = placeholders(text).peekable();
-    text.bytes().enumerate().filter_map(move |(offset, byte)| {
-        while places.next_if(|place| place.end <= offset).is_some() {}
-        let inside = places.peek().is_some_and(|place| place.start <= offset);
-        (escapable(byte) && !inside).then(|| Span::new(offset, offset + 1))
-    })
+/// Calls `each` with the characters of `text` a fix escapes, outside a
+/// template's placeholders, in order.
+fn each_escapable(text: &str, mut each: impl FnMut(Span)) {
+    // Looked for once, and only in a URL with a character to escape.
+    let mut places: Option<Vec<Span>> = None;
+    for (offset, byte) in text.bytes().enumerate() {
+        if escapable(byte) {
+            let places = places.get_or_insert_with(|| placeholders(text).collect());
+            if !places.iter().any(|p| p.start <= offset && offset < p.end) {
+                each(Span::new(offset, offset + 1));
+            }
+        }
+    }
 }
 
 /// The file's bytes with the edits `(byte start, byte end, content)`

@@ -382,10 +382,13 @@ fn markdown_chunk(
 /// decoded, Markdown's syntax left out), with the map back to the source.
 #[derive(Default)]
 struct Prose {
-    text: String,
-    /// Runs `(start in text, source span)`, as [`ScannedUrl::mapped`]
-    /// takes them: a run as long as its source is copied byte for byte.
-    pieces: Vec<(usize, Span)>,
+    /// Where the run is written, from its first byte to one past its last.
+    span: Option<Span>,
+    /// The text as the reader sees it and its map to the source (runs
+    /// `(start in text, source span)`, as [`ScannedUrl::mapped`] takes
+    /// them), once it differs from the source: most runs are the source as
+    /// written, and are not copied.
+    read: Option<(String, Vec<(usize, Span)>)>,
 }
 
 impl Prose {
@@ -400,51 +403,59 @@ impl Prose {
         range: std::ops::Range<usize>,
         found: &mut Vec<Found>,
     ) {
-        let last = self.pieces.last().map(|(_, span)| span.end);
-        let escaped =
-            last.is_some_and(|end| range.start == end + 1 && source.as_bytes()[end] == b'\\');
-        if last != Some(range.start) && !escaped {
+        let written = Span::new(range.start, range.end);
+        let escaped = self.span.is_some_and(|span| {
+            range.start == span.end + 1 && source.as_bytes()[span.end] == b'\\'
+        });
+        let continues = self.span.is_some_and(|span| span.end == range.start) || escaped;
+        if !continues {
             self.flush(source, found);
-            self.pieces.push((0, Span::new(range.start, range.end)));
-            self.text.push_str(read);
+        }
+        let verbatim = read.len() == written.len();
+        if verbatim && !escaped && self.read.is_none() {
+            let start = self.span.map_or(written.start, |span| span.start);
+            self.span = Some(Span::new(start, written.end));
             return;
         }
-        let mut at = range.start;
+        // The text differs from the source from here: copied, and mapped.
+        let (text, pieces) = self.read.get_or_insert_with(|| match self.span {
+            Some(span) => (source[span.range()].to_owned(), vec![(0, span)]),
+            None => (String::new(), Vec::new()),
+        });
+        let mut at = written.start;
         let mut rest = read;
         if escaped {
             // The escaped character stands for its backslash too: a fix
             // replaces both.
-            let Some(first) = read.chars().next() else {
-                return;
-            };
-            let len = first.len_utf8();
-            let written = Span::new(range.start - 1, range.start + len);
-            self.pieces.push((self.text.len(), written));
-            self.text.push(first);
-            rest = &read[len..];
-            at += len;
+            if let Some(first) = read.chars().next() {
+                let len = first.len_utf8();
+                pieces.push((
+                    text.len(),
+                    Span::new(written.start - 1, written.start + len),
+                ));
+                text.push(first);
+                rest = &read[len..];
+                at += len;
+            }
         }
         if !rest.is_empty() {
-            self.pieces
-                .push((self.text.len(), Span::new(at, range.end)));
-            self.text.push_str(rest);
+            pieces.push((text.len(), Span::new(at, written.end)));
+            text.push_str(rest);
         }
+        let start = self.span.map_or(written.start, |span| span.start);
+        self.span = Some(Span::new(start, written.end));
     }
 
     /// The URLs of the run, by the plain-text scanner; the run is emptied.
     fn flush(&mut self, source: &str, found: &mut Vec<Found>) {
-        if self.pieces.is_empty() {
+        let Some(span) = self.span.take() else {
             return;
-        }
-        let pieces = std::mem::take(&mut self.pieces);
-        let text = std::mem::take(&mut self.text);
-        // Most runs are the source as written: scanned in place.
-        if let [(0, span)] = pieces[..] {
-            if span.len() == text.len() {
-                scan_in_place(source, span.range(), found);
-                return;
-            }
-        }
+        };
+        let Some((text, pieces)) = self.read.take() else {
+            // The source as written: scanned in place.
+            scan_in_place(source, span.range(), found);
+            return;
+        };
         for url in Scanner::new(&text) {
             if !url.breaks.is_empty() {
                 continue;
