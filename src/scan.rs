@@ -439,28 +439,35 @@ impl Iterator for Scanner<'_> {
     }
 }
 
-/// The offset of the first `:` or `<` in `bytes`: eight bytes at a time
-/// while none of them is one (the test for a byte equal to zero in a word,
-/// exact about whether there is one), then byte by byte.
+/// The offset of the first `:` or `<` in `bytes`.
 fn find_colon_or_open(bytes: &[u8]) -> Option<usize> {
+    find_first_of(bytes, [b':', b'<'])
+}
+
+/// The offset of the first byte of `bytes` that is one of `needles`: eight
+/// bytes at a time while none of them is one (the test for a byte equal to
+/// zero in a word, exact about whether there is one), then byte by byte.
+/// Prose and URLs are searched this way for the few bytes that matter.
+pub(crate) fn find_first_of<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    const COLONS: u64 = ONES * b':' as u64;
-    const OPENS: u64 = ONES * b'<' as u64;
     let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
     let mut at = 0;
     while let Some(chunk) = bytes.get(at..at + 8) {
         let mut word = [0; 8];
         word.copy_from_slice(chunk);
         let word = u64::from_le_bytes(word);
-        if has_zero(word ^ COLONS) || has_zero(word ^ OPENS) {
+        if needles
+            .iter()
+            .any(|needle| has_zero(word ^ (ONES * u64::from(*needle))))
+        {
             break;
         }
         at += 8;
     }
     bytes[at..]
         .iter()
-        .position(|b| matches!(b, b':' | b'<'))
+        .position(|b| needles.contains(b))
         .map(|skip| at + skip)
 }
 

@@ -58,30 +58,9 @@ impl Iterator for Placeholders<'_> {
 }
 
 /// The offset of the first byte that may start a placeholder (`{`, `$`,
-/// `%`): eight bytes at a time while none of them is one (the test for a
-/// byte equal to zero in a word), then byte by byte. Every URL is searched
-/// (most have none), so this is on the linter's path.
+/// `%`). Every URL the linter checks is searched (most have none).
 fn may_start(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let has_zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS != 0;
-    let mut at = 0;
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let word = u64::from_le_bytes(word);
-        if has_zero(word ^ (ONES * u64::from(b'{')))
-            || has_zero(word ^ (ONES * u64::from(b'$')))
-            || has_zero(word ^ (ONES * u64::from(b'%')))
-        {
-            break;
-        }
-        at += 8;
-    }
-    bytes[at..]
-        .iter()
-        .position(|b| matches!(b, b'{' | b'$' | b'%'))
-        .map(|skip| at + skip)
+    super::find_first_of(bytes, [b'{', b'$', b'%'])
 }
 
 /// The end of the placeholder that starts at `open`, if one does.
