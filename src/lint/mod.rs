@@ -340,6 +340,29 @@ mod tests {
         );
     }
 
+    #[test]
+    fn many_placeholders_and_findings_in_one_url_stay_linear() {
+        // Each placeholder and each finding is mapped by a binary search,
+        // and the values tried for placeholders are bounded: 40,000 of
+        // each in one URL take a moment, where a scan per finding would
+        // take minutes.
+        let count = 40_000;
+        let text = format!(
+            "http://a:{{port}}/{}#{}",
+            "{x}~".repeat(count),
+            "~{y}".repeat(count)
+        );
+        let findings = lint_text(&text);
+        let of = |code: Code| findings.iter().filter(|f| f.code == code).count();
+        assert_eq!(of(Code::UrlTemplate), 2 * count + 1);
+        assert_eq!(of(Code::UnsafeCharacter), count);
+        assert_eq!(of(Code::FragmentCharacter), count);
+        assert_eq!(&text[findings[1].span.range()], "{x}");
+        assert!(findings
+            .windows(2)
+            .all(|w| w[0].span.start <= w[1].span.start));
+    }
+
     /// Every text of up to four characters from an alphabet of the
     /// characters the scanner and the rules treat specially: no panic, and
     /// every span lies in the text, on character boundaries.

@@ -11,6 +11,11 @@ use crate::span::Span;
 /// name, a path, a search or a user; a digit fits a port.
 const VALUES: [&str; 2] = ["x", "0"];
 
+/// The most placeholders given their second value, each after a parse of
+/// the whole URL: a template has a port or two, and a URL of thousands of
+/// placeholders stays linear.
+const MAX_RETRIES: usize = 8;
+
 /// A text with its placeholders replaced.
 pub(super) struct Filled<'a> {
     /// The text the rules read.
@@ -34,11 +39,13 @@ impl<'a> Filled<'a> {
         }
         let found: Vec<Span> = found.collect();
         let mut choice = vec![0; found.len()];
+        let mut retries = 0;
         loop {
             let filled = Filled::with(template, &found, &choice);
-            if !grammar {
+            if !grammar || retries == MAX_RETRIES {
                 return filled;
             }
+            retries += 1;
             // The placeholder the grammar stops in, if it does, gets its
             // next value: at most two passes a placeholder.
             let stuck = crate::parse(&filled.text).err().and_then(|error| {
@@ -77,18 +84,24 @@ impl<'a> Filled<'a> {
     /// it touches a placeholder's value (what the rules find there is about
     /// the value, not the template).
     pub(super) fn template_span(&self, span: Span) -> Option<Span> {
-        let mut shift: isize = 0;
-        for (place, value) in &self.places {
-            if span.start < value.end && (value.start < span.end || span.start >= value.start) {
+        // The placeholders whose value ends at or before the span's start
+        // (found by a binary search: a URL of many placeholders and many
+        // findings stays linear); the next one must not touch the span.
+        let before = self
+            .places
+            .partition_point(|(_, value)| value.end <= span.start);
+        if let Some((_, value)) = self.places.get(before) {
+            if value.start < span.end || value.start <= span.start {
                 return None;
             }
-            if value.start >= span.end {
-                break;
-            }
-            shift += place.len() as isize - value.len() as isize;
         }
-        let map = |offset: usize| (offset as isize + shift) as usize;
-        Some(Span::new(map(span.start), map(span.end)))
+        let Some((place, value)) = before.checked_sub(1).map(|last| self.places[last]) else {
+            return Some(span);
+        };
+        // Each value is shorter than its placeholder, or as long: the shift
+        // at a place is the difference of where the two texts have got to.
+        let shift = place.end - value.end;
+        Some(Span::new(span.start + shift, span.end + shift))
     }
 }
 

@@ -162,12 +162,14 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
 /// Calls `each` with the characters of `text` a fix escapes, outside a
 /// template's placeholders, in order.
 fn each_escapable(text: &str, mut each: impl FnMut(Span)) {
-    // Looked for once, and only in a URL with a character to escape.
-    let mut places: Option<Vec<Span>> = None;
+    // Looked for once, and only in a URL with a character to escape; both
+    // are in order, so one pass over each.
+    let mut places: Option<std::iter::Peekable<_>> = None;
     for (offset, byte) in text.bytes().enumerate() {
         if escapable(byte) {
-            let places = places.get_or_insert_with(|| placeholders(text).collect());
-            if !places.iter().any(|p| p.start <= offset && offset < p.end) {
+            let places = places.get_or_insert_with(|| placeholders(text).peekable());
+            while places.next_if(|place| place.end <= offset).is_some() {}
+            if !places.peek().is_some_and(|place| place.start <= offset) {
                 each(Span::new(offset, offset + 1));
             }
         }
