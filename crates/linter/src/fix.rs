@@ -169,7 +169,7 @@ fn each_escapable(text: &str, mut each: impl FnMut(Span)) {
         if escapable(byte) {
             let places = places.get_or_insert_with(|| placeholders(text).peekable());
             while places.next_if(|place| place.end <= offset).is_some() {}
-            if !places.peek().is_some_and(|place| place.start <= offset) {
+            if places.peek().is_none_or(|place| place.start > offset) {
                 each(Span::new(offset, offset + 1));
             }
         }
