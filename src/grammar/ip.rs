@@ -563,29 +563,34 @@ mod tests {
     #[test]
     fn a_login_read_in_either_order_is_the_login_as_written() {
         let (mut bare, mut with_user, mut with_password) = (0, 0, 0);
-        for bytes in every_string_of(b"a1.-:@;%4/", 6) {
-            let text = core::str::from_utf8(&bytes).expect("ASCII");
-            let prefixed = format!("x:@{text}");
-            let long = format!("{}{text}", "a1".repeat(15));
-            for (whole, from) in [(text, 0), (prefixed.as_str(), 3), (long.as_str(), 0)] {
-                let start = Cursor::new(whole, 0, Options::default()).skip(from);
-                let as_written = login_as_written(start).ok();
-                let read = login::read(start).ok();
-                assert_eq!(
-                    read.map(|(rest, login)| (rest.offset(), format!("{login:?}"))),
-                    as_written.map(|(rest, login)| (rest.offset(), format!("{login:?}"))),
-                    "{whole:?} from {from}"
-                );
-                if let Some((_, login)) = as_written {
-                    bare += usize::from(login.user.is_none());
-                    with_user += usize::from(login.user.is_some());
-                    with_password += usize::from(login.password.is_some());
-                }
+        let mut compare = |whole: &str, from: usize| {
+            let start = Cursor::new(whole, 0, Options::default()).skip(from);
+            let as_written = login_as_written(start).ok();
+            let read = login::read(start).ok();
+            // Trees compare by their text: the same text at the same start
+            // is the same place.
+            let read_ends = read.map(|(rest, login)| (rest.offset(), login));
+            let written_ends = as_written.map(|(rest, login)| (rest.offset(), login));
+            if read_ends != written_ends {
+                panic!("{whole:?} from {from}: {read:?} against {as_written:?}");
             }
+            if let Some((_, login)) = as_written {
+                bare += usize::from(login.user.is_none());
+                with_user += usize::from(login.user.is_some());
+                with_password += usize::from(login.password.is_some());
+            }
+        };
+        for bytes in every_string_of(b"a1.-:@;%4/", 6) {
+            compare(core::str::from_utf8(&bytes).expect("ASCII"), 0);
+        }
+        for bytes in every_string_of(b"a1.-:@;%4/", 5) {
+            let text = core::str::from_utf8(&bytes).expect("ASCII");
+            compare(&format!("x:@{text}"), 3);
+            compare(&format!("{}{text}", "a1".repeat(15)), 0);
         }
         // Enough of each kind: bare hostports, users, and passwords.
         assert!(
-            bare > 100_000 && with_user > 50_000 && with_password > 5_000,
+            bare > 100_000 && with_user > 30_000 && with_password > 4_000,
             "{bare} {with_user} {with_password}"
         );
     }
