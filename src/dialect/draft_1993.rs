@@ -28,7 +28,7 @@ draft_production! {
     /// a longer scheme is made of path characters.
     generic = "generic", |start| {
         let colon = start.bytes().iter().position(|&b| b == b':').unwrap_or(start.rest().len());
-        let (scheme_end, _) = scheme::read(nom::Input::take(&start, colon))?;
+        let (scheme_end, _) = scheme::read(start.cut(colon))?;
         let rest = start.skip(scheme_end.offset() - start.offset());
         seq!(rest; tag(":"), path::read, opt(|s| seq!(s; tag("?"), search::read)))
     }, recognized |start| on_characters(start, characters::generic)
