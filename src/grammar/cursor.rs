@@ -162,22 +162,20 @@ impl<'a> Cursor<'a> {
     /// The same cursor, in the diagnostic pass (recording into the trace)
     /// or not.
     pub(crate) fn with_diagnosing(self, on: bool) -> Self {
-        let offset_and_switches = match on {
-            true => self.offset_and_switches | DIAGNOSING,
-            false => self.offset_and_switches & !DIAGNOSING,
-        };
-        Cursor {
-            offset_and_switches,
-            ..self
-        }
+        self.with_switch(DIAGNOSING, on)
     }
 
     /// The same cursor, recording the derivation or not.
     #[cfg(feature = "dialect")]
     pub(crate) fn with_derivation_recorded(self, on: bool) -> Self {
+        self.with_switch(RECORDING_DERIVATION, on)
+    }
+
+    /// The same cursor with the bit `switch` of its offset word set or not.
+    fn with_switch(self, switch: usize, on: bool) -> Self {
         let offset_and_switches = match on {
-            true => self.offset_and_switches | RECORDING_DERIVATION,
-            false => self.offset_and_switches & !RECORDING_DERIVATION,
+            true => self.offset_and_switches | switch,
+            false => self.offset_and_switches & !switch,
         };
         Cursor {
             offset_and_switches,
