@@ -637,7 +637,7 @@ fn every_accepted_string_has_a_tree_of_nested_spans() {
         }
     }
     assert!(trees > 6000);
-    // The examples of DECISIONS.md section 8, as the trees show them.
+    // The examples of DRAFTS.md section 8, as the trees show them.
     let tree = |d, p, t| {
         dialect::tree(d, p, t, Options::default())
             .unwrap()

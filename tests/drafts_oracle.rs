@@ -1,7 +1,7 @@
 //! The drafts' grammars (`grammar/draft-*.bnf`), read mechanically by
 //! `tests/support/draft_oracle.rs`, held to the seeds they were copied from
-//! and to `DECISIONS.md` (the project's reading of the drafts, kept outside
-//! the repository; its decisions are cited as D1-D44).
+//! and to `grammar/DRAFTS.md` (the project's reading of the drafts; its
+//! decisions are cited as D1-D44, its sections as "section N").
 //!
 //! - The grammar files: their productions, counts, corrections, supplied
 //!   definitions and seed positions (checked against `tests/fixtures/seeds/`).
@@ -46,7 +46,7 @@ fn seed(number: &str) -> String {
 // ---------------------------------------------------------------------------
 // The grammar files
 
-/// DECISIONS.md section 5: the names of each draft, in the order of the text.
+/// DRAFTS.md section 5: the names of each draft, in the order of the text.
 const NAMES_JUL93: &str = "fragmentaddress url generic scheme httpaddress fileaddress afsaddress \
     newsaddress waisaddress waisindex waisdoc groupart group article database wtype \
     prosperoaddress prosperolink hsoname version attributes attribute telnetaddress \
@@ -1922,7 +1922,7 @@ fn drafts_md_has_the_table_of_what_changed_between_revisions() {
     );
 }
 
-/// DECISIONS.md section 5: "New or changed" since the revision before
+/// DRAFTS.md section 5: "New or changed" since the revision before
 /// (every other production reads exactly as there).
 #[test]
 fn section_5_new_or_changed_productions() {

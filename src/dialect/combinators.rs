@@ -237,7 +237,7 @@ pub(crate) fn within<'a, O>(
     len: usize,
     parser: impl FnOnce(Cursor<'a>) -> Parsed<'a, O>,
 ) -> Ends<'a> {
-    let limited = nom::Input::take(&start, len);
+    let limited = start.cut(len);
     let (rest, _) = parser(limited)?;
     if rest.offset() != start.offset() + len {
         return backtrack();

@@ -1,5 +1,5 @@
 //! The productions every draft that has them defines alike, down to the
-//! characters (DECISIONS.md section 5): one combinator each, re-exported by
+//! characters (DRAFTS.md section 5): one combinator each, re-exported by
 //! the draft modules. Their BNF lines are the same in every draft; the
 //! positions are each draft's.
 

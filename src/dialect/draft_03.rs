@@ -305,7 +305,7 @@ draft_production! {
     ///
     /// Not in the draft: supplied (D33), the draft's own rendering of "an
     /// RFC822 addr-spec mail address" in `mailtoaddress`. `@` is an
-    /// `xalpha`: the split is searched for (DECISIONS.md section 8).
+    /// `xalpha`: the split is searched for (DRAFTS.md section 8).
     addr_spec = "addr-spec", |start| at_split(start, &XALPHA, xalphas::read, hostname::read),
         recognized |start| part_on_characters(start, characters::addr_spec)
 }

@@ -1,6 +1,6 @@
 //! The productions July and October 1993 define alike: the same right-hand
 //! side, built on the same character classes (the two drafts' `safe`,
-//! `extra` and `xalpha` are identical, DECISIONS.md section 5), so the same
+//! `extra` and `xalpha` are identical, DRAFTS.md section 5), so the same
 //! set of strings. [`super::draft_jul93`] and [`super::draft_oct93`]
 //! re-export them. A production whose text is the same but which uses one
 //! that changed (`waisaddress` uses `waisdoc`) is each draft's own.
@@ -24,11 +24,11 @@ draft_production! {
     ///
     /// `scheme` (an `ialpha`) may hold `:`, so it could run past the colon
     /// that ends it; it is read up to the first `:`, which is always a
-    /// split that works when any does (DECISIONS.md section 8): the rest of
+    /// split that works when any does (DRAFTS.md section 8): the rest of
     /// a longer scheme is made of path characters.
     generic = "generic", |start| {
         let colon = start.bytes().iter().position(|&b| b == b':').unwrap_or(start.rest().len());
-        let (scheme_end, _) = scheme::read(nom::Input::take(&start, colon))?;
+        let (scheme_end, _) = scheme::read(start.cut(colon))?;
         let rest = start.skip(scheme_end.offset() - start.offset());
         seq!(rest; tag(":"), path::read, opt(|s| seq!(s; tag("?"), search::read)))
     }, recognized |start| on_characters(start, characters::generic)

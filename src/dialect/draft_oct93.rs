@@ -120,7 +120,7 @@ draft_production! {
     ///
     /// At 002:1001. D25: `user` and `password` are non-empty `xalphas`,
     /// which hold `:` and `@`. The bracket's `@` is searched for (the split
-    /// of DECISIONS.md section 8), the user and password are split at the
+    /// of DRAFTS.md section 8), the user and password are split at the
     /// first `:` that leaves both non-empty, and the bracket is given up
     /// when the host alone matches more (`bar:@h.dom` is a host name); on a
     /// tie the tree shows the user.

@@ -9,10 +9,14 @@
 //! submodule that reads the scheme keywords as printed. Each gives back the
 //! text it matched and its span ([`Match`]).
 //!
-//! How the drafts are read is the project's `DECISIONS.md` (cited as
-//! D1-D44): no quotes, single letters stand for themselves, repetition is
-//! right recursion, and a production is a set of strings (D3): a string
-//! matches when some derivation gives the whole of it. The combinators
+//! How the drafts are read is `grammar/DRAFTS.md` of the repository, whose
+//! decisions D1 to D44 the code cites by number, and its sections as
+//! "DRAFTS.md section N"; a position such as `002:947-948` is one in the
+//! seeds (lines 947 to 948 of seed 002; `000:A-B` counts the characters of
+//! seed 000), as its "How the seeds are cited" says. In short: no quotes,
+//! single letters stand for themselves, repetition is right recursion, and
+//! a production is a set of strings (D3): a string matches when some
+//! derivation gives the whole of it. The combinators
 //! commit to one derivation; each says where it departs from the letter of
 //! the BNF and why no other derivation could match more. The default mode
 //! ignores ASCII case in the scheme keywords (`HTTP://`, `URL:`) and nowhere
@@ -97,7 +101,7 @@ macro_rules! draft_productions {
         }
 
         /// Every combinator of this draft again, reading the scheme
-        /// keywords as printed, in lower case (DECISIONS.md section 3,
+        /// keywords as printed, in lower case (DRAFTS.md section 3,
         /// D4). Only the productions that hold a keyword read differently.
         pub mod strict {
             use nom::IResult;
@@ -357,7 +361,7 @@ impl Dialect {
     }
 
     /// The productions a whole URL is asked for, outermost first
-    /// (DECISIONS.md section 1).
+    /// (DRAFTS.md section 1).
     pub fn top_level(self) -> &'static [&'static str] {
         match self {
             Dialect::DraftJul93 => &["fragmentaddress", "url"],

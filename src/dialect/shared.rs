@@ -3,7 +3,7 @@
 //! with that draft's own productions and classes in scope. The text is the
 //! same, the language is each draft's: draft 03 changed `safe` and `extra`
 //! (D34), so every production built on `xalpha` accepts other strings in
-//! 1994 than in 1993 (DECISIONS.md section 5, "Same text is not the same
+//! 1994 than in 1993 (DRAFTS.md section 5, "Same text is not the same
 //! language"). Their positions in each draft are in their docs. The
 //! productions whose language is also the same are in `common` (every
 //! draft) and `draft_1993` (July and October 1993).
@@ -101,11 +101,11 @@ macro_rules! productions_of_1993_and_03 {
             /// ```
             ///
             /// July (000:31451-31473, 001:316) and October 1993 (002:972). `@` is an
-            /// `xalpha`: the split is searched for (DECISIONS.md section 8, `a@1@b`
+            /// `xalpha`: the split is searched for (DRAFTS.md section 8, `a@1@b`
             /// and `a@b@1x`).
             ///
             /// In draft 03 (003:350-351). `@` is an `xalpha`: the split is searched for
-            /// (DECISIONS.md section 8).
+            /// (DRAFTS.md section 8).
             article = "article", |start| at_split(start, &XALPHA, xalphas::read, host::read),
                 recognized |start| part_on_characters(start, characters::article)
         }
@@ -332,11 +332,11 @@ macro_rules! productions_of_oct93_and_03 {
             ///
             /// At 002:958, printed `m a i l t o : :` (D22). A host name, not a host
             /// number (D26). `@` is an `xalpha`: the split is searched for
-            /// (DECISIONS.md section 8).
+            /// (DRAFTS.md section 8).
             ///
             /// In draft 03 (003:336-337), printed `m a i l t o : :` (D22): with `:` gone from
             /// `xalpha` (D34), `mailto::joe@cern.ch` fails. `@` is an `xalpha`: the
-            /// split is searched for (DECISIONS.md section 8).
+            /// split is searched for (DRAFTS.md section 8).
             mailtoaddress = "mailtoaddress", |start| {
                 let (rest, _) = scheme_tag("mailto:")(start)?;
                 at_split(rest, &XALPHA, xalphas::read, hostname::read)
@@ -368,13 +368,13 @@ macro_rules! waisaddress_of_every_draft {
             ///
             /// At 000:31242-31273, 001:309. A `waisindex` matches a prefix of every
             /// `waisdoc`, so the alternative that matches the most is taken
-            /// (DECISIONS.md section 8).
+            /// (DRAFTS.md section 8).
             ///
             /// At 002:960. A `waisindex` matches a prefix of every `waisdoc`, so the
-            /// alternative that matches the most is taken (DECISIONS.md section 8).
+            /// alternative that matches the most is taken (DRAFTS.md section 8).
             ///
             /// In draft 03 (003:338-339). A `waisindex` matches a prefix of every `waisdoc`, so
-            /// the alternative that matches the most is taken (DECISIONS.md section
+            /// the alternative that matches the most is taken (DRAFTS.md section
             /// 8).
             waisaddress = "waisaddress", |start| longest_of!(start; waisindex::read, waisdoc::read),
                 recognized |start| on_characters(start, characters::waisaddress)

@@ -420,7 +420,7 @@ pub(crate) fn drop_subsumed_by(
 /// share them with RFC 1738.
 ///
 /// July and October 1993 define `safe`, `extra` and everything built on
-/// them identically (DECISIONS.md section 5, "Same text is not the same
+/// them identically (DRAFTS.md section 5, "Same text is not the same
 /// language"), so their classes are one declaration here; draft 03 changed
 /// `safe` and `extra` (D34) and has its own. `alpha`, `digit`, `hex`,
 /// `escape`, `alphanum` and `punctuation` read the same in all three

@@ -21,38 +21,27 @@
 //! | diagnostic | an error, the first time it is asked where and why (`crate::grammar::trace`) | [`Called`] | yes | yes | no |
 //! | recording | `dialect::tree` (`crate::grammar::derivation`) | [`Called`] | yes | no | yes |
 //!
-//! - **Inlining** is in the cursor's type: each production is either
-//!   inlined into the production that reads it, or a call of its body
-//!   compiled once (`crate::grammar::production` has the three functions
-//!   of a production this chooses between). The inlined pass always builds
-//!   the tree and never diagnoses, so there those tests fold away.
-//! - **Builds the tree**: whether the productions that read a second
-//!   derivation of the same text only for the tree (`url`, `schemepart`)
-//!   read it; where the tree is not wanted, only where the match ends
-//!   counts.
-//! - **Diagnosing** and **recording the derivation** are the top two bits
-//!   of the cursor's offset word ([`DIAGNOSING`], [`RECORDING_DERIVATION`]):
-//!   the tests every production makes load one word.
-//!
-//! The options' strictness (scheme names in lower case only) is set by the
-//! caller and is the same in every pass.
+//! Inlining is in the cursor's type (`crate::grammar::production` has the
+//! functions of a production it chooses between); the inlined pass always
+//! builds the tree and never diagnoses, so there those tests fold away.
+//! Where the tree is not built, the productions that read a second
+//! derivation only for the tree (`url`, `schemepart`) leave it out.
+//! Diagnosing and recording are the top two bits of the offset word, which
+//! every production's test loads whole. The options' strictness is the
+//! caller's, the same in every pass.
 
 use core::marker::PhantomData;
 
 use nom::error::{ContextError, ErrorKind, ParseError};
-use nom::{IResult, Needed};
+use nom::IResult;
 
 use crate::options::Options;
 use crate::span::{Place, Span};
 
-/// Whether the productions are inlined into each other ([`Inlined`], in the
-/// inlined pass: one function a scheme of `parse`), or each is a call of
-/// its one compiled body ([`Called`], every other pass). A production is
-/// written once and compiled once for each: on its own, where the
-/// productions are called, and inlined into the ten functions of `parse`
-/// that read a scheme. So the crate's build compiles each production's body
-/// about twice, not once for every way to reach it, and `parse` still reads
-/// a URL without a call between its productions.
+/// Whether the productions are inlined into each other ([`Inlined`]: one
+/// function a scheme of `parse`) or each is a call of its body compiled
+/// once ([`Called`]): so the build compiles each body about twice, and
+/// `parse` reads a URL without a call between its productions.
 pub(crate) trait Inlining: Copy + core::fmt::Debug + 'static {
     /// Whether the productions are inlined into each other.
     const INLINES: bool;
@@ -173,22 +162,20 @@ impl<'a> Cursor<'a> {
     /// The same cursor, in the diagnostic pass (recording into the trace)
     /// or not.
     pub(crate) fn with_diagnosing(self, on: bool) -> Self {
-        let offset_and_switches = match on {
-            true => self.offset_and_switches | DIAGNOSING,
-            false => self.offset_and_switches & !DIAGNOSING,
-        };
-        Cursor {
-            offset_and_switches,
-            ..self
-        }
+        self.with_switch(DIAGNOSING, on)
     }
 
     /// The same cursor, recording the derivation or not.
     #[cfg(feature = "dialect")]
     pub(crate) fn with_derivation_recorded(self, on: bool) -> Self {
+        self.with_switch(RECORDING_DERIVATION, on)
+    }
+
+    /// The same cursor with the bit `switch` of its offset word set or not.
+    fn with_switch(self, switch: usize, on: bool) -> Self {
         let offset_and_switches = match on {
-            true => self.offset_and_switches | RECORDING_DERIVATION,
-            false => self.offset_and_switches & !RECORDING_DERIVATION,
+            true => self.offset_and_switches | switch,
+            false => self.offset_and_switches & !switch,
         };
         Cursor {
             offset_and_switches,
@@ -319,6 +306,15 @@ impl<'a, M: Inlining> Cursor<'a, M> {
         !M::INLINES && self.offset_and_switches & RECORDING_DERIVATION != 0
     }
 
+    /// The same cursor with its text ending `len` bytes on: a production
+    /// read inside a limit (a draft's scheme up to its colon, `within`).
+    #[inline(always)]
+    pub(crate) fn cut(&self, len: usize) -> Self {
+        debug_assert!(self.text.is_char_boundary(self.at + len));
+        let text = self.text.get(..self.at + len).unwrap_or(self.text);
+        Cursor { text, ..*self }
+    }
+
     /// The cursor `count` bytes on: at most to the end of the text, and
     /// between two characters (the productions step over what they have
     /// read, ASCII), which this asserts in debug builds.
@@ -355,56 +351,6 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             upto_end.get(self.at..).unwrap_or_default(),
             Span::new(self.offset(), rest.offset()),
         )
-    }
-}
-
-impl<'a, M: Inlining> nom::Input for Cursor<'a, M> {
-    type Item = char;
-    type Iter = core::str::Chars<'a>;
-    type IterIndices = core::str::CharIndices<'a>;
-
-    fn input_len(&self) -> usize {
-        self.text.len() - self.at
-    }
-
-    fn take(&self, index: usize) -> Self {
-        Cursor {
-            text: &self.text[..self.at + index],
-            ..*self
-        }
-    }
-
-    fn take_from(&self, index: usize) -> Self {
-        self.skip(index)
-    }
-
-    fn take_split(&self, index: usize) -> (Self, Self) {
-        (self.skip(index), self.take(index))
-    }
-
-    fn position<P>(&self, predicate: P) -> Option<usize>
-    where
-        P: Fn(Self::Item) -> bool,
-    {
-        self.rest().position(predicate)
-    }
-
-    fn iter_elements(&self) -> Self::Iter {
-        self.rest().chars()
-    }
-
-    fn iter_indices(&self) -> Self::IterIndices {
-        self.rest().char_indices()
-    }
-
-    fn slice_index(&self, count: usize) -> Result<usize, Needed> {
-        self.rest().slice_index(count)
-    }
-}
-
-impl<M: Inlining> nom::Offset for Cursor<'_, M> {
-    fn offset(&self, second: &Self) -> usize {
-        second.offset() - self.offset()
     }
 }
 

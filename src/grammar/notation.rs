@@ -7,8 +7,9 @@
 //! ([`one_of`]), one unit of a class that admits escapes ([`unit_of`]),
 //! and a path whose segments hold no `/` ([`path_run`]).
 //!
-//! Each is an ordinary nom parser (a function of the cursor to an
-//! `IResult`), so nom's own combinators take them too. They are not nom's
+//! Each is a nom parser in shape (a function of the cursor to an
+//! `IResult`), and reads as nom's namesake does; the cursor is no
+//! `nom::Input`, so nom's own are not used on it. They are not nom's
 //! because each, where it stops or fails, tells the diagnostic pass's trace
 //! what it expected, in the BNF's own words, and because they are glue that
 //! must vanish: nom's `Parser` machinery moved every node through a call

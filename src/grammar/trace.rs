@@ -200,7 +200,7 @@ impl Diagnosis {
                 trace.expected.borrow().clone(),
             )
         });
-        let end = start.offset() + nom::Input::input_len(&start);
+        let end = start.offset() + start.rest().len();
         let offset = furthest.unwrap_or(start.offset()).min(end);
         if stack.is_empty() {
             stack.push(rule);

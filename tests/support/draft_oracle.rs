@@ -1,7 +1,7 @@
 //! A recognizer of the drafts' URL grammars derived mechanically from the
 //! grammar texts, independent of any combinator: `grammar/draft-jul93.bnf`,
 //! `grammar/draft-oct93.bnf` and `grammar/draft-03.bnf` are read with the
-//! drafts' notation (DECISIONS.md section 2, D2-D6), every production is
+//! drafts' notation (DRAFTS.md section 2, D2-D6), every production is
 //! parsed into a small expression tree, and every tree is translated into an
 //! anchored regular expression. The fourth dialect, `rfc1738`, is the RFC
 //! 1738 oracle of `oracle.rs` over `grammar/rfc1738.bnf`, unchanged (D44).
@@ -20,7 +20,7 @@
 //!    `X = e` whose `e` names `X` only in tail position is the language
 //!    `P* Q` where `e = Q | P X` (Arden's rule), so every production is a
 //!    regular expression. Any other recursion is an error.
-//! 4. Case (D4, DECISIONS.md section 3): the scheme keywords are the runs of
+//! 4. Case (D4, DRAFTS.md section 3): the scheme keywords are the runs of
 //!    two or more single letters directly followed by `:`. Strict mode
 //!    compares them as printed; the default mode ignores ASCII case in them
 //!    and nowhere else.
@@ -62,7 +62,7 @@ impl Dialect {
     /// The three drafts, read by this file's own reader.
     pub const DRAFTS: [Dialect; 3] = [Dialect::Jul93, Dialect::Oct93, Dialect::Draft03];
 
-    /// The dialect's name, as the issue and DECISIONS.md spell it.
+    /// The dialect's name, as the issues and grammar/DRAFTS.md spell it.
     pub fn name(self) -> &'static str {
         match self {
             Dialect::Jul93 => "draft-jul93",
@@ -86,7 +86,7 @@ impl Dialect {
         }
     }
 
-    /// The productions a URL is asked for as a whole (DECISIONS.md section
+    /// The productions a URL is asked for as a whole (DRAFTS.md section
     /// 1, "top level"), outermost first.
     pub fn top_level(self) -> &'static [&'static str] {
         match self {
@@ -142,7 +142,7 @@ pub enum Expr {
     Ref(String),
 }
 
-/// A correction of DECISIONS.md section 4, as the grammar file marks it.
+/// A correction of DRAFTS.md section 4, as the grammar file marks it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Correction {
     /// `D10`, `D20`, ...
