@@ -11,7 +11,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::history::{Listed, Listing};
-use super::suite::{content_id, json, one_a_line, SCHEMA_VERSION};
+use super::layout::{json, one_a_line};
+use super::suite::{content_id, SCHEMA_VERSION};
 
 /// The file's name in the suite's directory.
 pub(crate) const FILE: &str = "extract.json";

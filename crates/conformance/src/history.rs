@@ -18,7 +18,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::suite::one_a_line;
+use super::layout::one_a_line;
 
 /// The history's file in the suite's directory.
 pub(crate) const FILE: &str = "history.json";

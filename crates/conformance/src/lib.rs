@@ -22,6 +22,7 @@ mod extract;
 mod extract_run;
 mod generate;
 mod history;
+mod layout;
 mod process;
 mod run;
 mod sources;
@@ -65,7 +66,8 @@ enum ConformanceCommand {
 pub fn run(args: &ConformanceArgs, out: &mut impl Write) -> ExitCode {
     match &args.command {
         ConformanceCommand::Generate { dir } => generate::run(dir, out),
-        ConformanceCommand::Run(args) => run::run(args, out),
+        ConformanceCommand::Run(args) if args.extract => run::reported(extract_run::run(args, out)),
+        ConformanceCommand::Run(args) => run::reported(run::run(args, out)),
         ConformanceCommand::Answer { extract } => answer::run(*extract, out),
     }
 }

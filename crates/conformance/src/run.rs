@@ -30,7 +30,7 @@ pub(crate) struct RunArgs {
     /// Run COMMAND as a URL extractor against the extraction cases
     /// (extract.json): each request a text, each answer the URLs found.
     #[arg(long, conflicts_with_all = ["revisions", "mode", "rules"])]
-    extract: bool,
+    pub(crate) extract: bool,
     /// With --extract: only the texts of this kind (repeatable; default:
     /// both).
     #[arg(long = "kind", value_name = "K", value_parser = ["plain", "markdown"], requires = "extract")]
@@ -77,8 +77,9 @@ struct Asked {
     case: Case,
 }
 
-pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> ExitCode {
-    match run_checked(args, out) {
+/// The exit code of a run, its error said on standard error (exit 2).
+pub(crate) fn reported(run: Result<ExitCode, String>) -> ExitCode {
+    match run {
         Ok(code) => code,
         Err(message) => {
             eprintln!("error: {message}");
@@ -95,10 +96,9 @@ pub(crate) fn timeout(seconds: f64) -> Result<Duration, String> {
     }
 }
 
-fn run_checked(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
-    if args.extract {
-        return super::extract_run::run(args, out);
-    }
+/// Runs an implementation against the grammar's cases (`run --extract`
+/// is `extract_run`'s).
+pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
     let asked = select(args)?;
     let timeout = timeout(args.timeout)?;
     let listed = args

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::history::{Listed, Listing};
+use super::layout::{json, one_a_line};
 
 /// The two readings of the scheme keywords.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -181,26 +182,4 @@ impl Suite {
         }
         Ok(suite)
     }
-}
-
-/// A JSON object of the `fields` (strings) and the array `key` of `items`,
-/// one item a line, so that a change shows as a readable diff.
-pub(crate) fn one_a_line<T: Serialize>(fields: &[(&str, &str)], key: &str, items: &[T]) -> String {
-    let mut out = String::from("{");
-    for (name, value) in fields {
-        out.push_str(&format!("{}:{},", json(name), json(value)));
-    }
-    out.push_str(&format!("{}:[\n", json(key)));
-    for (index, item) in items.iter().enumerate() {
-        if index > 0 {
-            out.push_str(",\n");
-        }
-        out.push_str(&json(item));
-    }
-    out.push_str("\n]}\n");
-    out
-}
-
-pub(crate) fn json<T: Serialize + ?Sized>(value: &T) -> String {
-    serde_json::to_string(value).expect("the vectors are plain data")
 }
