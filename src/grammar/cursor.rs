@@ -308,6 +308,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
 
     /// The same cursor with its text ending `len` bytes on: a production
     /// read inside a limit (a draft's scheme up to its colon, `within`).
+    #[cfg(feature = "dialect")]
     #[inline(always)]
     pub(crate) fn cut(&self, len: usize) -> Self {
         debug_assert!(self.text.is_char_boundary(self.at + len));
