@@ -94,6 +94,8 @@ cp -r "$root/benches/compile/." "$downstream/"
 sed -i "s|@ROOT@|$root|" "$downstream/Cargo.toml"
 (
     cd "$downstream"
+    # Generated: the folder is not in git (a fresh clone has none).
+    mkdir -p "$downstream/every_production/src"
     python3 "$downstream/every_production.py" > "$downstream/every_production/src/main.rs"
     for program in nom_only one_production parse_only no_call every_production; do
         read -r wall cpu peak < <(time_build "$program" --release -p "$program")
