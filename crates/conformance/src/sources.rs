@@ -184,7 +184,7 @@ const RFC1738_DECISIONS: &[(&str, &str, &str)] = &[
     ("Errors", "hostname", "1.2.3"),
 ];
 
-/// The drafts' decisions (grammar/DRAFTS.md, DECISIONS.md) and the drafts
+/// The drafts' decisions (grammar/DRAFTS.md, a heading each) and the drafts
 /// they apply to (`j` July 1993, `o` October 1993, `3` draft 03).
 const DRAFT_DECISIONS: &[(&str, &str, &str, &str)] = &[
     ("D2", "jo3", "httpaddress", "h t t p : / / h"),
