@@ -8,6 +8,15 @@ use crate::dialect::combinators::{ends, repeated};
 use crate::dialect::{draft_production, leaves, seq};
 use crate::grammar::notation::{one_of, opt, tag, take_while1};
 
+// Where its combinators' rustdoc finds their diagrams (`production!`):
+// draft 03's, the same as every draft's for these.
+#[cfg(doc)]
+macro_rules! diagrams {
+    () => {
+        "draft-03"
+    };
+}
+
 leaves! {
     /// ```text
     /// alpha  a | b | c | d | e | f | g | h | i | j | k | l | m | n | o | p | q | r | s | t | u | v | w | x | y | z | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z

@@ -39,6 +39,14 @@ pub use crate::dialect::common::{
     national, port, punctuation, version, void,
 };
 
+// Where its combinators' rustdoc finds their diagrams (`production!`).
+#[cfg(doc)]
+macro_rules! diagrams {
+    () => {
+        "draft-03"
+    };
+}
+
 draft_productions! {
     // In the order of the draft's text.
     prefixedurl, url, scheme, httpaddress, ftpaddress, afsaddress, newsaddress, nntpaddress,

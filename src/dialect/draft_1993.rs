@@ -14,6 +14,15 @@ use crate::dialect::recognize::{on_characters, part_on_characters};
 use crate::dialect::{draft_production, leaves, longest_of, seq};
 use crate::grammar::notation::{alt, one_of, opt, scheme_tag, tag, take_while1, unit_of};
 
+// Where its combinators' rustdoc finds their diagrams (`production!`):
+// October's, the same as July's for these.
+#[cfg(doc)]
+macro_rules! diagrams {
+    () => {
+        "draft-oct93"
+    };
+}
+
 draft_production! {
     /// ```text
     /// generic  scheme : path [ ? search ]

@@ -39,6 +39,14 @@ pub use crate::dialect::draft_1993::{
     xalphas, xpalpha, xpalphas,
 };
 
+// Where its combinators' rustdoc finds their diagrams (`production!`).
+#[cfg(doc)]
+macro_rules! diagrams {
+    () => {
+        "draft-jul93"
+    };
+}
+
 draft_productions! {
     // In the order of the draft's text.
     fragmentaddress, url, generic, scheme, httpaddress, fileaddress, afsaddress,

@@ -123,13 +123,17 @@ pub(crate) fn with_inlining<'a, O, M: Inlining, N: Inlining>(
 /// never inlined (the drafts': `parse` reads none), whose `read` is its
 /// `out_of_line`.
 macro_rules! production {
+    // Each entry point's rustdoc ends with its production's railroad
+    // diagram (grammar/diagrams/, drawn by crates/explorer), when
+    // documenting only: a draft's folder is the `diagrams!()` of the module
+    // that invokes this.
     // A production read inlined and called.
     (
         $(#[$doc:meta])*
         $name:ident($start:ident) -> $output:ty, $naming:expr,
         $body:block
     ) => {
-        $crate::grammar::production::production!(@module $(#[$doc])* $name -> $output, $naming, {
+        $crate::grammar::production::production!(@module $(#[$doc])* #[cfg_attr(doc, doc = concat!("\n", include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/diagrams/rfc1738/", stringify!($name), ".svg"))))] $name -> $output, $naming, {
             #[doc = concat!("Reads [`", stringify!($name), "`](fn@super::", stringify!($name), ") at a cursor: its body inlined where the productions are (see `Inlining`), else a call of [`out_of_line`].")]
             // Not every production is read by another (the character
             // classes of section 5 are read by none).
@@ -179,7 +183,7 @@ macro_rules! production {
         $name:ident($start:ident) -> $output:ty, $naming:expr,
         $body:block
     ) => {
-        $crate::grammar::production::production!(@module $(#[$doc])* $name -> $output, $naming, {
+        $crate::grammar::production::production!(@module $(#[$doc])* #[cfg_attr(doc, doc = concat!("\n", include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/diagrams/", diagrams!(), "/", stringify!($name), ".svg"))))] $name -> $output, $naming, {
             #[doc = concat!("Reads [`", stringify!($name), "`](fn@super::", stringify!($name), ") at a cursor (a call: never inlined).")]
             #[allow(dead_code)]
             pub(crate) fn read<'a>(
