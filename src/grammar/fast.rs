@@ -3,7 +3,8 @@
 //! beside the byte loop it must equal, which its tests hold it to.
 //!
 //! - [`run_scan`], [`run_len`] and [`run_scan_inline`]: where a run of a
-//!   character class ends (the loop: [`run_by_bytes`]);
+//!   character class ends (the loop: [`run_by_bytes`]), and
+//!   [`run_scan_with`], which also tells where each of its escapes is;
 //! - [`digit_run`]: where a run of digits ends, by arithmetic on the word;
 //! - [`short_run`]: the byte loop itself ([`run_by_bytes`]), inlined where
 //!   the runs are short enough that a call of [`run_scan`] costs more (news);
@@ -146,6 +147,19 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
 /// (BENCHMARKS.md, "Runs out of line").
 #[inline(never)]
 pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
+    run_scan_with(text, from, class, |_| {})
+}
+
+/// [`run_scan`], telling `at_escape` where each escape it steps over
+/// starts (the index of its `%`), in order: for a production that looks
+/// for an escape in a run it reads (gopher's `%09`), in the same pass.
+#[inline(always)]
+pub(crate) fn run_scan_with(
+    text: &[u8],
+    from: usize,
+    class: &Class,
+    mut at_escape: impl FnMut(usize),
+) -> usize {
     let mut at = from;
     loop {
         let members = match eight_at(text, at) {
@@ -155,7 +169,10 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
         if members != u8::MAX {
             let end = at + members.trailing_ones() as usize;
             match past_escape(text, end, class) {
-                Some(next) => at = next,
+                Some(next) => {
+                    at_escape(end);
+                    at = next;
+                }
                 None => return end,
             }
             continue;
@@ -617,6 +634,11 @@ mod tests {
                             "{:?} from {start} in {class:?}",
                             String::from_utf8_lossy(&whole)
                         );
+                        // Every `%` in a run starts an escape it steps over.
+                        let mut escapes = Vec::new();
+                        run_scan_with(&whole, start, class, |escape| escapes.push(escape));
+                        let percents = (start..start + by_bytes).filter(|&at| whole[at] == b'%');
+                        assert_eq!(escapes, percents.collect::<Vec<_>>());
                         ended_past_an_escape +=
                             usize::from(whole[start..start + by_bytes].contains(&b'%'));
                     }

@@ -6,9 +6,9 @@
 
 use crate::grammar::chars::XCHAR;
 use crate::grammar::cursor::{Cursor, Inlining};
-use crate::grammar::fast::find_byte;
+use crate::grammar::fast::{find_byte, run_scan_with};
 use crate::grammar::ip::hostport;
-use crate::grammar::notation::{map, scheme_tag, tag, take_while, unit_of};
+use crate::grammar::notation::{map, scheme_tag, tag, take_while, take_while_noting, unit_of};
 use crate::grammar::production::{named, production, runs};
 use crate::rule::Rule;
 use crate::tree::{GopherPlusString, GopherUrl, Gtype, Scheme, Search, Selector};
@@ -49,8 +49,9 @@ production! {
             Ok((slash, _)) => match gtype::read(slash) {
                 Err(_) => (slash, None, GopherPath::default()),
                 Ok((after_type, gtype)) => {
-                    let (end, _) = take_while(&XCHAR)(after_type)?;
-                    (end, Some(gtype), split_gopher_path(after_type, &end))
+                    let (end, (_, first_tab)) =
+                        take_while_noting(&XCHAR, xchars_and_first_tab)(after_type)?;
+                    (end, Some(gtype), split_gopher_path(after_type, &end, first_tab))
                 }
             },
         };
@@ -95,13 +96,37 @@ fn find_tab(bytes: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// Divides the run of `xchar`s from `start` to `end` into selector, search
+/// Where the run of `xchar`s that starts at `from` in `text` ends, and the
+/// index of its first `%09` ([`NO_TAB`] for none): the tab noted where the
+/// run steps over its escapes, in the same pass, where a search of the
+/// path for it after the run cost as much again (BENCHMARKS.md, "Gopher's
+/// first tab in its run").
+#[inline(never)]
+fn xchars_and_first_tab(text: &[u8], from: usize) -> (usize, usize) {
+    let mut first_tab = NO_TAB;
+    let end = run_scan_with(text, from, &XCHAR, |escape| {
+        if first_tab == NO_TAB && text.get(escape..escape + TAB.len()) == Some(TAB) {
+            first_tab = escape;
+        }
+    });
+    (end, first_tab)
+}
+
+/// Divides the run of `xchar`s from `start` to `end`, whose first `%09` is
+/// at `first_tab` in the text ([`NO_TAB`] for none), into selector, search
 /// and gopher+ string, as [`gopherurl`] describes.
 #[inline(always)]
-fn split_gopher_path<'a, M: Inlining>(start: Cursor<'a, M>, end: &Cursor<'a, M>) -> GopherPath<'a> {
+fn split_gopher_path<'a, M: Inlining>(
+    start: Cursor<'a, M>,
+    end: &Cursor<'a, M>,
+    first_tab: usize,
+) -> GopherPath<'a> {
     let bytes = start.bytes();
     let bytes = bytes.get(..end.index() - start.index()).unwrap_or(bytes);
-    let (selector_end, second_tab) = gopher_tabs(bytes);
+    let (selector_end, second_tab) = match first_tab {
+        NO_TAB => (bytes.len(), NO_TAB),
+        _ => gopher_tabs(bytes, first_tab - start.index()),
+    };
     // Nodes made here, not in closures: the compiler kept `then`'s out of
     // line, and their nodes came back through memory.
     let piece = |from: usize, to: usize| start.skip(from).place_to(&start.skip(to));
@@ -126,19 +151,17 @@ fn split_gopher_path<'a, M: Inlining>(start: Cursor<'a, M>, end: &Cursor<'a, M>)
     }
 }
 
-/// No second `%09`, for [`gopher_tabs`].
+/// No `%09`, for [`xchars_and_first_tab`] and [`gopher_tabs`].
 const NO_TAB: usize = usize::MAX;
 
-/// Where the selector of the gopher path `bytes` ends (all of it when it
-/// is not divided), and where the `%09` before its gopher+ string is
-/// ([`NO_TAB`] for none). Two words, handed back in registers: the three
-/// nodes, handed back through memory, were read back by loads wider than
-/// the stores that wrote them, which the processor could not forward.
+/// Where the selector of the gopher path `bytes`, whose first `%09` is at
+/// `first_tab`, ends (all of it when it is not divided), and where the
+/// `%09` before its gopher+ string is ([`NO_TAB`] for none). Two words,
+/// handed back in registers: the three nodes, handed back through memory,
+/// were read back by loads wider than the stores that wrote them, which
+/// the processor could not forward.
 #[inline(never)]
-fn gopher_tabs(bytes: &[u8]) -> (usize, usize) {
-    let Some(first_tab) = find_tab(bytes, 0) else {
-        return (bytes.len(), NO_TAB);
-    };
+fn gopher_tabs(bytes: &[u8], first_tab: usize) -> (usize, usize) {
     let search_start = first_tab + TAB.len();
     let second_tab = find_tab(bytes, search_start);
     let search_end = second_tab.unwrap_or(bytes.len());
@@ -214,6 +237,38 @@ mod tests {
             "{} {found}",
             texts.len()
         );
+    }
+
+    /// Every text of up to six pieces over the escapes and characters that
+    /// make, hide, break and end a tab, and longer ones with tabs across
+    /// the eight-byte words, from every start: the run ends where the byte
+    /// loop ends it, and its first tab is the one the byte loop finds in it.
+    #[test]
+    fn a_gopher_path_notes_its_first_tab_where_the_byte_loop_finds_it() {
+        use crate::grammar::fast::run_by_bytes;
+
+        let pieces: Vec<&[u8]> = vec![b"%09", b"%25", b"%0", b"09", b"a", b" "];
+        let mut texts: Vec<Vec<u8>> = every_joining_of(pieces, 6).collect();
+        for lead in 0..12 {
+            for tail in ["%09", "%2509x%09", "%20%09", "a%09b%09c", "%0 %09"] {
+                texts.push(format!("{}{tail}", "x".repeat(lead)).into_bytes());
+            }
+        }
+        let mut tabs = 0;
+        for text in &texts {
+            for from in 0..=text.len().min(4) {
+                let end = from + run_by_bytes(&text[from..], &XCHAR);
+                let tab = tab_by_bytes(&text[..end], from);
+                assert_eq!(
+                    xchars_and_first_tab(text, from),
+                    (end, tab.unwrap_or(NO_TAB)),
+                    "{:?} from {from}",
+                    String::from_utf8_lossy(text)
+                );
+                tabs += usize::from(tab.is_some());
+            }
+        }
+        assert!(texts.len() > 50_000 && tabs > 50_000, "{tabs}");
     }
 
     /// The selector, search and gopher+ string of the gopher path `path`

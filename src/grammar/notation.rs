@@ -1,7 +1,8 @@
 //! The notation of the BNF on the crate's cursor, with nom's names: a
 //! quoted string is [`tag`], a bracket [`opt`], juxtaposition [`preceded`]
 //! or [`terminated`], `|` [`alt`], `*` over a character class
-//! [`take_while`] (`1*`: [`take_while1`]), and the end of the input [`eof`].
+//! [`take_while`] (`1*`: [`take_while1`]; with what its scanner noted on
+//! the way: [`take_while_noting`]), and the end of the input [`eof`].
 //! The pieces nom has no name for: a scheme keyword ([`scheme_tag`], whose
 //! name ignores case unless strict), one character of a class
 //! ([`one_of`]), one unit of a class that admits escapes ([`unit_of`]),
@@ -227,7 +228,7 @@ pub(crate) fn take_while_by<'a, M: Inlining>(
     debug_assert!(min <= 1);
     #[inline(always)]
     move |input: Cursor<'a, M>| {
-        let end = run_end(&input, class, scan);
+        let (end, ()) = run_end(&input, class, |text, at| (scan(text, at, class), ()));
         expect(&input, end, class.expected());
         // Every unit is at least one byte: one unit is any byte.
         if end < min {
@@ -238,20 +239,46 @@ pub(crate) fn take_while_by<'a, M: Inlining>(
     }
 }
 
-/// The end of the run of `class` at the cursor. A `%` that does not start
-/// an escape ends the run (when the class admits escapes at all): then, in
-/// the diagnostic pass, a `hex` is recorded where the escape broke.
+/// [`take_while`] whose scanner also notes something on the way: `scan`
+/// gives, from the cursor's text and index, where the run ends in that
+/// text and what it noted, which is handed back beside the run. For a
+/// gopher path, a run of `xchar`s whose first `%09` is found in the same
+/// pass.
 #[inline(always)]
-fn run_end<M: Inlining>(input: &Cursor<'_, M>, class: &Class, scan: Scan) -> usize {
+pub(crate) fn take_while_noting<'a, T, M: Inlining>(
+    class: &'static Class,
+    scan: impl Fn(&[u8], usize) -> (usize, T),
+) -> impl Fn(Cursor<'a, M>) -> Parsed<'a, (&'a str, T), M> {
+    #[inline(always)]
+    move |input: Cursor<'a, M>| {
+        let (end, noted) = run_end(&input, class, &scan);
+        expect(&input, end, class.expected());
+        let rest = input.skip(end);
+        Ok((rest, (input.upto(&rest).0, noted)))
+    }
+}
+
+/// The end of the run of `class` at the cursor, which `scan` finds from
+/// the cursor's index in its text (with what it noted). A `%` that does
+/// not start an escape ends the run (when the class admits escapes at
+/// all): then, in the diagnostic pass, a `hex` is recorded where the escape
+/// broke.
+#[inline(always)]
+fn run_end<M: Inlining, T>(
+    input: &Cursor<'_, M>,
+    class: &Class,
+    scan: impl FnOnce(&[u8], usize) -> (usize, T),
+) -> (usize, T) {
     let (text, at) = input.text_and_index();
-    let end = scan(text, at, class) - at;
+    let (end, noted) = scan(text, at);
+    let end = end - at;
     let bytes = input.bytes();
     if input.diagnosing() && class.escapes && bytes.get(end) == Some(&b'%') {
         if let Err(broken) = escape_len(&bytes[end..]) {
             expect(input, end + broken, &[Expected::Rule(Rule::Hex)]);
         }
     }
-    end
+    (end, noted)
 }
 
 /// A path `segment *[ "/" segment ]` whose segments cannot hold `/`, read
