@@ -18,6 +18,7 @@ use super::expected;
 use super::extract::{ExtractCase, ExtractSuite, Found, Kind};
 use super::process::{self, Protocol};
 use super::run::{end, timeout, Ending, RunArgs};
+use super::tallies::Tallies;
 
 /// What `run --extract` does with the options `run` shares.
 pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, String> {
@@ -154,7 +155,7 @@ struct Report<'a> {
 
 impl<'a> Report<'a> {
     fn of(asked: &'a [ExtractCase], answers: Vec<Vec<Found>>) -> Report<'a> {
-        let mut tallies: Vec<(Kind, Vec<(&'a str, Tally)>)> = Vec::new();
+        let mut tallies: Tallies<Kind, Tally> = Tallies::new();
         let mut disagreements = Vec::new();
         for (case, mut answer) in asked.iter().zip(answers) {
             answer.sort();
@@ -168,21 +169,7 @@ impl<'a> Report<'a> {
                 urls_found: found,
                 urls_extra: answer.iter().filter(|url| !expected.contains(url)).count(),
             };
-            let at = match tallies.iter().position(|(kind, _)| *kind == case.kind) {
-                Some(at) => at,
-                None => {
-                    tallies.push((case.kind, Vec::new()));
-                    tallies.len() - 1
-                }
-            };
-            let features = &mut tallies[at].1;
-            match features
-                .iter_mut()
-                .find(|(feature, _)| *feature == case.feature)
-            {
-                Some((_, tally)) => tally.add(&this),
-                None => features.push((&case.feature, this)),
-            }
+            tallies.entry(case.kind, &case.feature).add(&this);
             if answer != expected {
                 disagreements.push(Disagreement {
                     id: &case.id,
@@ -195,9 +182,8 @@ impl<'a> Report<'a> {
                 });
             }
         }
-        tallies.sort_by_key(|(kind, _)| *kind);
         Report {
-            tallies,
+            tallies: tallies.sorted(),
             disagreements,
         }
     }

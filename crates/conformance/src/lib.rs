@@ -27,6 +27,7 @@ mod process;
 mod run;
 mod sources;
 mod suite;
+mod tallies;
 
 /// The arguments of `rfc1738 conformance`.
 #[derive(Args)]

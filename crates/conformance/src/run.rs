@@ -9,7 +9,7 @@
 //! which case it was. `--extract` runs an extractor against the extraction
 //! cases instead (`extract`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,6 +24,7 @@ use super::expected::{self, Outcome};
 use super::generate;
 use super::process::{self, Protocol};
 use super::suite::{Case, Mode, Suite};
+use super::tallies::Tallies;
 
 #[derive(Args)]
 pub(crate) struct RunArgs {
@@ -378,24 +379,11 @@ struct Report<'a> {
 
 impl<'a> Report<'a> {
     fn of(asked: &'a [Asked], answers: &[Answer]) -> Report<'a> {
-        let mut tallies: Vec<(Dialect, Vec<(&'a str, Tally)>)> = Vec::new();
-        let mut index: BTreeMap<(Dialect, &str), (usize, usize)> = BTreeMap::new();
+        let mut tallies = Tallies::new();
         let mut disagreements = Vec::new();
         for (a, answer) in asked.iter().zip(answers) {
             let case = &a.case;
-            if tallies.last().is_none_or(|(d, _)| *d != a.revision) {
-                tallies.push((a.revision, Vec::new()));
-            }
-            let revision = tallies.len() - 1;
-            let (r, p) = *index
-                .entry((a.revision, case.rule.as_str()))
-                .or_insert_with(|| {
-                    tallies[revision]
-                        .1
-                        .push((case.rule.as_str(), Tally::default()));
-                    (revision, tallies[revision].1.len() - 1)
-                });
-            let tally = &mut tallies[r].1[p].1;
+            let tally: &mut Tally = tallies.entry(a.revision, case.rule.as_str());
             let agree = answer.valid == case.valid;
             match case.valid {
                 true => {
@@ -433,7 +421,7 @@ impl<'a> Report<'a> {
             }
         }
         Report {
-            tallies,
+            tallies: tallies.sorted(),
             disagreements,
         }
     }
