@@ -61,21 +61,24 @@ fn repository() -> tempfile::TempDir {
     dir
 }
 
+/// `rfc1738 lint --changed-since REV --format short --isolated .` in `dir`.
+fn changed_since(dir: &Path, revision: &str) -> support::Output {
+    let args = [
+        "lint",
+        "--changed-since",
+        revision,
+        "--format",
+        "short",
+        "--isolated",
+        ".",
+    ];
+    rfc1738_in(dir, &args)
+}
+
 #[test]
 fn only_the_findings_on_new_lines_are_reported() {
     let dir = repository();
-    let out = rfc1738_in(
-        dir.path(),
-        &[
-            "lint",
-            "--changed-since",
-            "HEAD",
-            "--format",
-            "short",
-            "--isolated",
-            ".",
-        ],
-    );
+    let out = changed_since(dir.path(), "HEAD");
     assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert_eq!(
         out.stdout,
@@ -95,18 +98,7 @@ fn only_the_findings_on_new_lines_are_reported() {
     // Against the working tree itself nothing is new but untracked files.
     git(dir.path(), &["add", "-A"]);
     git(dir.path(), &["commit", "-q", "-m", "second"]);
-    let none = rfc1738_in(
-        dir.path(),
-        &[
-            "lint",
-            "--changed-since",
-            "HEAD",
-            "--format",
-            "short",
-            "--isolated",
-            ".",
-        ],
-    );
+    let none = changed_since(dir.path(), "HEAD");
     assert_eq!(
         (none.code, none.stdout.as_str()),
         (Some(0), ""),
@@ -114,18 +106,7 @@ fn only_the_findings_on_new_lines_are_reported() {
         none.stderr
     );
     // From a subdirectory, paths and lines are still the repository's.
-    let sub = rfc1738_in(
-        &dir.path().join("docs"),
-        &[
-            "lint",
-            "--changed-since",
-            "HEAD~1",
-            "--format",
-            "short",
-            "--isolated",
-            ".",
-        ],
-    );
+    let sub = changed_since(&dir.path().join("docs"), "HEAD~1");
     assert_eq!(sub.stdout.lines().count(), 3, "{}", sub.stdout);
     assert!(sub.stdout.starts_with("a.md:3:9:"), "{}", sub.stdout);
 }
