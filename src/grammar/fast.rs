@@ -153,6 +153,8 @@ pub(crate) fn run_scan(text: &[u8], from: usize, class: &Class) -> usize {
 /// [`run_scan`], telling `at_escape` where each escape it steps over
 /// starts (the index of its `%`), in order: for a production that looks
 /// for an escape in a run it reads (gopher's `%09`), in the same pass.
+// Inlined into `run_scan` and gopher's path, so that the run that notes
+// nothing costs what it did (BENCHMARKS.md, "Gopher's first tab in its run").
 #[inline(always)]
 pub(crate) fn run_scan_with(
     text: &[u8],
@@ -275,6 +277,8 @@ pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
 /// `/` comes before it there: where a login is likely to name a user
 /// (`guest:secret@host`), eight bytes a test. (The loop: a search for the
 /// first `@` or `/` byte by byte.)
+// Inlined into `login`'s choice of reading (BENCHMARKS.md, "Logins with a
+// user, read once").
 #[inline(always)]
 pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
     for at in [from, from + 8, from + 16, from + 24] {
