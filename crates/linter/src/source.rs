@@ -191,23 +191,28 @@ impl Decoded {
     }
 
     /// The position of a text offset. Linear over a file when asked in
-    /// order of offsets (findings are); going back re-counts from the line
-    /// start, or from the anchor (or the file start) when the line is
-    /// behind the cursor.
+    /// order of offsets (findings are); going back re-counts from the
+    /// nearest of the cursor's line start, the anchor and the file start,
+    /// and goes on from there.
     pub fn position(&self, offset: usize) -> Position {
         let offset = self.floor(offset);
         let (mut at, mut line, mut column, mut line_start) = self.cursor.get();
         if offset < at {
-            if offset >= line_start {
-                column = self.text[line_start..offset].chars().count() + 1;
-                return Position { line, column };
-            }
+            // Counted again from the nearest known place before `offset`:
+            // its line's start when that is the cursor's line, the anchor,
+            // or the start of the text; the cursor is left at `offset`, so
+            // that the findings after it count on from there (a URL of a
+            // megabyte on one line, whose last finding came first, stays
+            // linear).
             let anchor = self.anchor.get();
-            (at, line, column, line_start) = if anchor.0 <= offset {
-                anchor
-            } else {
-                (0, self.first_line, 1, 0)
-            };
+            let mut from = (0, self.first_line, 1, 0);
+            if line_start <= offset {
+                from = (line_start, line, 1, line_start);
+            }
+            if anchor.0 <= offset && anchor.0 > from.0 {
+                from = anchor;
+            }
+            (at, line, column, line_start) = from;
         }
         let bytes = &self.text.as_bytes()[at..offset];
         // Findings are close to each other: a short distance is counted
@@ -285,6 +290,37 @@ mod tests {
         assert_eq!(doc.position(11), Position { line: 2, column: 2 });
         let tail = Decoded::new(b"ab\xff".to_vec());
         assert_eq!(tail.byte_offset(5), 3);
+    }
+
+    #[test]
+    fn going_back_on_a_long_line_counts_on_from_there() {
+        // A URL of 200,000 characters on one line whose last finding comes
+        // first, then one at each of its characters: counted from the line
+        // start for each, 20 billion characters (a fuzzer's megabyte of
+        // Markdown took a minute); now each once.
+        let line = format!("x {}", "é~".repeat(100_000));
+        let doc = Decoded::new(line.clone().into_bytes());
+        doc.anchor(2);
+        let started = std::time::Instant::now();
+        let chars = line.chars().count();
+        assert_eq!(doc.position(line.len()).column, chars + 1);
+        for (column, (offset, _)) in line.char_indices().enumerate().skip(2) {
+            assert_eq!(
+                doc.position(offset),
+                Position {
+                    line: 1,
+                    column: column + 1
+                }
+            );
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // Back before the anchor, and across lines.
+        let doc = Decoded::new(b"ab\ncd\nef".to_vec());
+        doc.anchor(4);
+        assert_eq!(doc.position(7), Position { line: 3, column: 2 });
+        assert_eq!(doc.position(5), Position { line: 2, column: 3 });
+        assert_eq!(doc.position(1), Position { line: 1, column: 2 });
+        assert_eq!(doc.position(4), Position { line: 2, column: 2 });
     }
 
     #[test]
