@@ -9,16 +9,16 @@
 # and belongs, once fixed, in tests/fixtures/fuzz/<target>/ (replayed by
 # tests/fuzz_regressions.rs and cli/tests/fuzz_replay.rs).
 #
-# The whole step stays within FUZZ_BUDGET seconds (720), the build
-# included: each target gets FUZZ_SECONDS (60) or its share of what the
-# build left, less FUZZ_RESERVE (90) for the inputs of deep repetition and
-# each run's start.
+# The whole step stays within FUZZ_BUDGET seconds (720), the build and
+# the inputs of deep repetition included: each target gets FUZZ_SECONDS
+# (60) or its share of what they left, less FUZZ_RESERVE (60) for each
+# run's start and the table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 started="$(date +%s)"
 budget="${FUZZ_BUDGET:-720}"
-reserve="${FUZZ_RESERVE:-90}"
+reserve="${FUZZ_RESERVE:-60}"
 
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
@@ -28,6 +28,10 @@ cd fuzz
 source ./options.sh
 cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
 mapfile -t targets < <(fuzz_targets)
+
+echo "== inputs of deep repetition"
+hostile_log="$(mktemp)"
+./hostile.sh | tee "$hostile_log" || { echo "an input of deep repetition failed"; exit 1; }
 
 left=$((budget - ($(date +%s) - started) - reserve))
 share=$((left / ${#targets[@]}))
@@ -40,6 +44,6 @@ fi
 echo "== ${#targets[@]} targets, ${seconds}s each"
 
 # The table goes to the log, not into the clone.
-CAMPAIGN_MD="$(mktemp)" ./campaign.sh "$seconds" "${targets[@]}" ||
+CAMPAIGN_MD="$(mktemp)" CAMPAIGN_HOSTILE_LOG="$hostile_log" ./campaign.sh "$seconds" "${targets[@]}" ||
     { echo "fuzzing failed: see fuzz/artifacts/"; exit 1; }
 echo "== the fuzz step took $(($(date +%s) - started))s"
