@@ -717,6 +717,7 @@ impl Run<'_> {
         if self.binary(input, &bytes) {
             return Ok(false);
         }
+        let kind = Kind::of_bytes(&input.display, &bytes);
         self.summary.files += 1;
         if !(self.args.fix || self.args.diff) {
             let doc = Decoded::new(bytes);

@@ -17,7 +17,7 @@ use rfc1738::Span;
 
 use super::baseline::Ledger;
 use super::config::{Config, ConfigError, Configs};
-use super::extract::{self, Kind};
+use super::extract::{self, Extracted, Kind};
 use super::fix;
 use super::output::{Edit, Report};
 use super::source::Decoded;
@@ -290,13 +290,19 @@ impl<'f> FileLint<'f> {
             self.settings.markdown_code,
             piece.start,
         )
-        .take_while(|url| url.outer.start < piece.limit);
+        .take_while(|found| found.url.outer.start < piece.limit);
         self.urls(urls, piece.limit)
     }
 
     /// Lints the URLs `urls` of the document, which end the piece's
     /// reading at `limit` (see [`FileLint::piece`]).
-    pub fn urls(self, urls: impl Iterator<Item = ScannedUrl>, limit: usize) -> io::Result<usize> {
+    /// A URL comes with whether a fix may touch it ([`Extracted`]): one in
+    /// code, a template or a formatted string literal gets none.
+    pub fn urls<U: Into<Extracted>>(
+        self,
+        urls: impl Iterator<Item = U>,
+        limit: usize,
+    ) -> io::Result<usize> {
         let FileLint {
             file,
             doc,
@@ -320,7 +326,8 @@ impl<'f> FileLint<'f> {
             error: None,
         };
         let mut resume = limit.min(doc.text.len());
-        for url in urls {
+        for found in urls {
+            let Extracted { url, fixable } = found.into();
             resume = resume.max(url.outer.end);
             state.reporter.url(file, doc, &url)?;
             if urls_only {
@@ -330,7 +337,7 @@ impl<'f> FileLint<'f> {
             doc.anchor(url.span.start);
             // At the URL's start: before the findings inside it.
             state.valid_in_earlier_revision(&url)?;
-            let plan = state.plan(&url);
+            let plan = if fixable { state.plan(&url) } else { None };
             let mut sink = UrlSink {
                 state: &mut state,
                 url: &url,
