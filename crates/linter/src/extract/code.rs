@@ -90,7 +90,7 @@ impl Language {
             "py" | "pyi" | "pyw" | "pyx" | "pxd" | "bzl" | "star" => Language::Python,
             "rb" | "rake" | "gemspec" | "ru" | "podspec" | "thor" | "jbuilder" => Language::Ruby,
             "sh" | "bash" | "zsh" | "ksh" | "dash" | "bats" | "fish" => Language::Shell,
-            "json" | "jsonc" | "json5" | "geojson" | "webmanifest" | "har" | "ipynb" => {
+            "json" | "jsonc" | "json5" | "geojson" | "webmanifest" | "har" | "ipynb" | "map" => {
                 Language::Json
             }
             "toml" => Language::Toml,
@@ -331,6 +331,11 @@ fn literal_urls(
     }
     let (mut value, placeholders) = decode(text, language, literal);
     if is_pattern(&value.text) {
+        return;
+    }
+    // A JSON string of several lines is a file held in data (a source
+    // map's sources, a notebook's output): its language is unknown.
+    if language == Language::Json && value.text.bytes().filter(|b| *b == b'\n').count() > 1 {
         return;
     }
     // A man page written by a program: roff in a string.
@@ -1081,7 +1086,7 @@ impl<'a> Lexer<'a> {
         let three = [quote; 3];
         if triple && self.bytes[open..].starts_with(&three) {
             let content_start = open + 3;
-            let close = self.closing(content_start, &three, true, true);
+            let close = self.closing(content_start, &three, true, interpolation);
             self.literal(
                 start,
                 content_start,
@@ -1098,7 +1103,7 @@ impl<'a> Lexer<'a> {
             Language::Rust | Language::Ruby | Language::Php
         ) || (self.language == Language::JavaScript && quote == b'`');
         let content_start = open + 1;
-        let close = self.closing(content_start, &[quote], true, multiline);
+        let close = self.closing(content_start, &[quote], multiline, interpolation);
         let whole_end = if self.bytes.get(close) == Some(&quote) {
             close + 1
         } else {
@@ -1117,24 +1122,46 @@ impl<'a> Lexer<'a> {
     }
 
     /// Where the closing delimiter is, from `from`: a backslash skips the
-    /// byte after it; a line break ends a string that cannot hold one.
-    fn closing(&self, from: usize, delimiter: &[u8], backslash: bool, multiline: bool) -> usize {
+    /// byte after it; a line break ends a string that cannot hold one; an
+    /// interpolation is skipped whole (`"#{h["k"]}"` holds quotes).
+    fn closing(
+        &self,
+        from: usize,
+        delimiter: &[u8],
+        multiline: bool,
+        interpolation: Interpolation,
+    ) -> usize {
+        let bytes = self.bytes;
         let mut at = from;
-        while at < self.bytes.len() {
-            let byte = self.bytes[at];
-            if backslash && byte == b'\\' {
+        while at < bytes.len() {
+            let byte = bytes[at];
+            if byte == b'\\' {
                 at += 2;
                 continue;
             }
             if byte == b'\n' && !multiline {
                 return at;
             }
-            if self.bytes[at..].starts_with(delimiter) {
+            if bytes[at..].starts_with(delimiter) {
                 return at;
+            }
+            let open = match (byte, interpolation) {
+                (b'#', Interpolation::Hash)
+                | (b'$', Interpolation::DollarBrace | Interpolation::Dollar)
+                    if bytes.get(at + 1) == Some(&b'{') =>
+                {
+                    Some(at + 1)
+                }
+                (b'{', Interpolation::Brace) if bytes.get(at + 1) != Some(&b'{') => Some(at),
+                _ => None,
+            };
+            if let Some(close) = open.and_then(|open| balanced(bytes, open, bytes.len())) {
+                at = close + 1;
+                continue;
             }
             at += 1;
         }
-        self.bytes.len()
+        bytes.len()
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -51,8 +51,39 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The kind of a file by its name.
+    /// The kind of a file by its name. A template's suffix (`.erb`, `.j2`,
+    /// `.tpl`, `.in`, ...) is looked through: `README.md.erb` is Markdown.
     pub fn of(path: &str) -> Kind {
+        const TEMPLATES: &[&str] = &[
+            ".erb",
+            ".j2",
+            ".jinja",
+            ".jinja2",
+            ".tpl",
+            ".tmpl",
+            ".template",
+            ".in",
+            ".liquid",
+            ".mustache",
+            ".hbs",
+            ".dist",
+            ".example",
+            ".sample",
+        ];
+        if let Some(inner) = TEMPLATES.iter().find_map(|suffix| {
+            let cut = path.len().checked_sub(suffix.len())?;
+            path.get(cut..)?
+                .eq_ignore_ascii_case(suffix)
+                .then(|| &path[..cut])
+        }) {
+            if inner
+                .rsplit(['/', '\\'])
+                .next()
+                .is_some_and(|name| name.contains('.'))
+            {
+                return Kind::of(inner);
+            }
+        }
         let extension = path
             .rsplit_once('.')
             .filter(|(_, extension)| !extension.contains(['/', '\\']))
@@ -241,7 +272,7 @@ fn in_order(found: &mut Vec<Pending>) {
 /// The URLs of a file, in order of their place, one at a time.
 pub enum Urls<'a> {
     /// Plain text.
-    Text(Scanner<'a>),
+    Text(&'a str, Scanner<'a>),
     /// Markdown, piece by piece.
     Markdown(MarkdownUrls<'a>),
     /// HTML, or a piece of Markdown: where each URL is, decoded on demand.
@@ -257,13 +288,27 @@ impl Iterator for Urls<'_> {
     type Item = Extracted;
 
     fn next(&mut self) -> Option<Extracted> {
-        match self {
-            Urls::Text(scanner) => scanner.next().map(Extracted::from),
-            Urls::Markdown(urls) => urls.next().map(Extracted::from),
-            Urls::Found(text, found) => Some(found.0.next()?.into_url(text).into()),
-            Urls::Read(urls) => urls.next(),
+        loop {
+            let found = match self {
+                Urls::Text(text, scanner) => escaped_quote(text, scanner.next()?).into(),
+                Urls::Markdown(urls) => urls.next()?.into(),
+                Urls::Found(text, found) => found.0.next()?.into_url(text).into(),
+                Urls::Read(urls) => urls.next()?,
+            };
+            if !placeholder_scheme(&found.url.text) {
+                return Some(found);
+            }
         }
     }
+}
+
+/// Whether a URL's scheme is the word for a scheme (`SCHEME://HOST[:PORT]`,
+/// `protocol://host`): the notation of a URL's form, not a URL.
+fn placeholder_scheme(url: &str) -> bool {
+    let scheme = url.split_once(':').map_or("", |(scheme, _)| scheme);
+    ["scheme", "protocol", "proto"]
+        .iter()
+        .any(|word| scheme.eq_ignore_ascii_case(word))
 }
 
 /// The URLs of `text`, read as `kind`; `code` also looks into Markdown code
@@ -276,7 +321,7 @@ pub fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
 /// are read whole, from 0).
 pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
     match kind {
-        Kind::Text => Urls::Text(Scanner::starting_at(text, start)),
+        Kind::Text => Urls::Text(text, Scanner::starting_at(text, start)),
         Kind::Markdown => Urls::Markdown(markdown::urls(text, code)),
         Kind::Html => {
             let mut found = Vec::new();
@@ -297,6 +342,26 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
             Urls::Read(markup::urls(text, markup::Markup::AsciiDoc, code).into_iter())
         }
     }
+}
+
+/// A URL of plain text that ends with a backslash before a quote: the
+/// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
+/// text), and is no part of the URL.
+fn escaped_quote(text: &str, url: ScannedUrl) -> ScannedUrl {
+    let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
+    if !quoted || url.fragment.is_some() || !url.breaks.is_empty() || !url.text.ends_with('\\') {
+        return url;
+    }
+    let span = Span::new(url.span.start, url.span.end - 1);
+    if text.get(span.range()) != Some(&url.text[..url.text.len() - 1]) {
+        return url;
+    }
+    ScannedUrl::verbatim(
+        &url.text[..url.text.len() - 1],
+        url.form,
+        span,
+        Span::new(url.outer.start, span.end),
+    )
 }
 
 /// Whether `text` starts with a scheme and a colon.
