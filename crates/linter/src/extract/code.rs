@@ -220,7 +220,7 @@ pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted>
         return prose_with_quotes(text, language);
     }
     let pieces = Lexer::new(text, language).run();
-    let mut found = comment_urls(text, &pieces.comments, code);
+    let mut found = comment_urls(text, language, &pieces.comments, code);
     for literal in &pieces.literals {
         literal_urls(text, language, literal, code, &mut found);
     }
@@ -234,24 +234,69 @@ pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted>
 
 /// A shell script or a YAML file: every word is read, as prose whose
 /// quotes delimit (`curl 'https://a.b/c'`, `url: "https://a.b/"`).
-fn prose_with_quotes(text: &str, _language: Language) -> Vec<Extracted> {
+fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
     let quotes = text
         .bytes()
         .enumerate()
         .filter(|(_, b)| matches!(b, b'\'' | b'"' | b'`'))
         .map(|(at, _)| at);
-    let read = blanked(text, quotes);
+    let mut read = blanked(text, quotes).into_bytes();
+    if language == Language::Shell {
+        shell_expansions(&mut read);
+    }
+    // Only ASCII bytes were blanked.
+    let read = String::from_utf8(read).unwrap_or_else(|_| text.to_owned());
     // No blanked byte is in a URL: the URLs read are the file's.
     rfc1738::scan::Scanner::new(&read)
         .map(|url| Extracted { url, fixable: true })
         .collect()
 }
 
+/// What of a shell script is not prose: the regular expression after
+/// `=~` (to the `]]`), blanked; the `}` that closes a parameter expansion
+/// holding a URL (`${URL#https://github.com/}`, `${U:-https://a.b/}`),
+/// blanked so that the URL ends before it.
+fn shell_expansions(read: &mut [u8]) {
+    let mut at = 0;
+    while at + 1 < read.len() {
+        if read[at] == b'=' && read[at + 1] == b'~' {
+            let end = memchr::memmem::find(&read[at..], b"]]")
+                .map(|i| at + i)
+                .filter(|end| !read[at..*end].contains(&b'\n'))
+                .unwrap_or(at);
+            for byte in &mut read[at..end] {
+                *byte = b' ';
+            }
+            at = end.max(at + 2);
+            continue;
+        }
+        if read[at] == b'$' && read[at + 1] == b'{' {
+            if let Some(close) = balanced(read, at + 1, read.len()) {
+                if let Some(colon) = memchr::memmem::find(&read[at..close], b"://") {
+                    read[close] = b' ';
+                    // The name and the operator before the URL (`#`, `%`,
+                    // `:-`) are no part of it either.
+                    let mut scheme = at + colon;
+                    while scheme > at + 2 && read[scheme - 1].is_ascii_alphanumeric() {
+                        scheme -= 1;
+                    }
+                    for byte in &mut read[at..scheme] {
+                        *byte = b' ';
+                    }
+                }
+                at = close + 1;
+                continue;
+            }
+        }
+        at += 1;
+    }
+}
+
 /// The URLs of the comments: prose, read in a copy of the file where all
 /// but the comments is blank (so every offset is the file's). Code spans
 /// (between backticks) delimit; their URLs are read only with `code`, and
 /// never fixed.
-fn comment_urls(text: &str, comments: &[Span], code: bool) -> Vec<Extracted> {
+fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -> Vec<Extracted> {
     if comments.is_empty() {
         return Vec::new();
     }
@@ -265,6 +310,16 @@ fn comment_urls(text: &str, comments: &[Span], code: bool) -> Vec<Extracted> {
     let mut code_spans = Vec::new();
     for comment in comments {
         read[comment.range()].copy_from_slice(&bytes[comment.range()]);
+        link_braces(&mut read, *comment);
+        if language == Language::Ruby {
+            // Code in a Ruby comment interpolates as Ruby does: `#{x}` is
+            // a placeholder, read as the library's `${x}` (as long).
+            for at in comment.start..comment.end.saturating_sub(1) {
+                if read[at] == b'#' && read[at + 1] == b'{' {
+                    read[at] = b'$';
+                }
+            }
+        }
         for span in code_spans_in(text, *comment) {
             if code {
                 read[span.start] = b' ';
@@ -292,6 +347,39 @@ fn comment_urls(text: &str, comments: &[Span], code: bool) -> Vec<Extracted> {
             Extracted { url, fixable }
         })
         .collect()
+}
+
+/// Blanks the braces around a URL in documentation comments (YARD's
+/// `{https://a.b/ text}`, JSDoc's `{@link https://a.b/}`): a `{` right
+/// before a scheme or `@`, and the next `}` on its line. A placeholder
+/// (`{path}`) is left as it is.
+fn link_braces(read: &mut [u8], within: Span) {
+    let mut at = within.start;
+    while at < within.end {
+        if read[at] != b'{' {
+            at += 1;
+            continue;
+        }
+        let rest = &read[at + 1..within.end];
+        let scheme = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            .count();
+        let opens_link = rest.first() == Some(&b'@')
+            || (scheme > 0 && rest.get(scheme) == Some(&b':') && rest[0].is_ascii_alphabetic());
+        if !opens_link {
+            at += 1;
+            continue;
+        }
+        let Some(close) = rest.iter().position(|b| matches!(b, b'}' | b'\n')) else {
+            break;
+        };
+        if rest[close] == b'}' {
+            read[at] = b' ';
+            read[at + 1 + close] = b' ';
+        }
+        at += 1 + close;
+    }
 }
 
 /// The code spans of a piece of prose: from a backtick to the next on the
@@ -1716,6 +1804,33 @@ mod tests {
                 ("https://example.com/foo.tar.gz".to_owned(), false),
                 ("https://a.b/c".to_owned(), true)
             ]
+        );
+    }
+
+    #[test]
+    fn comments_hold_code_and_documentation_links() {
+        let ruby = "# url \"https://u.c/#{version}/x\"\n# {https://github.com/a/b#c}\n# {https://d.e/f text}\n";
+        assert_eq!(
+            texts(ruby, Language::Ruby),
+            [
+                "https://u.c/${version}/x",
+                "https://github.com/a/b#c",
+                "https://d.e/f"
+            ]
+        );
+        let js = "/** See {@link https://a.b/c} and https://d.e/{id}. */";
+        assert_eq!(
+            texts(js, Language::JavaScript),
+            ["https://a.b/c", "https://d.e/{id}"]
+        );
+    }
+
+    #[test]
+    fn shell_expansions_and_regular_expressions() {
+        let shell = "R=\"${URL#https://github.com/}\"\n[[ \"$U\" =~ https://([[:alnum:]]+)@x.com/ ]]\nD=${D:-https://a.b/c}\n";
+        assert_eq!(
+            texts(shell, Language::Shell),
+            ["https://github.com/", "https://a.b/c"]
         );
     }
 

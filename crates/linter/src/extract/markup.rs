@@ -55,6 +55,14 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         for at in link_brackets(text) {
             read[at] = b' ';
         }
+    } else {
+        // What is left of reST's backticks delimits: interpreted text
+        // (`` `http://a.b/` ``) and the link form `` `text <url>`_ ``.
+        for byte in &mut read {
+            if *byte == b'`' {
+                *byte = b' ';
+            }
+        }
     }
     // Blanked bytes are whole characters (ASCII, or every byte of one).
     let Ok(read) = String::from_utf8(read) else {
@@ -233,11 +241,16 @@ mod tests {
 
     #[test]
     fn restructuredtext_links_and_literals() {
-        let text = "See `Flask <https://flask.x/>`_ and ``http://localhost:5000/~x``.\n\n\
+        let text = "See `Flask <https://flask.x/>`_ and ``http://localhost:5000/~x``, `http://u@h/`.\n\n\
                     .. _home: https://a.b/c\n\nExample::\n\n    curl http://in.block/~x\n\nhttp://after.block/\n";
         assert_eq!(
             texts(text, Markup::ReStructuredText, false),
-            ["https://flask.x/", "https://a.b/c", "http://after.block/"]
+            [
+                "https://flask.x/",
+                "http://u@h/",
+                "https://a.b/c",
+                "http://after.block/"
+            ]
         );
         let with_code = texts(text, Markup::ReStructuredText, true);
         assert!(with_code.contains(&"http://localhost:5000/~x".to_owned()));
