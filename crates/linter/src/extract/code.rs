@@ -520,6 +520,11 @@ fn decode(text: &str, language: Language, literal: &Literal) -> (Mapped, bool) {
         // An interpolation or a placeholder: its span, if one starts here.
         let placeholder = match (byte, literal.interpolation) {
             (b'#', Interpolation::Hash) => hash_interpolation(bytes, at, end),
+            // `\#{x}` writes Ruby that is interpolated later (a cask in a
+            // heredoc of a test): a placeholder all the same.
+            (b'\\', Interpolation::Hash) if bytes.get(at + 1) == Some(&b'#') => {
+                hash_interpolation(bytes, at + 1, end)
+            }
             (b'$', Interpolation::DollarBrace) if bytes.get(at + 1) == Some(&b'{') => {
                 balanced(bytes, at + 1, end).map(|close| close + 1)
             }
@@ -1755,6 +1760,11 @@ mod tests {
 
     #[test]
     fn interpolation_is_a_placeholder() {
+        let escaped = r#"url "https://brew.sh/foo-\#{arch}.dmg""#;
+        assert_eq!(
+            texts(escaped, Language::Ruby),
+            ["https://brew.sh/foo-${x}.dmg"]
+        );
         let ruby = r#"url = "https://github.com/#{user}/#{repo}#readme""#;
         let found = read(ruby, Language::Ruby);
         assert_eq!(found.len(), 1);
