@@ -18,7 +18,7 @@ use crate::extract::{self, Kind};
 use crate::fix;
 use crate::output::{self, Format, Output, Report, RunInfo, Summary};
 use crate::pipeline::{self, FileLint, Overrides, Piece, Reporter, Settings};
-use crate::source::Decoded;
+use crate::source::SourceText;
 
 const AFTER_HELP: &str = "\
 Files and directories: a directory is searched recursively, honouring
@@ -719,7 +719,7 @@ impl Run<'_> {
         }
         self.summary.files += 1;
         if !(self.args.fix || self.args.diff) {
-            let doc = Decoded::new(bytes);
+            let doc = SourceText::new(bytes);
             FileLint::new(&input.display, &doc, settings, self)
                 .with_ledger(ledger)
                 .whole(kind)
@@ -760,7 +760,7 @@ impl Run<'_> {
             }
         }
         // What is left, reported as for a lint without fixes.
-        let doc = Decoded::new(outcome);
+        let doc = SourceText::new(outcome);
         FileLint::new(&input.display, &doc, settings, self)
             .with_ledger(ledger)
             .whole(kind)
@@ -791,7 +791,7 @@ impl Run<'_> {
             if index == 0 && self.binary(input, &bytes) {
                 return Ok(false);
             }
-            let doc = Decoded::new(bytes);
+            let doc = SourceText::new(bytes);
             definitions.collect(&doc.text, index, 0);
             index += 1;
         }
@@ -799,7 +799,7 @@ impl Run<'_> {
         if !definitions.borrow().is_empty() {
             let mut pieces = MarkdownPieces::open(path, piece)?;
             while let Some(bytes) = pieces.next_piece()? {
-                let doc = Decoded::new(bytes);
+                let doc = SourceText::new(bytes);
                 extract::mark_used_definitions(&doc.text, code, &definitions);
             }
         }
@@ -808,7 +808,7 @@ impl Run<'_> {
         let (mut base, mut line, mut index) = (0, 1, 0);
         while let Some(bytes) = pieces.next_piece()? {
             let (length, newlines) = (bytes.len(), memchr::memchr_iter(b'\n', &bytes).count());
-            let doc = Decoded::new_at(bytes, line, base);
+            let doc = SourceText::new_at(bytes, line, base);
             let urls = extract::markdown_piece_urls(&doc.text, code, &definitions, index);
             FileLint::new(&input.display, &doc, settings, self)
                 .with_ledger(ledger.as_deref_mut())
@@ -836,7 +836,7 @@ impl Run<'_> {
             return Ok(false);
         }
         self.summary.files += 1;
-        let doc = Decoded::new(bytes);
+        let doc = SourceText::new(bytes);
         FileLint::new(&input.display, &doc, settings, self)
             .with_ledger(ledger)
             .whole(kind)
@@ -883,7 +883,7 @@ impl Run<'_> {
             };
             let Some(cut) = cut else {
                 // The rest of the file is the last piece.
-                let doc = Decoded::new_at(std::mem::take(&mut buf), line, base);
+                let doc = SourceText::new_at(std::mem::take(&mut buf), line, base);
                 let whole = Piece {
                     start: resume,
                     limit: usize::MAX,
@@ -909,7 +909,7 @@ impl Run<'_> {
                 }
                 eof = read_more(&mut reader, &mut buf, block)?;
             };
-            let doc = Decoded::new_at(buf[..end].to_vec(), line, base);
+            let doc = SourceText::new_at(buf[..end].to_vec(), line, base);
             let limit = doc.text_offset(cut);
             let this = Piece {
                 start: resume,
@@ -1015,7 +1015,7 @@ impl Reporter for Run<'_> {
         self.args.format == Format::Urls && !self.args.statistics
     }
 
-    fn url(&mut self, file: &str, doc: &Decoded, url: &ScannedUrl) -> io::Result<()> {
+    fn url(&mut self, file: &str, doc: &SourceText, url: &ScannedUrl) -> io::Result<()> {
         if let Some(lines) = &self.new_lines {
             let line = doc.position(url.span.start).line;
             if !lines.touches(line, line) {
@@ -1047,7 +1047,7 @@ impl Reporter for Run<'_> {
         self.output.finding(self.out, report)
     }
 
-    fn unknown_code(&mut self, file: &str, doc: &Decoded, span: Span, code: &str) {
+    fn unknown_code(&mut self, file: &str, doc: &SourceText, span: Span, code: &str) {
         let at = doc.position(span.start);
         eprintln!(
             "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",

@@ -20,7 +20,7 @@ use super::config::{Config, ConfigError, Configs};
 use super::extract::{self, Kind};
 use super::fix;
 use super::output::{Edit, Report};
-use super::source::Decoded;
+use super::source::SourceText;
 use super::suppress::Suppressions;
 
 /// The codes and options of the command line, on top of a configuration
@@ -153,13 +153,13 @@ pub trait Reporter {
         false
     }
     /// A URL found, before its findings.
-    fn url(&mut self, _file: &str, _doc: &Decoded, _url: &ScannedUrl) -> io::Result<()> {
+    fn url(&mut self, _file: &str, _doc: &SourceText, _url: &ScannedUrl) -> io::Result<()> {
         Ok(())
     }
     /// A finding: selected, not suppressed.
     fn finding(&mut self, report: &Report<'_>) -> io::Result<()>;
     /// An unknown code in a suppression comment, at `span`.
-    fn unknown_code(&mut self, _file: &str, _doc: &Decoded, _span: Span, _code: &str) {}
+    fn unknown_code(&mut self, _file: &str, _doc: &SourceText, _span: Span, _code: &str) {}
 }
 
 /// A fix in a file's bytes: start, end, replacement.
@@ -209,7 +209,7 @@ pub fn fix_all(
     let mut fixed = bytes.to_vec();
     let mut applied = 0;
     for _ in 0..MAX_FIX_PASSES {
-        let doc = Decoded::new(fixed.clone());
+        let doc = SourceText::new(fixed.clone());
         let mut collector = Collector::default();
         let mut ledger = ledger.map(Ledger::fresh);
         FileLint::new(file, &doc, settings, &mut collector)
@@ -245,7 +245,7 @@ impl Piece {
 /// One document (or a piece of one) being linted, and where its findings go.
 pub struct FileLint<'f> {
     file: &'f str,
-    doc: &'f Decoded,
+    doc: &'f SourceText,
     settings: &'f Settings,
     reporter: &'f mut dyn Reporter,
     ledger: Option<&'f mut Ledger>,
@@ -256,7 +256,7 @@ impl<'f> FileLint<'f> {
     /// `reporter`.
     pub fn new(
         file: &'f str,
-        doc: &'f Decoded,
+        doc: &'f SourceText,
         settings: &'f Settings,
         reporter: &'f mut dyn Reporter,
     ) -> FileLint<'f> {
@@ -363,7 +363,7 @@ struct FileState<'s, 'f> {
     reporter: &'s mut dyn Reporter,
     ledger: Option<&'f mut Ledger>,
     file: &'f str,
-    doc: &'f Decoded,
+    doc: &'f SourceText,
     settings: &'f Settings,
     suppressions: &'s mut Suppressions,
     /// The next invalid UTF-8 sequence to report.
@@ -544,7 +544,11 @@ impl FileState<'_, '_> {
 /// What a finding is about, for the baseline: its URL's text, with the
 /// fragment as written after it (`URL#fragment`, as `--format urls` prints
 /// it); the bytes of invalid UTF-8 (in hex); the text at the finding.
-fn subject<'a>(doc: &'a Decoded, finding: &Finding, url: Option<&'a ScannedUrl>) -> Cow<'a, str> {
+fn subject<'a>(
+    doc: &'a SourceText,
+    finding: &Finding,
+    url: Option<&'a ScannedUrl>,
+) -> Cow<'a, str> {
     if let Some(url) = url {
         return match &url.fragment {
             Some(fragment) => Cow::Owned(format!("{}#{}", url.text, fragment.text)),

@@ -5,7 +5,7 @@
 use rfc1738::Span;
 
 /// A file as text.
-pub struct Decoded {
+pub struct SourceText {
     /// The text; the file's own buffer when it is valid UTF-8.
     pub text: String,
     /// `(text offset, byte offset, replaced)` where each valid or replaced
@@ -19,7 +19,7 @@ pub struct Decoded {
     /// The bounds of the last line asked for: many findings on one long
     /// line do not search for its ends again.
     line: std::cell::Cell<(usize, usize)>,
-    /// A cursor to go back to ([`Decoded::anchor`]): positions asked out
+    /// A cursor to go back to ([`SourceText::anchor`]): positions asked out
     /// of order inside one URL are counted from its start, not from the
     /// start of the file.
     anchor: std::cell::Cell<(usize, usize, usize, usize)>,
@@ -27,6 +27,9 @@ pub struct Decoded {
     /// first byte: a piece of a file read in pieces.
     first_line: usize,
     byte_base: usize,
+    /// The bytes of text read to answer positions and line bounds: the
+    /// work of the reports, which tests bound by the text's length.
+    scanned: std::cell::Cell<usize>,
 }
 
 /// A position: 1-based line and column (in characters).
@@ -38,19 +41,19 @@ pub struct Position {
     pub column: usize,
 }
 
-impl Decoded {
+impl SourceText {
     /// A whole file's bytes.
-    pub fn new(bytes: Vec<u8>) -> Decoded {
-        Decoded::new_at(bytes, 1, 0)
+    pub fn new(bytes: Vec<u8>) -> SourceText {
+        SourceText::new_at(bytes, 1, 0)
     }
 
     /// A piece of a file: its first line has number `first_line` and its
     /// first byte is at `byte_base` in the file. The piece starts a line.
-    pub fn new_at(bytes: Vec<u8>, first_line: usize, byte_base: usize) -> Decoded {
+    pub fn new_at(bytes: Vec<u8>, first_line: usize, byte_base: usize) -> SourceText {
         let start = (0, first_line, 1, 0);
         let bytes = match String::from_utf8(bytes) {
             Ok(text) => {
-                return Decoded {
+                return SourceText {
                     text,
                     runs: Vec::new(),
                     invalid: Vec::new(),
@@ -59,6 +62,7 @@ impl Decoded {
                     anchor: std::cell::Cell::new(start),
                     first_line,
                     byte_base,
+                    scanned: std::cell::Cell::new(0),
                 }
             }
             Err(error) => error.into_bytes(),
@@ -90,7 +94,7 @@ impl Decoded {
         }
         // The end of the text is the end of the file.
         runs.push((text.len(), bytes.len(), false));
-        Decoded {
+        SourceText {
             text,
             runs,
             invalid,
@@ -99,7 +103,18 @@ impl Decoded {
             anchor: std::cell::Cell::new(start),
             first_line,
             byte_base,
+            scanned: std::cell::Cell::new(0),
         }
+    }
+
+    /// The bytes of text read so far to answer positions and line bounds
+    /// (a measure of work: reports over a file stay linear in its length).
+    pub fn scanned(&self) -> usize {
+        self.scanned.get()
+    }
+
+    fn count_scanned(&self, bytes: usize) {
+        self.scanned.set(self.scanned.get().saturating_add(bytes));
     }
 
     /// The file's byte offset of a text offset.
@@ -157,6 +172,7 @@ impl Decoded {
         let bytes = self.text.as_bytes();
         let start = memchr::memrchr(b'\n', &bytes[..offset]).map_or(0, |i| i + 1);
         let end = memchr::memchr(b'\n', &bytes[offset..]).map_or(bytes.len(), |i| offset + i);
+        self.count_scanned(end - start);
         self.line.set((start, end));
         (start, end)
     }
@@ -199,7 +215,13 @@ impl Decoded {
         let (mut at, mut line, mut column, mut line_start) = self.cursor.get();
         if offset < at {
             if offset >= line_start {
-                column = self.text[line_start..offset].chars().count() + 1;
+                // Back on the line: counted from the cursor, not from the
+                // line's start, so that many findings on one long line
+                // (a span's start, then its end, then its fix's start)
+                // cost their distance, not the line's length.
+                self.count_scanned(at - offset);
+                column -= count_chars(&self.text[offset..at]);
+                self.cursor.set((offset, line, column, line_start));
                 return Position { line, column };
             }
             let anchor = self.anchor.get();
@@ -210,6 +232,7 @@ impl Decoded {
             };
         }
         let bytes = &self.text.as_bytes()[at..offset];
+        self.count_scanned(bytes.len());
         // Findings are close to each other: a short distance is counted
         // byte by byte, a long one with memchr.
         let (newlines, last) = if bytes.len() < 64 {
@@ -244,6 +267,7 @@ impl Decoded {
     pub fn end_position(&self, span: Span, start: Position) -> Position {
         let (from, to) = (self.floor(span.start), self.floor(span.end));
         let piece = &self.text[from..to.max(from)];
+        self.count_scanned(piece.len());
         match piece.bytes().rposition(|b| b == b'\n') {
             None => Position {
                 line: start.line,
@@ -272,7 +296,7 @@ mod tests {
 
     #[test]
     fn decoding_maps_text_offsets_back_to_bytes() {
-        let doc = Decoded::new(b"ab\xffcd\n\xe2\x82x".to_vec());
+        let doc = SourceText::new(b"ab\xffcd\n\xe2\x82x".to_vec());
         assert_eq!(doc.text, "ab\u{fffd}cd\n\u{fffd}x");
         assert_eq!(doc.invalid.len(), 2);
         assert_eq!(doc.invalid[0].0, Span::new(2, 5));
@@ -283,13 +307,13 @@ mod tests {
         assert_eq!(doc.byte_offset(11), 8);
         assert_eq!(doc.position(5), Position { line: 1, column: 4 });
         assert_eq!(doc.position(11), Position { line: 2, column: 2 });
-        let tail = Decoded::new(b"ab\xff".to_vec());
+        let tail = SourceText::new(b"ab\xff".to_vec());
         assert_eq!(tail.byte_offset(5), 3);
     }
 
     #[test]
     fn positions_forward_backward_and_ends() {
-        let doc = Decoded::new("ab\ncé\r\nx".as_bytes().to_vec());
+        let doc = SourceText::new("ab\ncé\r\nx".as_bytes().to_vec());
         assert!(doc.runs.is_empty());
         assert_eq!(doc.position(7), Position { line: 2, column: 4 });
         // Back on the same line, then back to an earlier line.
