@@ -12,6 +12,7 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 use crate::baseline::{Baseline, Ledger, Recorder};
+use crate::binary::{self, Binary};
 use crate::changes::{ChangedLines, Changes};
 use crate::config::{Config, Configs, Globs};
 use crate::extract::{self, Kind};
@@ -547,20 +548,22 @@ fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
 }
 
 impl Run<'_> {
-    /// Whether a file is binary, as ripgrep decides (a NUL byte in its
-    /// first 8 KB, `start`): it is not linted. A walk skips it silently; a
-    /// file named on the command line (or standard input) gets one notice
-    /// on standard error, not a finding per byte.
-    fn binary(&mut self, input: &Input, start: &[u8]) -> bool {
-        let binary = start[..start.len().min(8192)].contains(&0);
-        if binary && !input.walked {
+    /// Whether a file is binary ([`binary`]: by its content over the whole
+    /// file, `found`): it is not linted. A walk skips it silently; a file
+    /// named on the command line (or standard input) gets one notice on
+    /// standard error, not a finding per byte.
+    fn binary(&mut self, input: &Input, found: Option<Binary>) -> bool {
+        let Some(why) = found else {
+            return false;
+        };
+        if !input.walked {
             eprintln!(
-                "warning: {}: a binary file (a NUL byte in its first 8 KB), not linted",
+                "warning: {}: a binary file ({why}), not linted",
                 input.display
             );
             self.summary.skipped += 1;
         }
-        binary
+        true
     }
 
     /// Reports a file that cannot be read.
@@ -714,7 +717,7 @@ impl Run<'_> {
                 return Ok(false);
             }
         };
-        if self.binary(input, &bytes) {
+        if self.binary(input, binary::of_bytes(&bytes)) {
             return Ok(false);
         }
         self.summary.files += 1;
@@ -779,6 +782,10 @@ impl Run<'_> {
         settings: &Settings,
         mut ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
+        // Judged over the whole file before any of its findings is written.
+        if self.binary(input, binary::of_file(path).map_err(PieceError::Read)?) {
+            return Ok(false);
+        }
         if has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Markdown, settings, ledger);
         }
@@ -788,9 +795,6 @@ impl Run<'_> {
         let mut pieces = MarkdownPieces::open(path, piece)?;
         let mut index = 0;
         while let Some(bytes) = pieces.next_piece()? {
-            if index == 0 && self.binary(input, &bytes) {
-                return Ok(false);
-            }
             let doc = SourceText::new(bytes);
             definitions.collect(&doc.text, index, 0);
             index += 1;
@@ -832,7 +836,7 @@ impl Run<'_> {
         ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
         let bytes = std::fs::read(path).map_err(PieceError::Read)?;
-        if self.binary(input, &bytes) {
+        if self.binary(input, binary::of_bytes(&bytes)) {
             return Ok(false);
         }
         self.summary.files += 1;
@@ -855,6 +859,10 @@ impl Run<'_> {
         settings: &Settings,
         mut ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
+        // Judged over the whole file before any of its findings is written.
+        if self.binary(input, binary::of_file(path).map_err(PieceError::Read)?) {
+            return Ok(false);
+        }
         if has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Text, settings, ledger);
         }
@@ -862,9 +870,6 @@ impl Run<'_> {
         let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
         let mut eof = read_more(&mut reader, &mut buf, block)?;
-        if self.binary(input, &buf) {
-            return Ok(false);
-        }
         self.summary.files += 1;
         // The file offset and line number of the piece's first byte, and
         // where in it the scan resumes.

@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod baseline;
+pub mod binary;
 pub mod changes;
 mod command;
 pub mod config;
