@@ -729,15 +729,28 @@ impl Run<'_> {
                 .map_err(report)?;
             return Ok(true);
         }
-        let (fixed, applied) =
-            pipeline::fix_all(&bytes, &input.display, kind, settings, ledger.as_deref())
-                .map_err(report)?;
+        let pipeline::Fixed {
+            bytes: fixed,
+            applied,
+            refused,
+        } = pipeline::fix_file(&bytes, &input.display, kind, settings, ledger.as_deref())
+            .map_err(report)?;
+        if let Some(why) = refused {
+            eprintln!("warning: {}: {why}; not fixed", input.display);
+        }
         let changed = fixed != bytes;
         if self.args.diff {
             if changed {
                 self.changed = true;
-                write!(self.out, "{}", fix::diff(&input.display, &bytes, &fixed))
-                    .map_err(report)?;
+                // Shown as text: a file in another encoding, decoded.
+                let old = SourceText::new(bytes.clone());
+                let new = SourceText::in_encoding(fixed, old.encoding());
+                write!(
+                    self.out,
+                    "{}",
+                    fix::diff(&input.display, &old.text, &new.text)
+                )
+                .map_err(report)?;
             }
             return Ok(false);
         }
@@ -786,7 +799,13 @@ impl Run<'_> {
         if self.binary(input, binary::of_file(path).map_err(PieceError::Read)?) {
             return Ok(false);
         }
-        if has_marker(path).map_err(PieceError::Read)? {
+        // A file in another encoding (or with bytes that are not UTF-8)
+        // is read whole: decoded at once, its undecodable bytes reported
+        // once.
+        let utf8 = std::fs::File::open(path)
+            .and_then(crate::charset::is_utf8)
+            .map_err(PieceError::Read)?;
+        if !utf8 || has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Markdown, settings, ledger);
         }
         let piece = markdown_piece();
@@ -863,7 +882,13 @@ impl Run<'_> {
         if self.binary(input, binary::of_file(path).map_err(PieceError::Read)?) {
             return Ok(false);
         }
-        if has_marker(path).map_err(PieceError::Read)? {
+        // A file in another encoding (or with bytes that are not UTF-8)
+        // is read whole: decoded at once, its undecodable bytes reported
+        // once.
+        let utf8 = std::fs::File::open(path)
+            .and_then(crate::charset::is_utf8)
+            .map_err(PieceError::Read)?;
+        if !utf8 || has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Text, settings, ledger);
         }
         let mut reader = std::fs::File::open(path).map_err(PieceError::Read)?;

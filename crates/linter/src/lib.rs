@@ -18,6 +18,7 @@
 pub mod baseline;
 pub mod binary;
 pub mod changes;
+pub mod charset;
 mod command;
 pub mod config;
 pub mod extract;

@@ -135,7 +135,7 @@ impl Workspace {
             Some(bytes) => bytes.clone(),
             None => document.text.clone().into_bytes(),
         };
-        let decoded = SourceText::new(bytes);
+        let decoded = SourceText::utf8(bytes);
         let mut collect = Collect {
             linted: &mut linted,
         };
