@@ -178,7 +178,7 @@ fn each_escapable(text: &str, mut each: impl FnMut(Span)) {
 
 /// The file's bytes with the edits `(byte start, byte end, content)`
 /// applied; edits are in order and do not overlap.
-pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
+pub fn apply<C: AsRef<[u8]>>(bytes: &[u8], edits: &[(usize, usize, C)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
     let mut at = 0;
     for (start, end, content) in edits {
@@ -186,7 +186,7 @@ pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
             continue;
         }
         out.extend_from_slice(&bytes[at..*start]);
-        out.extend_from_slice(content.as_bytes());
+        out.extend_from_slice(content.as_ref());
         at = *end;
     }
     out.extend_from_slice(&bytes[at..]);
@@ -219,11 +219,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// A unified diff of a file's fix.
-pub fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
-    let old = String::from_utf8_lossy(old);
-    let new = String::from_utf8_lossy(new);
-    similar::TextDiff::from_lines(old.as_ref(), new.as_ref())
+/// A unified diff of a file's fix, of its text before and after.
+pub fn diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
@@ -321,7 +319,7 @@ mod tests {
 
     #[test]
     fn diffs_are_unified() {
-        let diff = diff("a.md", b"one\ntwo\n", b"one\n2\n");
+        let diff = diff("a.md", "one\ntwo\n", "one\n2\n");
         assert_eq!(
             diff,
             "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n"

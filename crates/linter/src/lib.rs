@@ -16,7 +16,9 @@
 #![deny(missing_docs)]
 
 pub mod baseline;
+pub mod binary;
 pub mod changes;
+pub mod charset;
 mod command;
 pub mod config;
 pub mod extract;
