@@ -196,6 +196,7 @@ pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
 /// Replaces `path` with `bytes`: a temporary file in the same directory,
 /// with the file's permissions, renamed over it. On error the file is as
 /// it was. A symbolic link stays one: its target is replaced.
+#[cfg_attr(not(feature = "command"), allow(dead_code))]
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path)?;
     let metadata = std::fs::metadata(path)?;
@@ -220,6 +221,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// A unified diff of a file's fix.
+#[cfg_attr(not(feature = "command"), allow(dead_code))]
 pub fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
     let old = String::from_utf8_lossy(old);
     let new = String::from_utf8_lossy(new);

@@ -17,6 +17,7 @@
 
 pub mod baseline;
 pub mod changes;
+#[cfg(feature = "command")]
 mod command;
 pub mod config;
 pub mod extract;
@@ -26,4 +27,5 @@ pub mod pipeline;
 pub mod source;
 pub mod suppress;
 
+#[cfg(feature = "command")]
 pub use command::{run, LintArgs};
