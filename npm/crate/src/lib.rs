@@ -88,15 +88,7 @@ impl Production {
         match self {
             Production::Rfc1738(rule) => {
                 let error = rfc1738::check_with(rule, text, options).err()?;
-                Some(error_json(
-                    error.offset(),
-                    error.line(),
-                    error.column(),
-                    error.expected().iter().map(ToString::to_string).collect(),
-                    error.found().to_string(),
-                    error.stack().iter().map(|rule| rule.name()).collect(),
-                    error.to_string(),
-                ))
+                Some(rfc1738_error_json(&error))
             }
             Production::Draft(dialect, name) => {
                 let error = dialect::check(dialect, name, text, options).err()?;
@@ -128,6 +120,18 @@ pub fn error_json(
         "stack": stack,
         "message": message,
     })
+}
+
+fn rfc1738_error_json(error: &rfc1738::Error) -> Value {
+    error_json(
+        error.offset(),
+        error.line(),
+        error.column(),
+        error.expected().iter().map(ToString::to_string).collect(),
+        error.found().to_string(),
+        error.stack().iter().map(|rule| rule.name()).collect(),
+        error.to_string(),
+    )
 }
 
 fn dialect_error_json(error: &dialect::DialectError) -> Value {
@@ -182,14 +186,14 @@ pub fn check_many<'t>(
 }
 
 /// `parse(text)`: RFC 1738's typed tree of the URL (the library's `serde`
-/// form: the scheme and each part with its span), or the error of `check`.
+/// form: the scheme and each part with its span), or its error in the
+/// shape of `check`'s. A URL of one of the ten schemes must match its
+/// scheme's production (as `rfc1738 tree` and `describe` read it), where
+/// `check("url")` also accepts it as an `otherurl`.
 pub fn parse(text: &str, options: Options) -> Value {
     match rfc1738::parse_with(text, options) {
         Ok(url) => json!({ "ok": true, "url": url }),
-        Err(_) => json!({
-            "ok": false,
-            "error": Production::Rfc1738(Rule::Url).check(text, options),
-        }),
+        Err(error) => json!({ "ok": false, "error": rfc1738_error_json(&error) }),
     }
 }
 
@@ -199,18 +203,18 @@ pub fn parse(text: &str, options: Options) -> Value {
 /// scheme's production), anything else by `rfc1738::dialect::tree`, as the
 /// CLI's `tree` reads them.
 pub fn tree(dialect: Dialect, rule: &str, text: &str, options: Options) -> Result<Value, String> {
-    let production = Production::named(dialect, rule)?;
+    Production::named(dialect, rule)?;
     let tree = match (dialect, rule) {
         (Dialect::Rfc1738, "url") => rfc1738::parse_with(text, options)
-            .ok()
-            .map(|url| syntax_json(&url.syntax())),
+            .map(|url| syntax_json(&url.syntax()))
+            .map_err(|error| rfc1738_error_json(&error)),
         _ => dialect::tree(dialect, rule, text, options)
-            .ok()
-            .map(|node| node_json(&node)),
+            .map(|node| node_json(&node))
+            .map_err(|error| dialect_error_json(&error)),
     };
     Ok(match tree {
-        Some(tree) => json!({ "ok": true, "tree": tree }),
-        None => json!({ "ok": false, "error": production.check(text, options) }),
+        Ok(tree) => json!({ "ok": true, "tree": tree }),
+        Err(error) => json!({ "ok": false, "error": error }),
     })
 }
 
