@@ -105,16 +105,16 @@ export function check(rule, input, options) {
 
 /**
  * `check` on each string of `texts`, in one call into the module: an array
- * of answers in the same order.
+ * of answers in the same order. The `error` of a string that does not
+ * match is computed when it is first read.
  */
 export function checkMany(rule, texts, options) {
   const index = revisionIndex(options);
   if (!Array.isArray(texts)) throw new TypeError("texts must be an array of strings");
   text(rule, "rule");
   const count = texts.length;
-  let joined = "";
   for (let i = 0; i < count; i++) text(texts[i], "texts[" + i + "]");
-  joined = texts.join("");
+  const joined = texts.join("");
   // All ASCII (a byte per UTF-16 unit): the lengths are the strings'.
   // Otherwise each text is measured as it is written.
   const room = rule.length * 3 + joined.length * 3;
@@ -136,16 +136,30 @@ export function checkMany(rule, texts, options) {
   }
   const failed = wasm.rfc1738_check_many(index, flags(options), ruleLength, count);
   if (failed < 0) throw new RangeError(output());
-  const verdicts = bytesOf(wasm.rfc1738_output(), count);
-  const errors = failed > 0
-    ? JSON.parse(decoder.decode(bytesOf(wasm.rfc1738_errors(), wasm.rfc1738_errors_len())))
-    : [];
+  const verdicts = bytesOf(wasm.rfc1738_output(), count).slice();
+  const asked = { revision: REVISIONS[index], strict: flags(options) === 1 };
   const results = new Array(count);
-  let next = 0;
   for (let i = 0; i < count; i++) {
-    results[i] = verdicts[i] === 1 ? { ok: true } : { ok: false, error: errors[next++] };
+    results[i] = verdicts[i] === 1 ? { ok: true } : failure(rule, texts[i], asked);
   }
   return results;
+}
+
+// `{ ok: false, error }` whose error is diagnosed when first read (a
+// second pass of the grammar that records where and why), as the library
+// does: a program that only counts failures never pays for it.
+function failure(rule, input, options) {
+  const result = { ok: false };
+  Object.defineProperty(result, "error", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const { error } = check(rule, input, options);
+      Object.defineProperty(result, "error", { value: error, enumerable: true, writable: true, configurable: true });
+      return error;
+    },
+  });
+  return result;
 }
 
 /**

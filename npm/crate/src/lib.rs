@@ -163,26 +163,25 @@ pub fn check(dialect: Dialect, rule: &str, text: &str, options: Options) -> Resu
     })
 }
 
-/// `checkMany`: one byte a text (1 when it matches) in `verdicts`, and the
-/// errors of those that do not, in order, as a JSON array.
+/// `checkMany`: one byte a text in `verdicts`, 1 when it matches. Where
+/// and why the others do not is left to `check`, asked when the caller
+/// reads it (the library's own errors are diagnosed on demand too: a
+/// failed check costs nothing more until its error is read).
 pub fn check_many<'t>(
     dialect: Dialect,
     rule: &str,
     texts: impl Iterator<Item = &'t str>,
     options: Options,
     verdicts: &mut Vec<u8>,
-) -> Result<Value, String> {
+) -> Result<usize, String> {
     let production = Production::named(dialect, rule)?;
-    let mut errors = Vec::new();
+    let mut failed = 0;
     for text in texts {
-        if production.matches(text, options) {
-            verdicts.push(1);
-        } else {
-            verdicts.push(0);
-            errors.extend(production.check(text, options));
-        }
+        let matches = production.matches(text, options);
+        failed += usize::from(!matches);
+        verdicts.push(u8::from(matches));
     }
-    Ok(Value::Array(errors))
+    Ok(failed)
 }
 
 /// `parse(text)`: RFC 1738's typed tree of the URL (the library's `serde`
@@ -302,7 +301,6 @@ thread_local! {
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static LENGTHS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
     static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    static ERRORS: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The answers' statuses.
@@ -347,18 +345,6 @@ pub extern "C" fn rfc1738_output() -> *const u8 {
 #[no_mangle]
 pub extern "C" fn rfc1738_output_len() -> usize {
     OUTPUT.with_borrow(Vec::len)
-}
-
-/// Where the errors of the last `checkMany` are (a JSON array).
-#[no_mangle]
-pub extern "C" fn rfc1738_errors() -> *const u8 {
-    ERRORS.with_borrow(|errors| errors.as_ptr())
-}
-
-/// How long they are, in bytes.
-#[no_mangle]
-pub extern "C" fn rfc1738_errors_len() -> usize {
-    ERRORS.with_borrow(Vec::len)
 }
 
 /// Gives the input buffer's first strings, of these lengths, to `f`; the
@@ -430,9 +416,8 @@ pub extern "C" fn rfc1738_check(
 
 /// `checkMany`: the input holds the rule, then the texts one after the
 /// other, their lengths in the lengths buffer. The output holds a byte a
-/// text (1: it matches), the errors buffer the errors of the others;
-/// returns the number that do not match, or -1 (the usage error's text in
-/// the output).
+/// text (1: it matches); returns the number that do not match, or -1 (the
+/// usage error's text in the output).
 #[no_mangle]
 pub extern "C" fn rfc1738_check_many(
     revision: u32,
@@ -462,14 +447,7 @@ pub extern "C" fn rfc1738_check_many(
                 return USAGE;
             }
             match result {
-                Ok(errors) => {
-                    let failed = errors.as_array().map_or(0, Vec::len);
-                    ERRORS.with_borrow_mut(|buffer| {
-                        buffer.clear();
-                        let _ = serde_json::to_writer(&mut *buffer, &errors);
-                    });
-                    failed as i32
-                }
+                Ok(failed) => failed as i32,
                 Err(message) => {
                     out.clear();
                     out.extend_from_slice(message.as_bytes());

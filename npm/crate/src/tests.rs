@@ -42,10 +42,10 @@ fn a_drafts_production_is_checked_by_its_own_grammar() {
 }
 
 #[test]
-fn check_many_gives_a_byte_a_text_and_the_errors_of_the_others() {
+fn check_many_gives_a_byte_a_text() {
     let mut verdicts = Vec::new();
     let texts = ["http://a/", "http://a b/", "ftp://x/"];
-    let errors = check_many(
+    let failed = check_many(
         Dialect::Rfc1738,
         "url",
         texts.into_iter(),
@@ -54,8 +54,7 @@ fn check_many_gives_a_byte_a_text_and_the_errors_of_the_others() {
     )
     .unwrap();
     assert_eq!(verdicts, [1, 0, 1]);
-    assert_eq!(errors.as_array().unwrap().len(), 1);
-    assert_eq!(errors[0]["offset"], 8);
+    assert_eq!(failed, 1);
 }
 
 #[test]
