@@ -196,6 +196,7 @@ pub fn apply<C: AsRef<[u8]>>(bytes: &[u8], edits: &[(usize, usize, C)]) -> Vec<u
 /// Replaces `path` with `bytes`: a temporary file in the same directory,
 /// with the file's permissions, renamed over it. On error the file is as
 /// it was. A symbolic link stays one: its target is replaced.
+#[cfg_attr(not(feature = "command"), allow(dead_code))]
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path)?;
     let metadata = std::fs::metadata(path)?;
@@ -220,6 +221,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// A unified diff of a file's fix, of its text before and after.
+#[cfg_attr(not(feature = "command"), allow(dead_code))]
 pub fn diff(name: &str, old: &str, new: &str) -> String {
     similar::TextDiff::from_lines(old, new)
         .unified_diff()

@@ -220,6 +220,11 @@ impl Summary {
 }
 
 /// The writer of a format.
+///
+/// Inlined where the linter is built without its command (the npm
+/// package's WebAssembly, `npm/crate`): a caller that names one format
+/// then keeps only that writer.
+#[cfg_attr(not(feature = "command"), inline(always))]
 pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
     match format {
         Format::Human => Box::new(Human {
