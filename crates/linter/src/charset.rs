@@ -11,7 +11,13 @@
 //! Valid UTF-8 is taken as UTF-8 before any declaration: a declaration may
 //! be quoted (a README showing `<meta charset="iso-8859-1">`), while a
 //! legacy text that happens to be valid UTF-8 is rare.
+//!
+//! Without the `encodings` feature (the WebAssembly package, whose text
+//! comes decoded from JavaScript) a file is UTF-8, UTF-16 or UTF-32.
 
+#![cfg_attr(not(feature = "encodings"), allow(dead_code))]
+
+#[cfg(feature = "encodings")]
 use encoding_rs::Encoding;
 
 /// An encoding a file can be read in.
@@ -28,6 +34,7 @@ pub enum TextEncoding {
     /// UTF-32, big-endian.
     Utf32Be,
     /// A legacy encoding of the Encoding Standard.
+    #[cfg(feature = "encodings")]
     Legacy(&'static Encoding),
 }
 
@@ -40,6 +47,7 @@ impl TextEncoding {
             TextEncoding::Utf16Be => "UTF-16BE",
             TextEncoding::Utf32Le => "UTF-32LE",
             TextEncoding::Utf32Be => "UTF-32BE",
+            #[cfg(feature = "encodings")]
             TextEncoding::Legacy(encoding) => encoding.name(),
         }
     }
@@ -59,6 +67,7 @@ impl TextEncoding {
                 .chars()
                 .flat_map(|c| u32::from(c).to_be_bytes())
                 .collect(),
+            #[cfg(feature = "encodings")]
             TextEncoding::Legacy(encoding) => {
                 let (bytes, _, unmappable) = encoding.encode(text);
                 if unmappable {
@@ -74,6 +83,7 @@ impl TextEncoding {
     pub fn lines_are_bytes(self) -> bool {
         match self {
             TextEncoding::Utf8 => true,
+            #[cfg(feature = "encodings")]
             TextEncoding::Legacy(encoding) => encoding.is_ascii_compatible(),
             _ => false,
         }
@@ -135,12 +145,19 @@ pub fn decide(bytes: &[u8], start: bool) -> (TextEncoding, How) {
     if std::str::from_utf8(bytes).is_ok() {
         return (TextEncoding::Utf8, How::Utf8);
     }
+    #[cfg(feature = "encodings")]
     if let Some((encoding, what)) = declared(bytes) {
         return (TextEncoding::Legacy(encoding), How::Declared(what));
     }
-    if mostly_utf8(bytes) {
+    if mostly_utf8(bytes) || cfg!(not(feature = "encodings")) {
         return (TextEncoding::Utf8, How::MostlyUtf8);
     }
+    detected(bytes)
+}
+
+/// The detector's guess at a legacy encoding.
+#[cfg(feature = "encodings")]
+fn detected(bytes: &[u8]) -> (TextEncoding, How) {
     let mut detector = chardetng::EncodingDetector::new();
     detector.feed(bytes, true);
     // A guess no better than another (a few bytes say little) is the
@@ -150,6 +167,13 @@ pub fn decide(bytes: &[u8], start: bool) -> (TextEncoding, How) {
         (_, false) => encoding_rs::WINDOWS_1252,
     };
     (TextEncoding::Legacy(guess), How::Detected)
+}
+
+/// No detector without the `encodings` feature: UTF-8, its invalid
+/// sequences replaced.
+#[cfg(not(feature = "encodings"))]
+fn detected(_bytes: &[u8]) -> (TextEncoding, How) {
+    (TextEncoding::Utf8, How::MostlyUtf8)
 }
 
 /// Whether the valid non-ASCII UTF-8 sequences of `bytes` are at least as
@@ -176,6 +200,7 @@ fn mostly_utf8(mut bytes: &[u8]) -> bool {
 }
 
 /// The charset `bytes` declare, and where.
+#[cfg(feature = "encodings")]
 pub fn declared(bytes: &[u8]) -> Option<(&'static Encoding, &'static str)> {
     let found = xml_declaration(bytes)
         .map(|label| (label, "the XML declaration"))
@@ -199,6 +224,7 @@ pub fn declared(bytes: &[u8]) -> Option<(&'static Encoding, &'static str)> {
 
 /// The encoding of a label, as the Encoding Standard names it or as
 /// Python and Emacs do (`latin-1`, `euc_jp`, `iso-latin-1`, `koi8-r-unix`).
+#[cfg(feature = "encodings")]
 fn encoding_of(label: &[u8]) -> Option<&'static Encoding> {
     let mut label = String::from_utf8_lossy(label).to_ascii_lowercase();
     for end in ["-unix", "-dos", "-mac"] {
@@ -367,7 +393,7 @@ pub fn is_utf8(mut reader: impl std::io::Read) -> std::io::Result<bool> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "encodings"))]
 mod tests {
     use super::*;
 

@@ -200,6 +200,7 @@ impl Builder {
     /// A legacy encoding, byte by byte through its decoder, so that each
     /// character's bytes are known; ASCII outside a multi-byte sequence
     /// is taken as it is when the encoding is ASCII-compatible.
+    #[cfg(feature = "encodings")]
     fn legacy(&mut self, bytes: &[u8], encoding: &'static encoding_rs::Encoding) {
         use encoding_rs::DecoderResult;
         let ascii = encoding.is_ascii_compatible();
@@ -360,6 +361,7 @@ impl SourceText {
             TextEncoding::Utf16Be => builder.utf16(body, u16::from_be_bytes),
             TextEncoding::Utf32Le => builder.utf32(body, u32::from_le_bytes),
             TextEncoding::Utf32Be => builder.utf32(body, u32::from_be_bytes),
+            #[cfg(feature = "encodings")]
             TextEncoding::Legacy(legacy) => builder.legacy(body, legacy),
         }
         // The end of the text is the end of the file.
@@ -716,6 +718,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "encodings")]
     fn legacy_encodings_map_each_character_to_its_bytes() {
         let text = format!("{} http://a.b/~x \u{41f}\n", "\u{416}".repeat(600));
         let (koi8, _, _) = encoding_rs::KOI8_R.encode(&text);
@@ -744,6 +747,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "encodings")]
     fn what_cannot_be_decoded_is_one_message() {
         let doc = SourceText::new(b"\xEF\xBB\xBFab\xFFcd\xFE\xFE\n\xC3".to_vec());
         assert_eq!(doc.text, "ab\u{FFFD}cd\u{FFFD}\u{FFFD}\n\u{FFFD}");

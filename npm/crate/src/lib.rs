@@ -25,7 +25,7 @@ use rfc1738_explorer::explain::{self, Query};
 use rfc1738_linter::extract::Kind;
 use rfc1738_linter::output::{self, Format, Output, Report};
 use rfc1738_linter::pipeline::{self, FileLint, Overrides, Reporter};
-use rfc1738_linter::source::Decoded;
+use rfc1738_linter::source::SourceText;
 use serde_json::{json, Value};
 
 /// The revisions by the index the JavaScript side passes (its options'
@@ -271,7 +271,7 @@ pub fn lint(path: &str, bytes: Vec<u8>, kind: Kind) -> io::Result<Vec<u8>> {
             self.output.finding(&mut self.out, report)
         }
     }
-    let doc = Decoded::new(bytes);
+    let doc = SourceText::new(bytes);
     let settings = pipeline::settings(&Overrides::default(), None, Path::new(path));
     let mut lines = Lines {
         output: output::output(Format::Json, false),

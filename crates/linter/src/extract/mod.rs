@@ -15,14 +15,19 @@
 //! follow it". A URL's span ends before the `#`; its
 //! [`ScannedUrl::fragment`] has the rest.
 
+#[cfg(feature = "code-readers")]
 mod code;
 mod html;
+mod language;
+#[cfg(feature = "code-readers")]
 mod mapped;
 mod markdown;
+#[cfg(feature = "code-readers")]
 mod markup;
+#[cfg(feature = "code-readers")]
 mod roff;
 
-pub use code::Language;
+pub use language::Language;
 
 pub use markdown::{
     mark_used_definitions, markdown_piece_urls, next_cut, Definitions, MarkdownUrls, CHUNK,
@@ -134,7 +139,7 @@ impl Kind {
                 return Kind::Code(language);
             }
         }
-        if roff::starts_as_man_page(text) {
+        if starts_as_man_page(text) {
             return Kind::Roff;
         }
         Kind::Text
@@ -161,6 +166,19 @@ impl Kind {
     pub fn in_pieces(self) -> bool {
         matches!(self, Kind::Text | Kind::Markdown)
     }
+}
+
+/// Whether a file's text starts as a man page does (for a file with no
+/// telling extension): a `.TH` or `.Dd` request, or a roff comment.
+fn starts_as_man_page(text: &str) -> bool {
+    let first = text
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
+    first.starts_with(".TH ")
+        || first.starts_with(".Dd ")
+        || first.starts_with(".\\\"")
+        || first.starts_with("'\\\"")
 }
 
 /// The mode an Emacs (`-*- mode: ruby -*-`, `-*- ruby -*-`) or Vim
@@ -328,16 +346,24 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
             html::urls(text, 0, text.len(), &mut found);
             Urls::Found(text, PendingUrls(found.into_iter()))
         }
+        #[cfg(not(feature = "code-readers"))]
+        Kind::Code(_) | Kind::Roff | Kind::ReStructuredText | Kind::AsciiDoc => {
+            Urls::Text(text, Scanner::starting_at(text, start))
+        }
+        #[cfg(feature = "code-readers")]
         Kind::Code(language) => Urls::Read(code::urls(text, language, code).into_iter()),
+        #[cfg(feature = "code-readers")]
         Kind::Roff => {
             let mut mapped = mapped::Mapped::new();
             roff::decode(text, Span::new(0, text.len()), &mut mapped);
             let urls: Vec<Extracted> = mapped.urls(None).into_iter().map(Extracted::from).collect();
             Urls::Read(urls.into_iter())
         }
+        #[cfg(feature = "code-readers")]
         Kind::ReStructuredText => {
             Urls::Read(markup::urls(text, markup::Markup::ReStructuredText, code).into_iter())
         }
+        #[cfg(feature = "code-readers")]
         Kind::AsciiDoc => {
             Urls::Read(markup::urls(text, markup::Markup::AsciiDoc, code).into_iter())
         }

@@ -24,19 +24,6 @@ pub(crate) fn looks_like_roff(text: &str) -> bool {
     })
 }
 
-/// Whether a file's text starts as a man page does (for a file with no
-/// telling extension): a `.TH` or `.Dd` request, or a roff comment.
-pub(crate) fn starts_as_man_page(text: &str) -> bool {
-    let first = text
-        .lines()
-        .find(|line| !line.trim().is_empty())
-        .unwrap_or("");
-    first.starts_with(".TH ")
-        || first.starts_with(".Dd ")
-        || first.starts_with(".\\\"")
-        || first.starts_with("'\\\"")
-}
-
 /// A named character of roff (`\(xx`, `\[name]`) as text; `None` for one
 /// that is not a character a URL may hold (`em`, `bu`): dropped.
 fn named(name: &str) -> Option<&'static str> {
@@ -218,7 +205,5 @@ mod tests {
     fn roff_is_recognised() {
         assert!(looks_like_roff("see \\fIhttps://x\\fP"));
         assert!(!looks_like_roff("C:\\files"));
-        assert!(starts_as_man_page(".TH RG 1\n"));
-        assert!(!starts_as_man_page("# title\n"));
     }
 }
