@@ -181,6 +181,31 @@ def compiles(path):
     return None
 
 
+def changed_bytes(old, new):
+    """The byte ranges of `old` that differ in `new`: lines compared first,
+    then the bytes of each changed run of lines (a byte-wise comparison of
+    a whole large file would take minutes)."""
+    old_lines = old.splitlines(keepends=True)
+    new_lines = new.splitlines(keepends=True)
+    old_starts = [0]
+    for line in old_lines:
+        old_starts.append(old_starts[-1] + len(line))
+    new_starts = [0]
+    for line in new_lines:
+        new_starts.append(new_starts[-1] + len(line))
+    lines = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in lines.get_opcodes():
+        if tag == "equal":
+            continue
+        base = old_starts[i1]
+        before = old[base:old_starts[i2]]
+        after = new[new_starts[j1]:new_starts[j2]]
+        matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+        for op, b1, b2, _, _ in matcher.get_opcodes():
+            if op != "equal":
+                yield base + b1, base + b2
+
+
 def fix_check(binary, corpus):
     """--fix on a copy of the corpus: bytes outside the fixed URLs and code
     that compiled are unchanged. Returns the problems found."""
@@ -217,10 +242,7 @@ def fix_check(binary, corpus):
                     continue
                 changed_files += 1
                 spans = fixable[path]
-                matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-                for tag, i1, i2, _, _ in matcher.get_opcodes():
-                    if tag == "equal":
-                        continue
+                for i1, i2 in changed_bytes(old, new):
                     if not any(start <= i1 and i2 <= end for start, end in spans):
                         problems.append(f"{name}/{path}: bytes {i1}..{i2} changed outside a fixed URL")
                 if compiled and not compiles(full):
