@@ -98,7 +98,24 @@ pub(crate) fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
             && body
                 .iter()
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-'));
-        return name.then_some(open + 1 + close + 1);
+        // `[:port]`, `[@host]`, `[/path]`, `[?query]`: the notation of an
+        // optional part, a delimiter and a name; not where a host starts
+        // (`//[`, `@[`: an IPv6 literal).
+        let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
+        let optional = !host_starts
+            && matches!(
+                body.first(),
+                Some(b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&')
+            )
+            && body.iter().any(u8::is_ascii_alphabetic)
+            && body.iter().all(|b| {
+                b.is_ascii_alphanumeric()
+                    || matches!(
+                        b,
+                        b'_' | b'-' | b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&' | b'='
+                    )
+            });
+        return (name || optional).then_some(open + 1 + close + 1);
     }
     let inner = rest.strip_prefix(b"{")?;
     let close = inner.iter().position(|b| *b == b'}')?;
@@ -220,6 +237,10 @@ mod tests {
             ["[USERNAME]", "[REPO_2]"]
         );
         assert_eq!(
+            found("finger://host/username[@host]/w ftp://h[:port]/p[;type=X]"),
+            ["[@host]", "[:port]", "[;type=X]"]
+        );
+        assert_eq!(
             found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de"),
             ["%s", "%d", "%-5.2f", "%(name)s", "%lld"]
         );
@@ -235,6 +256,7 @@ mod tests {
         assert!(found("http://a/$x {").is_empty());
         assert!(found("http://a/%y %").is_empty());
         assert!(found("http://[::1]:80/[FE80::1]/[a]/[A]/[Ab]").is_empty());
+        assert!(found("http://u@[::ffff:1.2.3.4]/").is_empty());
         let long = format!("http://a/{{{}}}", "x".repeat(200));
         assert!(found(&long).is_empty());
     }

@@ -31,6 +31,8 @@ pub enum Language {
     Toml,
     /// YAML: read as prose, the quotes delimiting.
     Yaml,
+    /// RTF: read as prose, its groups and control words delimiting.
+    Rtf,
 }
 
 impl Language {
@@ -66,6 +68,7 @@ impl Language {
             }
             "toml" => Language::Toml,
             "yaml" | "yml" => Language::Yaml,
+            "rtf" => Language::Rtf,
             _ => return None,
         })
     }
@@ -111,7 +114,7 @@ impl Language {
 impl Language {
     /// Whether the whole file is read as prose, its quotes delimiting.
     pub(crate) fn as_prose(self) -> bool {
-        matches!(self, Language::Shell | Language::Yaml)
+        matches!(self, Language::Shell | Language::Yaml | Language::Rtf)
     }
 
     /// Whether its comments are `//` and `/* */`.
@@ -138,6 +141,9 @@ impl Language {
 
     /// Whether its strings may be format strings (printf's `%s`).
     pub(crate) fn formats(self) -> bool {
-        !matches!(self, Language::Json | Language::Toml | Language::Yaml)
+        !matches!(
+            self,
+            Language::Json | Language::Toml | Language::Yaml | Language::Rtf
+        )
     }
 }

@@ -57,20 +57,29 @@ pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted>
 /// A shell script or a YAML file: every word is read, as prose whose
 /// quotes delimit (`curl 'https://a.b/c'`, `url: "https://a.b/"`).
 fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
-    let quotes = text
+    // What delimits a URL there: the quotes and escapes of a shell's
+    // words and YAML's scalars, the groups and control words of RTF.
+    let delimiter = |byte: u8| match language {
+        Language::Rtf => matches!(byte, b'{' | b'}' | b'\\'),
+        _ => matches!(byte, b'\'' | b'"' | b'`' | b'\\'),
+    };
+    let delimiters = text
         .bytes()
         .enumerate()
-        .filter(|(_, b)| matches!(b, b'\'' | b'"' | b'`'))
+        .filter(|(_, b)| delimiter(*b))
         .map(|(at, _)| at);
-    let mut read = blanked(text, quotes).into_bytes();
+    let mut read = blanked(text, delimiters).into_bytes();
     if language == Language::Shell {
         shell_expansions(&mut read);
     }
     // Only ASCII bytes were blanked.
     let read = String::from_utf8(read).unwrap_or_else(|_| text.to_owned());
+    // A shell's word is code: what a fix would write there (`%`) may be
+    // read again by `printf` or an expansion.
+    let fixable = language != Language::Shell;
     // No blanked byte is in a URL: the URLs read are the file's.
     rfc1738::scan::Scanner::new(&read)
-        .map(|url| Extracted { url, fixable: true })
+        .map(|url| Extracted { url, fixable })
         .collect()
 }
 
@@ -494,6 +503,18 @@ mod tests {
 
     #[test]
     fn shell_and_yaml_read_words_with_quotes_delimiting() {
+        let printf = "printf \"see: https://a.b/c\\\\n\"\n";
+        assert_eq!(
+            read(printf, Language::Shell),
+            [(
+                "https://a.b/c".to_owned(),
+                "https://a.b/c".to_owned(),
+                false
+            )]
+        );
+        let rtf =
+            "{\\field{\\*\\fldinst{HYPERLINK \"https://a.b/\"}}{\\fldrslt \\ul https://a.b/}}\\ul";
+        assert_eq!(texts(rtf, Language::Rtf), ["https://a.b/", "https://a.b/"]);
         let shell = "curl -fsSL 'https://a.b/install.sh' | sh # from https://c.d/\n";
         assert_eq!(
             texts(shell, Language::Shell),
