@@ -881,6 +881,9 @@ pub(super) fn balanced(bytes: &[u8], open: usize, end: usize) -> Option<usize> {
         _ => return None,
     };
     let mut depth = 0usize;
+    // An interpolation is short: one that does not close within its reach
+    // is none (this keeps a line of a million `#{` linear).
+    let end = end.min(open + MAX_INTERPOLATION);
     for (at, byte) in bytes.iter().enumerate().take(end).skip(open) {
         if *byte == opening {
             depth += 1;
@@ -895,6 +898,9 @@ pub(super) fn balanced(bytes: &[u8], open: usize, end: usize) -> Option<usize> {
     }
     None
 }
+
+/// The longest interpolation or bracketed expression, in bytes.
+const MAX_INTERPOLATION: usize = 256;
 
 /// The first place of `needle` in `bytes` from `from`.
 fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {

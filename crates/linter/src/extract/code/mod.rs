@@ -91,9 +91,9 @@ fn shell_expansions(read: &mut [u8]) {
     let mut at = 0;
     while at + 1 < read.len() {
         if read[at] == b'=' && read[at + 1] == b'~' {
-            let end = memchr::memmem::find(&read[at..], b"]]")
+            let line_end = memchr::memchr(b'\n', &read[at..]).map_or(read.len(), |i| at + i);
+            let end = memchr::memmem::find(&read[at..line_end], b"]]")
                 .map(|i| at + i)
-                .filter(|end| !read[at..*end].contains(&b'\n'))
                 .unwrap_or(at);
             for byte in &mut read[at..end] {
                 *byte = b' ';
@@ -301,10 +301,14 @@ fn literal_urls(
 /// Ruby's `%` or of `.format(`. A `%7E` written into a format string would
 /// be read as a conversion.
 fn format_call_around(text: &str, whole: Span) -> bool {
-    let line_start = text[..whole.start].rfind('\n').map_or(0, |i| i + 1);
-    let mut from = whole.start.saturating_sub(48).max(line_start);
+    // The 48 bytes before it on its line (no more: a minified file is one
+    // line of many literals).
+    let mut from = whole.start.saturating_sub(48);
     while !text.is_char_boundary(from) {
         from += 1;
+    }
+    if let Some(line_break) = text[from..whole.start].rfind('\n') {
+        from += line_break + 1;
     }
     let before = text[from..whole.start].to_ascii_lowercase();
     let calls = [
@@ -525,6 +529,63 @@ mod tests {
             texts(yaml, Language::Yaml),
             ["https://a.b/", "https://c.d/e"]
         );
+    }
+
+    /// Inputs of deep repetition, 64 KB each, in every language: every
+    /// URL's span lies in the text (and each reading stays linear: a
+    /// quadratic one takes minutes here; the fuzz targets' hostile seeds
+    /// go to a megabyte).
+    #[test]
+    fn hostile_inputs_in_every_language() {
+        let pieces = [
+            "\"#{",
+            "${",
+            "/*",
+            "'",
+            "%q(",
+            "<<~A\n",
+            "r#\"",
+            "`",
+            "\\",
+            "{",
+            "%",
+            "/",
+            "=~ ",
+            "{https:",
+            "\"http://a/",
+            "#",
+            "'''",
+            "\\x7e",
+            "\\u{",
+            "?",
+            "(/",
+            "f\"{",
+        ];
+        let languages = [
+            Language::C,
+            Language::Java,
+            Language::Go,
+            Language::Rust,
+            Language::JavaScript,
+            Language::Php,
+            Language::Python,
+            Language::Ruby,
+            Language::Shell,
+            Language::Json,
+            Language::Toml,
+            Language::Yaml,
+            Language::Rtf,
+        ];
+        for piece in pieces {
+            let text = piece.repeat(64 * 1024 / piece.len());
+            for language in languages {
+                for found in urls(&text, language, true) {
+                    let span = found.url.span_with_fragment();
+                    assert!(span.end <= text.len(), "{piece:?} {language:?}");
+                    assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+                }
+            }
+        }
     }
 
     #[test]
