@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The ecosystem check (ecosystem/check.py): `rfc1738 lint` on the real
-# documentation of ../shared/ecosystem (the Rust book, cargo's doc/), its
-# findings per code and a sample of them compared with the checked-in
+# repositories of ../shared/ecosystem (the Rust book, cargo's doc/, and the
+# code of flask, axios, cobra and jekyll), its findings per code, every
+# error and warning with its judgement (ecosystem/judgements.tsv: none
+# unjudged, none judged false) and a sample compared with the checked-in
 # ecosystem/summary.md. A change to extraction or rules that changes what
-# the linter reports on real text fails here until the summary is written
-# again (`python3 ecosystem/check.py ../shared/ecosystem --write`).
+# the linter reports on real files fails here until the summary is written
+# again (`python3 ecosystem/check.py ../shared/ecosystem --write`). Then
+# `--fix` on a copy of every file: no byte changes outside the URLs fixed,
+# and every Python and JavaScript file that compiled still does.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 corpus=../shared/ecosystem
@@ -14,3 +18,4 @@ if [ ! -d "$corpus" ]; then
 fi
 timeout 1200 cargo build -p rfc1738-cli
 RFC1738="$PWD/target/debug/rfc1738" timeout 600 python3 ecosystem/check.py "$corpus"
+RFC1738="$PWD/target/debug/rfc1738" timeout 600 python3 ecosystem/check.py "$corpus" --fix-check

@@ -2,7 +2,8 @@
 # Two builds of `rfc1738` side by side, on a repository and on the
 # generated files of lint.sh: each linting run of one binary is followed by
 # the same run of the other, RUNS times, and the median wall time of each
-# is printed with the ratio NEW/OLD. One process at a time: one core.
+# is printed with the ratio NEW/OLD, and the peak memory (maximum resident
+# set) of one run of each. One process at a time: one core.
 #
 #     cli/benches/compare.sh OLD_BINARY NEW_BINARY [RUNS] [DIR...]
 #
@@ -24,7 +25,10 @@ fi
 median() {
     sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
-printf '%-40s %10s %10s %7s\n' input "old ms" "new ms" ratio
+printf '%-40s %10s %10s %7s %9s %9s\n' input "old ms" "new ms" ratio "old MB" "new MB"
+peak() {
+    /usr/bin/time -f %M "$1" lint --isolated --format short --exit-zero "$2" 2>&1 >/dev/null | tail -1
+}
 for input in "$@"; do
     : > /tmp/compare.old
     : > /tmp/compare.new
@@ -42,5 +46,8 @@ for input in "$@"; do
     done
     old=$(median < /tmp/compare.old)
     new=$(median < /tmp/compare.new)
-    awk -v i="$input" -v o="$old" -v n="$new" 'BEGIN { printf "%-40s %10.1f %10.1f %7.2f\n", i, o / 1000, n / 1000, n / o }'
+    old_kb=$(peak "$OLD" "$input")
+    new_kb=$(peak "$NEW" "$input")
+    awk -v i="$input" -v o="$old" -v n="$new" -v ok="$old_kb" -v nk="$new_kb" \
+        'BEGIN { printf "%-40s %10.1f %10.1f %7.2f %9.1f %9.1f\n", i, o / 1000, n / 1000, n / o, ok / 1024, nk / 1024 }'
 done

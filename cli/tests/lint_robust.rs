@@ -54,7 +54,7 @@ const PIECES: &[&[u8]] = &[
     b"\xc3\xa9",
     b"\xff",
     b"\xe2\x82",
-    b"\x00",
+    b"\x01",
     b"mailto:a@b.c",
     b"news:",
     b"gopher://g/1a%09b/c",
@@ -81,8 +81,8 @@ fn generated_garbage_never_panics() {
     let mut rng = Rng::new(14);
     let mut files = Vec::new();
     for index in 0..LINT_FILES {
-        // 8 KB of prose first: a NUL byte in the first 8 KB makes a file
-        // binary (not linted), and the garbage is to be linted.
+        // 8 KB of prose first; no NUL in the garbage, which would make the
+        // file binary (not linted) wherever it is.
         let mut bytes = b"prose ".repeat(1366);
         bytes.push(b'\n');
         for _ in 0..rng.below(LINT_PIECES) {
@@ -170,9 +170,12 @@ fn a_binary_file_named_on_the_command_line_gets_one_notice() {
         let stdout = String::from_utf8(output.stdout).expect("UTF-8");
         let stderr = String::from_utf8(output.stderr).expect("UTF-8");
         assert_eq!(output.status.code(), Some(1), "{format}: {stderr}");
+        let nul = bytes.iter().position(|b| *b == 0).expect("a NUL");
         assert_eq!(
             stderr,
-            "warning: random.bin: a binary file (a NUL byte in its first 8 KB), not linted\n"
+            format!(
+                "warning: random.bin: a binary file (a NUL byte at byte offset {nul}), not linted\n"
+            )
         );
         assert!(!stdout.contains("random.bin"), "{format}: {stdout}");
         assert!(stdout.contains("notes.txt"), "{format}: {stdout}");
@@ -180,4 +183,56 @@ fn a_binary_file_named_on_the_command_line_gets_one_notice() {
             assert!(stdout.contains("1 file not linted (binary)"), "{stdout}");
         }
     }
+}
+
+#[test]
+fn binary_files_are_found_by_content_over_the_whole_file() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let write =
+        |name: &str, bytes: &[u8]| std::fs::write(dir.path().join(name), bytes).expect("a file");
+    // Text from end to end but for its magic number.
+    write("doc.pdf", b"%PDF-1.4\n<< /URI (http://a.b/~pdf) >>\n");
+    write(
+        "art.ai",
+        b"%!PS-Adobe-3.0\n%%Creator: http://a.b/~ps\n\xff\xfe\xfd\n",
+    );
+    // A NUL far past the start, in files read in pieces.
+    let mut late = b"see http://a.b/~late\n".repeat(150_000);
+    late.extend_from_slice(b"\x00\n");
+    write("late.txt", &late);
+    write("late.md", &late);
+    write("notes.txt", b"see HTTP://a.b/\n");
+    let lint = |args: &[&str]| {
+        Command::new(cargo_bin("rfc1738"))
+            .current_dir(dir.path())
+            .env("RFC1738_TEXT_PIECE", "65536")
+            .env("RFC1738_MARKDOWN_PIECE", "65536")
+            .args(["lint", "--isolated", "--format", "short"])
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let walked = lint(&["."]);
+    let stdout = String::from_utf8(walked.stdout).expect("UTF-8");
+    assert_eq!(
+        stdout,
+        "notes.txt:1:5: warning: scheme \"HTTP\" is not in lower case; write \"http\" [U005] (fixable)\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&walked.stderr), "");
+    let named = lint(&["doc.pdf", "art.ai", "late.txt", "late.md", "notes.txt"]);
+    let stdout = String::from_utf8(named.stdout).expect("UTF-8");
+    assert!(
+        stdout.starts_with("notes.txt:1:5:") && stdout.lines().count() == 1,
+        "{stdout}"
+    );
+    let nul = late.len() - 2;
+    assert_eq!(
+        String::from_utf8(named.stderr).expect("UTF-8"),
+        format!(
+            "warning: doc.pdf: a binary file (PDF by its magic number), not linted\n\
+             warning: art.ai: a binary file (PostScript by its magic number), not linted\n\
+             warning: late.txt: a binary file (a NUL byte at byte offset {nul}), not linted\n\
+             warning: late.md: a binary file (a NUL byte at byte offset {nul}), not linted\n"
+        )
+    );
 }

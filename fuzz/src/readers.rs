@@ -17,10 +17,11 @@ use std::path::Path;
 use rfc1738::lint::Code;
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
+use rfc1738_linter::charset::TextEncoding;
 use rfc1738_linter::extract::Kind;
 use rfc1738_linter::output::Report;
 use rfc1738_linter::pipeline::{self, Collector, FileLint, Overrides, Reporter, Settings};
-use rfc1738_linter::source::{Decoded, Position};
+use rfc1738_linter::source::{Position, SourceText};
 
 /// The file names the readers are fuzzed as, one a reader: plain text,
 /// Markdown, HTML.
@@ -40,7 +41,7 @@ pub fn settings(markdown_code: bool) -> Settings {
 /// Lines and characters of a text, from an index made once: the line of
 /// an offset by binary search, its column from a count of characters
 /// sampled every [`Index::STEP`] bytes. Counted here, not by the linter's
-/// `Decoded`, which is what is checked.
+/// `SourceText`, which is what is checked.
 pub struct Index<'t> {
     text: &'t str,
     /// Where each line starts (after each `\n`).
@@ -128,7 +129,12 @@ pub fn check_url(text: &str, kind: Kind, url: &ScannedUrl) {
         url.span,
         url.outer
     );
+    // Plain text is read as written; Markdown and HTML decode backslash
+    // escapes and entities; the other readers (source code, roff, reST,
+    // AsciiDoc) decode their own escapes and placeholders, which this
+    // check does not know: only that each character maps inside the span.
     let decodes = kind != Kind::Text;
+    let known = matches!(kind, Kind::Text | Kind::Markdown | Kind::Html);
     each_char(&url.text, |span, c| {
         let at = url.original_span(span);
         assert!(
@@ -137,7 +143,9 @@ pub fn check_url(text: &str, kind: Kind, url: &ScannedUrl) {
             url.text,
             url.span
         );
-        check_written(text, at, c, decodes, &url.text);
+        if known {
+            check_written(text, at, c, decodes, &url.text);
+        }
     });
     if let Some(fragment) = &url.fragment {
         assert_span(text, fragment.span, "a fragment's span");
@@ -153,7 +161,8 @@ pub fn check_url(text: &str, kind: Kind, url: &ScannedUrl) {
         // decodes).
         let written = &text[fragment.span.range()];
         assert!(
-            written.starts_with('#')
+            !known
+                || written.starts_with('#')
                 || (decodes && (written.starts_with("\\#") || written.starts_with('&'))),
             "the fragment {:?} is written {written:?}, not from its #",
             fragment.text,
@@ -166,7 +175,9 @@ pub fn check_url(text: &str, kind: Kind, url: &ScannedUrl) {
                 fragment.text,
                 fragment.span
             );
-            check_written(text, at, c, decodes, &fragment.text);
+            if known {
+                check_written(text, at, c, decodes, &fragment.text);
+            }
         });
     }
 }
@@ -201,21 +212,21 @@ struct Checker<'t> {
     text: &'t str,
     kind: Kind,
     index: Index<'t>,
-    /// Whether the file is UTF-8 (its bytes are the text's).
-    utf8: bool,
+    /// How the file's bytes are read (see [`check_bytes`]).
+    bytes: Bytes,
     fixes_wanted: bool,
     /// The first fixable finding: `(code, span, its URL's outer span)`.
     fixable: Option<(Code, Span, Option<Span>)>,
 }
 
 impl<'t> Checker<'t> {
-    fn new(data: &'t [u8], doc: &'t Decoded, kind: Kind, fixes_wanted: bool) -> Checker<'t> {
+    fn new(data: &'t [u8], doc: &'t SourceText, kind: Kind, fixes_wanted: bool) -> Checker<'t> {
         Checker {
             data,
             text: &doc.text,
             kind,
             index: Index::new(&doc.text),
-            utf8: doc.invalid.is_empty(),
+            bytes: Bytes::of(data, doc),
             fixes_wanted,
             fixable: None,
         }
@@ -231,7 +242,7 @@ impl Reporter for Checker<'_> {
         true
     }
 
-    fn url(&mut self, _file: &str, _doc: &Decoded, url: &ScannedUrl) -> io::Result<()> {
+    fn url(&mut self, _file: &str, _doc: &SourceText, url: &ScannedUrl) -> io::Result<()> {
         check_url(self.text, self.kind, url);
         Ok(())
     }
@@ -252,7 +263,7 @@ impl Reporter for Checker<'_> {
             "the start of a {code} finding at {span:?}"
         );
         assert_eq!(report.end, end, "the end of a {code} finding at {span:?}");
-        check_bytes(self.data, text, self.utf8, span, report.bytes, code);
+        check_bytes(self.data, text, self.bytes, span, report.bytes, code);
         let outer = report.url.map(|url| url.outer);
         if let Some(url) = report.url {
             assert!(
@@ -264,7 +275,7 @@ impl Reporter for Checker<'_> {
         if let Some(edit) = report.fix {
             assert!(report.fixable, "a fix of a finding not fixable");
             assert_span(text, edit.span, &format!("the fix of a {code} finding"));
-            check_bytes(self.data, text, self.utf8, edit.span, edit.bytes, code);
+            check_bytes(self.data, text, self.bytes, edit.span, edit.bytes, code);
             if let Some(outer) = outer {
                 assert!(outer.contains(edit.span), "a {code} fix outside its URL");
             }
@@ -275,7 +286,7 @@ impl Reporter for Checker<'_> {
         Ok(())
     }
 
-    fn unknown_code(&mut self, _file: &str, _doc: &Decoded, span: Span, _code: &str) {
+    fn unknown_code(&mut self, _file: &str, _doc: &SourceText, span: Span, _code: &str) {
         assert_span(self.text, span, "an unknown code's span");
     }
 }
@@ -288,7 +299,7 @@ impl Reporter for Checker<'_> {
 /// with the offsets, byte offsets that are the file's.
 pub fn lint_as(name: &str, data: &[u8]) {
     let kind = Kind::of(name);
-    let doc = Decoded::new(data.to_vec());
+    let doc = SourceText::new(data.to_vec());
     for markdown_code in [false, true] {
         if markdown_code && kind != Kind::Markdown {
             break;
@@ -301,9 +312,33 @@ pub fn lint_as(name: &str, data: &[u8]) {
     }
 }
 
+/// How a file's bytes are its text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bytes {
+    /// They are the text.
+    Same,
+    /// UTF-8 with a byte-order mark or undecodable bytes: a span's bytes
+    /// decode (lossily) to its text.
+    Utf8,
+    /// Another encoding: a span's bytes lie in the file, in order.
+    Other,
+}
+
+impl Bytes {
+    fn of(data: &[u8], doc: &SourceText) -> Bytes {
+        if data == doc.text.as_bytes() {
+            Bytes::Same
+        } else if doc.encoding() == TextEncoding::Utf8 {
+            Bytes::Utf8
+        } else {
+            Bytes::Other
+        }
+    }
+}
+
 /// The file's bytes at `bytes` are those the text at `span` was read from.
-fn check_bytes(data: &[u8], text: &str, utf8: bool, span: Span, bytes: (usize, usize), code: Code) {
-    if utf8 {
+fn check_bytes(data: &[u8], text: &str, how: Bytes, span: Span, bytes: (usize, usize), code: Code) {
+    if how == Bytes::Same {
         assert_eq!(
             bytes,
             (span.start, span.end),
@@ -316,12 +351,14 @@ fn check_bytes(data: &[u8], text: &str, utf8: bool, span: Span, bytes: (usize, u
         "the bytes {bytes:?} of a {code} finding are not in the file of {} bytes",
         data.len()
     );
-    let read = String::from_utf8_lossy(&data[bytes.0..bytes.1]);
-    assert_eq!(
-        read,
-        &text[span.range()],
-        "the bytes {bytes:?} of a {code} finding at {span:?}"
-    );
+    if how == Bytes::Utf8 {
+        let read = String::from_utf8_lossy(&data[bytes.0..bytes.1]);
+        assert_eq!(
+            read,
+            &text[span.range()],
+            "the bytes {bytes:?} of a {code} finding at {span:?}"
+        );
+    }
 }
 
 /// The most passes of `pipeline::fix_all` (its `MAX_FIX_PASSES`).
@@ -331,12 +368,12 @@ const FIX_PASSES: usize = 4;
 /// and whether Markdown code is read; the rest is the file.
 ///
 /// - Each pass's fixes are in order, do not overlap, lie in the file and
-///   replace one ASCII character each: a scheme or typecode by its lower
-///   case, an unsafe character by its escape; no other byte changes, and
-///   invalid UTF-8 stays as it was.
-/// - `fix_all` gives what the passes give, and the lint of its result has
-///   no fixable finding left, unless each of its passes fixed something
-///   (a cascade longer than its bound: see below).
+///   (in UTF-8) replace one ASCII character each: a scheme or typecode by
+///   its lower case, an unsafe character by its escape; no other byte
+///   changes. A file read lossily (undecodable bytes) is left as it is.
+/// - `fix_file` (and `fix_all`) gives what the passes give, and the lint
+///   of its result has no fixable finding left, unless each of its passes
+///   fixed something (a cascade longer than its bound: see below).
 pub fn fix(data: &[u8]) {
     let Some((&choice, bytes)) = data.split_first() else {
         return;
@@ -344,14 +381,26 @@ pub fn fix(data: &[u8]) {
     let name = READERS[usize::from(choice) % READERS.len()];
     let kind = Kind::of(name);
     let settings = settings(choice & 0x80 != 0);
-    let (fixed, applied) =
+    let fixed = pipeline::fix_file(bytes, name, kind, &settings, None).expect("fixes in memory");
+    let (all, applied) =
         pipeline::fix_all(bytes, name, kind, &settings, None).expect("fixes in memory");
-    // The passes again, each checked.
+    assert_eq!(
+        (&all, applied),
+        (&fixed.bytes, fixed.applied),
+        "fix_all is fix_file"
+    );
+    // The passes again, each checked, in the encoding of the first reading.
+    let first = SourceText::new(bytes.to_vec());
+    let encoding = first.encoding();
+    let exact = first.round_trips(bytes);
     let mut current = bytes.to_vec();
     let mut counted = 0;
     let mut passes = Vec::new();
-    for _ in 0..FIX_PASSES {
-        let doc = Decoded::new(current.clone());
+    for pass in 0..FIX_PASSES {
+        let doc = match pass {
+            0 => SourceText::new(current.clone()),
+            _ => SourceText::in_encoding(current.clone(), encoding),
+        };
         let mut collector = Collector::default();
         FileLint::new(name, &doc, &settings, &mut collector)
             .whole(kind)
@@ -359,38 +408,44 @@ pub fn fix(data: &[u8]) {
         if collector.edits.is_empty() {
             break;
         }
+        if !exact {
+            // Undecodable bytes: the file is left as it is, and says why.
+            assert!(fixed.refused.is_some(), "a lossy file fixed");
+            break;
+        }
         counted += collector.edits.len();
         passes.push(collector.edits.len());
-        current = apply_checked(&current, &collector.edits, kind != Kind::Text);
+        current = apply_checked(&current, &collector.edits, encoding, kind);
     }
-    assert_eq!(counted, applied, "fix_all counts the fixes it applied");
-    assert_eq!(fixed, current, "fix_all applies the fixes of each pass");
-    let invalid = |bytes: &[u8]| -> Vec<Vec<u8>> {
-        Decoded::new(bytes.to_vec())
-            .invalid
-            .into_iter()
-            .map(|(_, bytes)| bytes)
-            .collect()
-    };
-    assert_eq!(invalid(bytes), invalid(&fixed), "invalid UTF-8 is kept");
-    let doc = Decoded::new(fixed.clone());
-    let mut checker = Checker::new(&fixed, &doc, kind, false);
+    assert_eq!(
+        counted, fixed.applied,
+        "fix_file counts the fixes it applied"
+    );
+    assert_eq!(
+        fixed.bytes, current,
+        "fix_file applies the fixes of each pass"
+    );
+    if !exact {
+        assert_eq!(fixed.bytes, bytes, "a file read lossily is left as it is");
+    }
+    let doc = SourceText::in_encoding(fixed.bytes.clone(), encoding);
+    let mut checker = Checker::new(&fixed.bytes, &doc, kind, false);
     FileLint::new(name, &doc, &settings, &mut checker)
         .whole(kind)
         .expect("a lint into memory does not fail");
     // A fix can change how the reader reads what follows (in Markdown,
     // `%5B` where `[` was makes the `~` after it text, no longer the
     // start of a strikethrough), which brings out more of a URL, and more
-    // fixes: `fix_all` stops after its passes, each linear, however long
+    // fixes: `fix_file` stops after its passes, each linear, however long
     // the cascade. Short of that it leaves nothing to fix.
-    let converged = passes.len() < FIX_PASSES;
+    let converged = passes.len() < FIX_PASSES && exact;
     if let (Some((code, span, outer)), true) = (checker.fixable, converged) {
         let url = outer.unwrap_or(span);
         panic!(
-            "after fix_all (its passes made {passes:?} fixes), a fixable {code} finding is left \
+            "after fix_file (its passes made {passes:?} fixes), a fixable {code} finding is left \
              at {span:?}, in {:?} of {:?}",
             &doc.text[url.range()],
-            String::from_utf8_lossy(&fixed)
+            String::from_utf8_lossy(&fixed.bytes)
         );
     }
 }
@@ -425,9 +480,20 @@ fn written_as(old: &[u8], byte: u8, decodes: bool) -> bool {
     number == Some(u32::from(byte))
 }
 
-/// `bytes` with `edits` applied, each checked; `decodes` when the reader
-/// decodes escapes and entities.
-fn apply_checked(bytes: &[u8], edits: &[pipeline::ByteEdit], decodes: bool) -> Vec<u8> {
+/// `bytes` with `edits` applied (their replacements in the file's
+/// encoding), each checked: in order, apart, in the file; in a UTF-8 file
+/// each replaces one ASCII character, as written or escaped (`decodes`:
+/// the reader decodes escapes and entities), by its escape or its lower
+/// case.
+fn apply_checked(
+    bytes: &[u8],
+    edits: &[pipeline::ByteEdit],
+    encoding: TextEncoding,
+    kind: Kind,
+) -> Vec<u8> {
+    let decodes = kind != Kind::Text;
+    // The other readers' escapes are theirs (see `check_url`).
+    let known = matches!(kind, Kind::Text | Kind::Markdown | Kind::Html);
     let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
     let mut at = 0;
     for (start, end, content) in edits {
@@ -438,11 +504,18 @@ fn apply_checked(bytes: &[u8], edits: &[pipeline::ByteEdit], decodes: bool) -> V
             bytes.len()
         );
         let old = &bytes[start..end];
+        let content_bytes = encoding.encode(content).expect("a fix encodes");
+        if encoding != TextEncoding::Utf8 {
+            out.extend_from_slice(&bytes[at..start]);
+            out.extend_from_slice(&content_bytes);
+            at = end;
+            continue;
+        }
         let lower = old.is_ascii() && content.as_bytes() == old.to_ascii_lowercase().as_slice();
         let escape = content.len() == 3
             && content.starts_with('%')
             && u8::from_str_radix(&content[1..], 16)
-                .is_ok_and(|byte| written_as(old, byte, decodes));
+                .is_ok_and(|byte| written_as(old, byte, decodes) || !known);
         assert!(
             lower || escape,
             "a fix replaces {:?} with {content:?}",

@@ -2,7 +2,7 @@
 //! an editor read from the input, one operation at a time, against a
 //! server in process ([`rfc1738_server::Session`]).
 //!
-//! The operations: open a document (one of three, read as one of the
+//! The operations: open a document (one of four, read as one of the
 //! readers), change it (full, or a range in the negotiated encoding,
 //! UTF-16 unless the session offers UTF-8, including ranges that split a
 //! surrogate pair, fall past the end of a line or of the text, or run
@@ -23,10 +23,10 @@ use std::io;
 use std::path::Path;
 
 use rfc1738::Span;
-use rfc1738_linter::extract::Kind;
+use rfc1738_linter::extract::{Kind, Language};
 use rfc1738_linter::output::Report;
 use rfc1738_linter::pipeline::{self, FileLint, Overrides, Reporter};
-use rfc1738_linter::source::Decoded;
+use rfc1738_linter::source::SourceText;
 use rfc1738_server::Session;
 use serde_json::{json, Value};
 
@@ -93,14 +93,15 @@ const DOCUMENTS: &[(&str, &str)] = &[
     ("untitled:notes", "plaintext"),
     ("untitled:readme", "markdown"),
     ("untitled:page", "html"),
+    ("untitled:script", "python"),
 ];
 
-/// The reader a language picks, as the server picks it.
+/// The reader a language picks, as the server picks it for a buffer.
 fn kind(language: &str) -> Kind {
     match language {
         "markdown" => Kind::Markdown,
         "html" => Kind::Html,
-        _ => Kind::Text,
+        _ => Language::of_mode(language).map_or(Kind::Text, Kind::Code),
     }
 }
 
@@ -231,12 +232,12 @@ fn fresh_diagnostics(uri: &str, kind: Kind, text: &str, units: Units) -> Vec<(Va
             self.0.push((finding.span, finding.code.code().to_owned()));
             Ok(())
         }
-        fn unknown_code(&mut self, _file: &str, _doc: &Decoded, span: Span, _code: &str) {
+        fn unknown_code(&mut self, _file: &str, _doc: &SourceText, span: Span, _code: &str) {
             self.0.push((span, String::new()));
         }
     }
     let settings = pipeline::settings(&Overrides::default(), None, Path::new("/"));
-    let doc = Decoded::new(text.as_bytes().to_vec());
+    let doc = SourceText::utf8(text.as_bytes().to_vec());
     let mut fresh = Fresh(Vec::new());
     FileLint::new(uri, &doc, &settings, &mut fresh)
         .whole(kind)

@@ -8,8 +8,9 @@ use crate::scan::template::placeholders;
 use crate::span::Span;
 
 /// The values tried for a placeholder, in order: a letter fits a host
-/// name, a path, a search or a user; a digit fits a port.
-const VALUES: [&str; 2] = ["x", "0"];
+/// name, a path, a search or a user; a digit fits a port; a path after a
+/// host starts with a slash (`file://{host}{path}`).
+const VALUES: [&str; 3] = ["x", "0", "/x"];
 
 /// The most placeholders given their second value, each after a parse of
 /// the whole URL: a template has a port or two, and a URL of thousands of
@@ -46,14 +47,15 @@ impl<'a> Filled<'a> {
                 return filled;
             }
             retries += 1;
-            // The placeholder the grammar stops in, if it does, gets its
-            // next value: at most two passes a placeholder.
+            // The placeholder the grammar stops in or right after, if it
+            // does, gets its next value: at most three passes a
+            // placeholder.
             let stuck = crate::parse(&filled.text).err().and_then(|error| {
                 let offset = error.offset();
                 filled
                     .places
                     .iter()
-                    .position(|(_, value)| value.start <= offset && offset < value.end)
+                    .rposition(|(_, value)| value.start <= offset && offset <= value.end)
             });
             match stuck {
                 Some(index) if choice[index] + 1 < VALUES.len() => choice[index] += 1,

@@ -3,7 +3,8 @@
 //! expressions (`{+base}`, `{?q,lang}`, `{#section}`), the `{{ host }}` of
 //! Jinja, Handlebars and Go templates, the `${HOST}` of shells and
 //! JavaScript, and the conversions of printf (`%s`, `%d`, `%(name)s`) in
-//! the format strings of source code, where the `%` starts no escape.
+//! the format strings of source code, where the `%` starts no escape, and
+//! the bracketed upper-case names of documentation (`[USERNAME]`).
 //!
 //! RFC 1738 has no templates: `{` and `}` are unsafe characters (section
 //! 2.2). A template is not a broken URL, though, and the linter reports
@@ -58,9 +59,9 @@ impl Iterator for Placeholders<'_> {
 }
 
 /// The offset of the first byte that may start a placeholder (`{`, `$`,
-/// `%`). Every URL the linter checks is searched (most have none).
+/// `%`, `[`). Every URL the linter checks is searched (most have none).
 fn may_start(bytes: &[u8]) -> Option<usize> {
-    super::find_first_of(bytes, [b'{', b'$', b'%'])
+    super::find_first_of(bytes, [b'{', b'$', b'%', b'['])
 }
 
 /// The end of the placeholder that starts at `open`, if one does.
@@ -86,6 +87,35 @@ pub(crate) fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
     }
     if rest.first() == Some(&b'%') {
         return printf_conversion(rest).map(|len| open + len);
+    }
+    if let Some(inner) = rest.strip_prefix(b"[") {
+        // `[USERNAME]`, `[YOUR_TOKEN]`: a name in capitals, two letters at
+        // least (an IPv6 literal `[::1]`, `[FE80::1]` has colons).
+        let close = inner.iter().position(|b| *b == b']')?;
+        let body = &inner[..close];
+        let name = body.len() >= 2
+            && body.iter().filter(|b| b.is_ascii_uppercase()).count() >= 2
+            && body
+                .iter()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-'));
+        // `[:port]`, `[@host]`, `[/path]`, `[?query]`: the notation of an
+        // optional part, a delimiter and a name; not where a host starts
+        // (`//[`, `@[`: an IPv6 literal).
+        let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
+        let optional = !host_starts
+            && matches!(
+                body.first(),
+                Some(b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&')
+            )
+            && body.iter().any(u8::is_ascii_alphabetic)
+            && body.iter().all(|b| {
+                b.is_ascii_alphanumeric()
+                    || matches!(
+                        b,
+                        b'_' | b'-' | b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&' | b'='
+                    )
+            });
+        return (name || optional).then_some(open + 1 + close + 1);
     }
     let inner = rest.strip_prefix(b"{")?;
     let close = inner.iter().position(|b| *b == b'}')?;
@@ -203,6 +233,14 @@ mod tests {
         assert_eq!(found("https://${HOST}/${ path }"), ["${HOST}", "${ path }"]);
         assert_eq!(found("http://a/{user-id}"), ["{user-id}"]);
         assert_eq!(
+            found("https://github.com/[USERNAME]/[REPO_2]"),
+            ["[USERNAME]", "[REPO_2]"]
+        );
+        assert_eq!(
+            found("finger://host/username[@host]/w ftp://h[:port]/p[;type=X]"),
+            ["[@host]", "[:port]", "[;type=X]"]
+        );
+        assert_eq!(
             found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de"),
             ["%s", "%d", "%-5.2f", "%(name)s", "%lld"]
         );
@@ -217,6 +255,8 @@ mod tests {
         assert!(found("http://a/{{ a\nb }}").is_empty());
         assert!(found("http://a/$x {").is_empty());
         assert!(found("http://a/%y %").is_empty());
+        assert!(found("http://[::1]:80/[FE80::1]/[a]/[A]/[Ab]").is_empty());
+        assert!(found("http://u@[::ffff:1.2.3.4]/").is_empty());
         let long = format!("http://a/{{{}}}", "x".repeat(200));
         assert!(found(&long).is_empty());
     }

@@ -86,6 +86,7 @@ fn extraction(line: &str) -> Result<serde_json::Value, String> {
         Kind::Markdown => extract::Kind::Markdown,
     };
     let urls: Vec<Found> = extract::urls_from(&request.text, kind, false, 0)
+        .map(|found| found.url)
         .map(|url| Found {
             url: url.text,
             span: [url.span.start, url.span.end],

@@ -21,7 +21,7 @@ use rfc1738::{Error, Options, Span};
 use rfc1738_bnf::Grammar;
 use rfc1738_linter::output::Report;
 use rfc1738_linter::pipeline::{self, FileLint, Overrides, Reporter};
-use rfc1738_linter::source::Decoded;
+use rfc1738_linter::source::SourceText;
 use serde_json::{json, Map, Value};
 
 use crate::path::{self, Child};
@@ -385,7 +385,7 @@ fn lint(url: &str) -> (Vec<Value>, usize, Option<String>) {
             Ok(())
         }
     }
-    let doc = Decoded::new(url.as_bytes().to_vec());
+    let doc = SourceText::new(url.as_bytes().to_vec());
     let settings = pipeline::settings(&Overrides::default(), None, Path::new("url"));
     let whole = Span::new(0, url.len());
     let scanned = ScannedUrl::verbatim(url, Form::Bare, whole, whole);

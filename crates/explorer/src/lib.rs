@@ -3,7 +3,8 @@
 //! `rfc1738 explore`, a page served on loopback ([`server`]) that shows for
 //! each URL the verdict of each revision, its derivation as boxes over its
 //! characters or where it fails, what it means and the linter's findings
-//! ([`explain`]); `--export` writes the diagrams and a page per revision
+//! ([`explain`]); `--export` writes the diagrams, a page per revision and
+//! the explorer as a static page on the library's WebAssembly build
 //! ([`export`]).
 
 #![deny(missing_docs)]
@@ -27,10 +28,16 @@ pub struct ExploreArgs {
     /// is printed).
     #[arg(long, default_value_t = 1738)]
     port: u16,
-    /// Write the diagrams and a page per revision (every production with
-    /// its BNF and diagram) under DIR, and serve nothing.
+    /// Write the diagrams, a page per revision (every production with its
+    /// BNF and diagram) and the explorer as a static page (index.html, on
+    /// the WebAssembly module of --wasm) under DIR, and serve nothing.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["port", "write_diagrams"])]
     export: Option<PathBuf>,
+    /// With --export: the folder of the explorer's WebAssembly build
+    /// (rfc1738.js and rfc1738.wasm; `npm run build` in npm/ writes them to
+    /// npm/explorer, the default when found from the working directory up).
+    #[arg(long, value_name = "DIR", requires = "export")]
+    wasm: Option<PathBuf>,
     /// Write every production's diagram as DIR/<revision>/<production>.svg
     /// (the repository's are in grammar/diagrams), and serve nothing.
     #[arg(long, value_name = "DIR", conflicts_with = "port")]
@@ -41,9 +48,23 @@ pub struct ExploreArgs {
 /// export or the diagrams.
 pub fn run(args: &ExploreArgs, out: &mut impl Write) -> ExitCode {
     if let Some(dir) = &args.export {
-        return finish(export::export(dir), out, |count| {
+        let exported = export::find_module(args.wasm.as_deref())
+            .and_then(|module| export::export(dir, module.as_deref()));
+        return finish(exported, out, |exported| {
+            let page = match &exported.module {
+                Some(module) => format!("the explorer on the module of {}", module.display()),
+                None => {
+                    eprintln!(
+                        "warning: no WebAssembly module found for the static explorer \
+                         (index.html): run `npm run build` in npm/, then export again \
+                         (or pass --wasm DIR)"
+                    );
+                    "the explorer without its module".to_owned()
+                }
+            };
             format!(
-                "wrote {count} diagrams and a page per revision under {}",
+                "wrote {} diagrams, a page per revision and {page} under {}",
+                exported.diagrams,
                 dir.display()
             )
         });

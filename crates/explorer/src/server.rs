@@ -49,9 +49,9 @@ pub const REQUEST_TIME: Duration = Duration::from_secs(10);
 /// The most connections served at once.
 pub const MAX_CONNECTIONS: usize = 16;
 
-const INDEX: &str = include_str!("page/index.html");
-const SCRIPT: &str = include_str!("page/explorer.js");
-const STYLE: &str = include_str!("page/explorer.css");
+pub(crate) const INDEX: &str = include_str!("page/index.html");
+pub(crate) const SCRIPT: &str = include_str!("page/explorer.js");
+pub(crate) const STYLE: &str = include_str!("page/explorer.css");
 
 /// A request as [`respond`] reads it.
 #[derive(Debug)]

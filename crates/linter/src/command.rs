@@ -12,13 +12,14 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 use crate::baseline::{Baseline, Ledger, Recorder};
+use crate::binary::{self, Binary};
 use crate::changes::{ChangedLines, Changes};
 use crate::config::{Config, Configs, Globs};
 use crate::extract::{self, Kind};
 use crate::fix;
 use crate::output::{self, Format, Output, Report, RunInfo, Summary};
 use crate::pipeline::{self, FileLint, Overrides, Piece, Reporter, Settings};
-use crate::source::Decoded;
+use crate::source::SourceText;
 
 const AFTER_HELP: &str = "\
 Files and directories: a directory is searched recursively, honouring
@@ -547,20 +548,22 @@ fn read_input(path: Option<&Path>) -> io::Result<Vec<u8>> {
 }
 
 impl Run<'_> {
-    /// Whether a file is binary, as ripgrep decides (a NUL byte in its
-    /// first 8 KB, `start`): it is not linted. A walk skips it silently; a
-    /// file named on the command line (or standard input) gets one notice
-    /// on standard error, not a finding per byte.
-    fn binary(&mut self, input: &Input, start: &[u8]) -> bool {
-        let binary = start[..start.len().min(8192)].contains(&0);
-        if binary && !input.walked {
+    /// Whether a file is binary ([`binary`]: by its content over the whole
+    /// file, `found`): it is not linted. A walk skips it silently; a file
+    /// named on the command line (or standard input) gets one notice on
+    /// standard error, not a finding per byte.
+    fn binary(&mut self, input: &Input, found: Option<Binary>) -> bool {
+        let Some(why) = found else {
+            return false;
+        };
+        if !input.walked {
             eprintln!(
-                "warning: {}: a binary file (a NUL byte in its first 8 KB), not linted",
+                "warning: {}: a binary file ({why}), not linted",
                 input.display
             );
             self.summary.skipped += 1;
         }
-        binary
+        true
     }
 
     /// Reports a file that cannot be read.
@@ -714,27 +717,41 @@ impl Run<'_> {
                 return Ok(false);
             }
         };
-        if self.binary(input, &bytes) {
+        if self.binary(input, binary::of_bytes(&bytes)) {
             return Ok(false);
         }
+        let kind = Kind::of_bytes(&input.display, &bytes);
         self.summary.files += 1;
         if !(self.args.fix || self.args.diff) {
-            let doc = Decoded::new(bytes);
+            let doc = SourceText::new(bytes);
             FileLint::new(&input.display, &doc, settings, self)
                 .with_ledger(ledger)
                 .whole(kind)
                 .map_err(report)?;
             return Ok(true);
         }
-        let (fixed, applied) =
-            pipeline::fix_all(&bytes, &input.display, kind, settings, ledger.as_deref())
-                .map_err(report)?;
+        let pipeline::Fixed {
+            bytes: fixed,
+            applied,
+            refused,
+        } = pipeline::fix_file(&bytes, &input.display, kind, settings, ledger.as_deref())
+            .map_err(report)?;
+        if let Some(why) = refused {
+            eprintln!("warning: {}: {why}; not fixed", input.display);
+        }
         let changed = fixed != bytes;
         if self.args.diff {
             if changed {
                 self.changed = true;
-                write!(self.out, "{}", fix::diff(&input.display, &bytes, &fixed))
-                    .map_err(report)?;
+                // Shown as text: a file in another encoding, decoded.
+                let old = SourceText::new(bytes.clone());
+                let new = SourceText::in_encoding(fixed, old.encoding());
+                write!(
+                    self.out,
+                    "{}",
+                    fix::diff(&input.display, &old.text, &new.text)
+                )
+                .map_err(report)?;
             }
             return Ok(false);
         }
@@ -760,7 +777,7 @@ impl Run<'_> {
             }
         }
         // What is left, reported as for a lint without fixes.
-        let doc = Decoded::new(outcome);
+        let doc = SourceText::new(outcome);
         FileLint::new(&input.display, &doc, settings, self)
             .with_ledger(ledger)
             .whole(kind)
@@ -779,7 +796,17 @@ impl Run<'_> {
         settings: &Settings,
         mut ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
-        if has_marker(path).map_err(PieceError::Read)? {
+        // Judged over the whole file before any of its findings is written.
+        if self.binary(input, binary::of_file(path).map_err(PieceError::Read)?) {
+            return Ok(false);
+        }
+        // A file in another encoding (or with bytes that are not UTF-8)
+        // is read whole: decoded at once, its undecodable bytes reported
+        // once.
+        let utf8 = std::fs::File::open(path)
+            .and_then(crate::charset::is_utf8)
+            .map_err(PieceError::Read)?;
+        if !utf8 || has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Markdown, settings, ledger);
         }
         let piece = markdown_piece();
@@ -788,10 +815,7 @@ impl Run<'_> {
         let mut pieces = MarkdownPieces::open(path, piece)?;
         let mut index = 0;
         while let Some(bytes) = pieces.next_piece()? {
-            if index == 0 && self.binary(input, &bytes) {
-                return Ok(false);
-            }
-            let doc = Decoded::new(bytes);
+            let doc = SourceText::new(bytes);
             definitions.collect(&doc.text, index, 0);
             index += 1;
         }
@@ -799,7 +823,7 @@ impl Run<'_> {
         if !definitions.borrow().is_empty() {
             let mut pieces = MarkdownPieces::open(path, piece)?;
             while let Some(bytes) = pieces.next_piece()? {
-                let doc = Decoded::new(bytes);
+                let doc = SourceText::new(bytes);
                 extract::mark_used_definitions(&doc.text, code, &definitions);
             }
         }
@@ -808,7 +832,7 @@ impl Run<'_> {
         let (mut base, mut line, mut index) = (0, 1, 0);
         while let Some(bytes) = pieces.next_piece()? {
             let (length, newlines) = (bytes.len(), memchr::memchr_iter(b'\n', &bytes).count());
-            let doc = Decoded::new_at(bytes, line, base);
+            let doc = SourceText::new_at(bytes, line, base);
             let urls = extract::markdown_piece_urls(&doc.text, code, &definitions, index);
             FileLint::new(&input.display, &doc, settings, self)
                 .with_ledger(ledger.as_deref_mut())
@@ -832,11 +856,11 @@ impl Run<'_> {
         ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
         let bytes = std::fs::read(path).map_err(PieceError::Read)?;
-        if self.binary(input, &bytes) {
+        if self.binary(input, binary::of_bytes(&bytes)) {
             return Ok(false);
         }
         self.summary.files += 1;
-        let doc = Decoded::new(bytes);
+        let doc = SourceText::new(bytes);
         FileLint::new(&input.display, &doc, settings, self)
             .with_ledger(ledger)
             .whole(kind)
@@ -855,16 +879,23 @@ impl Run<'_> {
         settings: &Settings,
         mut ledger: Option<&mut Ledger>,
     ) -> Result<bool, PieceError> {
-        if has_marker(path).map_err(PieceError::Read)? {
+        // Judged over the whole file before any of its findings is written.
+        if self.binary(input, binary::of_file(path).map_err(PieceError::Read)?) {
+            return Ok(false);
+        }
+        // A file in another encoding (or with bytes that are not UTF-8)
+        // is read whole: decoded at once, its undecodable bytes reported
+        // once.
+        let utf8 = std::fs::File::open(path)
+            .and_then(crate::charset::is_utf8)
+            .map_err(PieceError::Read)?;
+        if !utf8 || has_marker(path).map_err(PieceError::Read)? {
             return self.lint_read_whole(input, path, Kind::Text, settings, ledger);
         }
         let mut reader = std::fs::File::open(path).map_err(PieceError::Read)?;
         let block = (piece / 4).clamp(16 << 10, 1 << 20);
         let mut buf = Vec::new();
         let mut eof = read_more(&mut reader, &mut buf, block)?;
-        if self.binary(input, &buf) {
-            return Ok(false);
-        }
         self.summary.files += 1;
         // The file offset and line number of the piece's first byte, and
         // where in it the scan resumes.
@@ -883,7 +914,7 @@ impl Run<'_> {
             };
             let Some(cut) = cut else {
                 // The rest of the file is the last piece.
-                let doc = Decoded::new_at(std::mem::take(&mut buf), line, base);
+                let doc = SourceText::new_at(std::mem::take(&mut buf), line, base);
                 let whole = Piece {
                     start: resume,
                     limit: usize::MAX,
@@ -909,7 +940,7 @@ impl Run<'_> {
                 }
                 eof = read_more(&mut reader, &mut buf, block)?;
             };
-            let doc = Decoded::new_at(buf[..end].to_vec(), line, base);
+            let doc = SourceText::new_at(buf[..end].to_vec(), line, base);
             let limit = doc.text_offset(cut);
             let this = Piece {
                 start: resume,
@@ -1015,7 +1046,7 @@ impl Reporter for Run<'_> {
         self.args.format == Format::Urls && !self.args.statistics
     }
 
-    fn url(&mut self, file: &str, doc: &Decoded, url: &ScannedUrl) -> io::Result<()> {
+    fn url(&mut self, file: &str, doc: &SourceText, url: &ScannedUrl) -> io::Result<()> {
         if let Some(lines) = &self.new_lines {
             let line = doc.position(url.span.start).line;
             if !lines.touches(line, line) {
@@ -1047,7 +1078,7 @@ impl Reporter for Run<'_> {
         self.output.finding(self.out, report)
     }
 
-    fn unknown_code(&mut self, file: &str, doc: &Decoded, span: Span, code: &str) {
+    fn unknown_code(&mut self, file: &str, doc: &SourceText, span: Span, code: &str) {
         let at = doc.position(span.start);
         eprintln!(
             "warning: {file}:{}:{}: unknown code {code:?} in a suppression comment",

@@ -187,7 +187,7 @@ fn each_escapable(text: &str, mut each: impl FnMut(Span)) {
 
 /// The file's bytes with the edits `(byte start, byte end, content)`
 /// applied; edits are in order and do not overlap.
-pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
+pub fn apply<C: AsRef<[u8]>>(bytes: &[u8], edits: &[(usize, usize, C)]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
     let mut at = 0;
     for (start, end, content) in edits {
@@ -195,7 +195,7 @@ pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
             continue;
         }
         out.extend_from_slice(&bytes[at..*start]);
-        out.extend_from_slice(content.as_bytes());
+        out.extend_from_slice(content.as_ref());
         at = *end;
     }
     out.extend_from_slice(&bytes[at..]);
@@ -205,6 +205,7 @@ pub fn apply(bytes: &[u8], edits: &[(usize, usize, String)]) -> Vec<u8> {
 /// Replaces `path` with `bytes`: a temporary file in the same directory,
 /// with the file's permissions, renamed over it. On error the file is as
 /// it was. A symbolic link stays one: its target is replaced.
+#[cfg_attr(not(feature = "command"), allow(dead_code))]
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path)?;
     let metadata = std::fs::metadata(path)?;
@@ -228,11 +229,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// A unified diff of a file's fix.
-pub fn diff(name: &str, old: &[u8], new: &[u8]) -> String {
-    let old = String::from_utf8_lossy(old);
-    let new = String::from_utf8_lossy(new);
-    similar::TextDiff::from_lines(old.as_ref(), new.as_ref())
+/// A unified diff of a file's fix, of its text before and after.
+#[cfg_attr(not(feature = "command"), allow(dead_code))]
+pub fn diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
@@ -312,13 +312,17 @@ mod tests {
         // Lowering `&#72;TTP` left the `H` of its entity: the fix fixed
         // nothing and `--fix` offered it again (a fuzzer found it).
         let markdown = "[a](&#72;TTP://a.b/~x)";
-        let found: Vec<ScannedUrl> = urls(markdown, Kind::Markdown, false).collect();
+        let found: Vec<ScannedUrl> = urls(markdown, Kind::Markdown, false)
+            .map(|extracted| extracted.url)
+            .collect();
         let planned = plan(&found[0], all).unwrap();
         let codes: Vec<Code> = planned.iter().map(|planned| planned.code).collect();
         assert_eq!(codes, [Code::UnsafeCharacter]);
         assert_eq!(planned[0].content(markdown), "%7E");
         let html = "<a href=\"ftp://a.b/c;type=&#65;\">x</a> <a href=\"FTP://a.b/c;type=A\">y</a>";
-        let found: Vec<ScannedUrl> = urls(html, Kind::Html, false).collect();
+        let found: Vec<ScannedUrl> = urls(html, Kind::Html, false)
+            .map(|extracted| extracted.url)
+            .collect();
         assert!(plan(&found[0], all).is_none());
         // Written as letters they are lowered, in a URL broken across
         // lines too.
@@ -356,7 +360,7 @@ mod tests {
 
     #[test]
     fn diffs_are_unified() {
-        let diff = diff("a.md", b"one\ntwo\n", b"one\n2\n");
+        let diff = diff("a.md", "one\ntwo\n", "one\n2\n");
         assert_eq!(
             diff,
             "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n"

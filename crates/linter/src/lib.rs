@@ -16,7 +16,10 @@
 #![deny(missing_docs)]
 
 pub mod baseline;
+pub mod binary;
 pub mod changes;
+pub mod charset;
+#[cfg(feature = "command")]
 mod command;
 pub mod config;
 pub mod extract;
@@ -26,4 +29,5 @@ pub mod pipeline;
 pub mod source;
 pub mod suppress;
 
+#[cfg(feature = "command")]
 pub use command::{run, LintArgs};

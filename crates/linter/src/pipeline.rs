@@ -17,10 +17,10 @@ use rfc1738::Span;
 
 use super::baseline::Ledger;
 use super::config::{Config, ConfigError, Configs};
-use super::extract::{self, Kind};
+use super::extract::{self, Extracted, Kind};
 use super::fix;
 use super::output::{Edit, Report};
-use super::source::Decoded;
+use super::source::SourceText;
 use super::suppress::Suppressions;
 
 /// The codes and options of the command line, on top of a configuration
@@ -153,13 +153,13 @@ pub trait Reporter {
         false
     }
     /// A URL found, before its findings.
-    fn url(&mut self, _file: &str, _doc: &Decoded, _url: &ScannedUrl) -> io::Result<()> {
+    fn url(&mut self, _file: &str, _doc: &SourceText, _url: &ScannedUrl) -> io::Result<()> {
         Ok(())
     }
     /// A finding: selected, not suppressed.
     fn finding(&mut self, report: &Report<'_>) -> io::Result<()>;
     /// An unknown code in a suppression comment, at `span`.
-    fn unknown_code(&mut self, _file: &str, _doc: &Decoded, _span: Span, _code: &str) {}
+    fn unknown_code(&mut self, _file: &str, _doc: &SourceText, _span: Span, _code: &str) {}
 }
 
 /// A fix in a file's bytes: start, end, replacement.
@@ -198,7 +198,8 @@ const MAX_FIX_PASSES: usize = 4;
 /// `bytes` with the fixes applied until none is left (a fix can bring out
 /// another finding: an ftp typecode is checked once the URL parses), and
 /// the number of fixes applied. The findings `ledger`'s baseline holds are
-/// not fixed.
+/// not fixed. A file that cannot be written back exactly is left as it is
+/// ([`fix_file`] says why).
 pub fn fix_all(
     bytes: &[u8],
     file: &str,
@@ -206,10 +207,46 @@ pub fn fix_all(
     settings: &Settings,
     ledger: Option<&Ledger>,
 ) -> io::Result<(Vec<u8>, usize)> {
-    let mut fixed = bytes.to_vec();
-    let mut applied = 0;
-    for _ in 0..MAX_FIX_PASSES {
-        let doc = Decoded::new(fixed.clone());
+    let fixed = fix_file(bytes, file, kind, settings, ledger)?;
+    Ok((fixed.bytes, fixed.applied))
+}
+
+/// What [`fix_file`] made of a file.
+pub struct Fixed {
+    /// The file's bytes, fixed.
+    pub bytes: Vec<u8>,
+    /// The fixes applied.
+    pub applied: usize,
+    /// Why fixes were found but not applied: the file cannot be written
+    /// back exactly in its encoding.
+    pub refused: Option<String>,
+}
+
+/// [`fix_all`], in the file's own encoding: each fix is an edit of the
+/// file's bytes, its replacement encoded as the file is, every other byte
+/// unchanged. A file whose decoding was lossy (undecodable bytes, or an
+/// encoding that does not give the same bytes back) is not fixed.
+pub fn fix_file(
+    bytes: &[u8],
+    file: &str,
+    kind: Kind,
+    settings: &Settings,
+    ledger: Option<&Ledger>,
+) -> io::Result<Fixed> {
+    let mut doc = SourceText::new(bytes.to_vec());
+    let encoding = doc.encoding();
+    let exact = doc.round_trips(bytes);
+    let mut fixed = Fixed {
+        bytes: bytes.to_vec(),
+        applied: 0,
+        refused: None,
+    };
+    for pass in 0..MAX_FIX_PASSES {
+        if pass > 0 {
+            // In the encoding of the first reading: the fixes must not
+            // change what the detector makes of the file.
+            doc = SourceText::in_encoding(fixed.bytes.clone(), encoding);
+        }
         let mut collector = Collector::default();
         let mut ledger = ledger.map(Ledger::fresh);
         FileLint::new(file, &doc, settings, &mut collector)
@@ -218,10 +255,22 @@ pub fn fix_all(
         if collector.edits.is_empty() {
             break;
         }
-        applied += collector.edits.len();
-        fixed = fix::apply(&fixed, &collector.edits);
+        let encoded: Option<Vec<(usize, usize, Vec<u8>)>> = collector
+            .edits
+            .iter()
+            .map(|(start, end, content)| Some((*start, *end, encoding.encode(content)?)))
+            .collect();
+        let (true, Some(encoded)) = (exact, encoded) else {
+            fixed.refused = Some(format!(
+                "read as {}, it cannot be written back byte for byte (some bytes could not be decoded)",
+                encoding.name()
+            ));
+            break;
+        };
+        fixed.applied += encoded.len();
+        fixed.bytes = fix::apply(&fixed.bytes, &encoded);
     }
-    Ok((fixed, applied))
+    Ok(fixed)
 }
 
 /// Where a piece of a file is linted: the URLs that start from `start`
@@ -245,7 +294,7 @@ impl Piece {
 /// One document (or a piece of one) being linted, and where its findings go.
 pub struct FileLint<'f> {
     file: &'f str,
-    doc: &'f Decoded,
+    doc: &'f SourceText,
     settings: &'f Settings,
     reporter: &'f mut dyn Reporter,
     ledger: Option<&'f mut Ledger>,
@@ -256,7 +305,7 @@ impl<'f> FileLint<'f> {
     /// `reporter`.
     pub fn new(
         file: &'f str,
-        doc: &'f Decoded,
+        doc: &'f SourceText,
         settings: &'f Settings,
         reporter: &'f mut dyn Reporter,
     ) -> FileLint<'f> {
@@ -290,13 +339,19 @@ impl<'f> FileLint<'f> {
             self.settings.markdown_code,
             piece.start,
         )
-        .take_while(|url| url.outer.start < piece.limit);
+        .take_while(|found| found.url.outer.start < piece.limit);
         self.urls(urls, piece.limit)
     }
 
     /// Lints the URLs `urls` of the document, which end the piece's
     /// reading at `limit` (see [`FileLint::piece`]).
-    pub fn urls(self, urls: impl Iterator<Item = ScannedUrl>, limit: usize) -> io::Result<usize> {
+    /// A URL comes with whether a fix may touch it ([`Extracted`]): one in
+    /// code, a template or a formatted string literal gets none.
+    pub fn urls<U: Into<Extracted>>(
+        self,
+        urls: impl Iterator<Item = U>,
+        limit: usize,
+    ) -> io::Result<usize> {
         let FileLint {
             file,
             doc,
@@ -320,7 +375,8 @@ impl<'f> FileLint<'f> {
             error: None,
         };
         let mut resume = limit.min(doc.text.len());
-        for url in urls {
+        for found in urls {
+            let Extracted { url, fixable } = found.into();
             resume = resume.max(url.outer.end);
             state.reporter.url(file, doc, &url)?;
             if urls_only {
@@ -330,7 +386,7 @@ impl<'f> FileLint<'f> {
             doc.anchor(url.span.start);
             // At the URL's start: before the findings inside it.
             state.valid_in_earlier_revision(&url)?;
-            let plan = state.plan(&url);
+            let plan = if fixable { state.plan(&url) } else { None };
             let mut sink = UrlSink {
                 state: &mut state,
                 url: &url,
@@ -363,10 +419,10 @@ struct FileState<'s, 'f> {
     reporter: &'s mut dyn Reporter,
     ledger: Option<&'f mut Ledger>,
     file: &'f str,
-    doc: &'f Decoded,
+    doc: &'f SourceText,
     settings: &'f Settings,
     suppressions: &'s mut Suppressions,
-    /// The next invalid UTF-8 sequence to report.
+    /// Past the undecodable places once they are reported (0 before).
     invalid_next: usize,
     error: Option<io::Error>,
 }
@@ -378,13 +434,7 @@ impl FileState<'_, '_> {
         if !self.settings.wants(code) {
             return false;
         }
-        if code == Code::NonAscii
-            && self
-                .doc
-                .invalid
-                .binary_search_by_key(&span, |(invalid, _)| *invalid)
-                .is_ok()
-        {
+        if code == Code::NonAscii && self.doc.invalid.binary_search(&span).is_ok() {
             return false;
         }
         if !self.suppressions.is_empty() {
@@ -404,28 +454,23 @@ impl FileState<'_, '_> {
         fix::plan(url, &mut |code, span| self.wants(code, span, false))
     }
 
-    /// Reports the invalid UTF-8 sequences that start before `before`.
+    /// Reports what could not be decoded, once for the file, at its first
+    /// place, when that starts before `before`: one finding however many
+    /// places (a file in another encoding read as UTF-8 had one per run).
     fn flush_invalid(&mut self, before: usize) -> io::Result<()> {
-        while let Some((span, bytes)) = self.doc.invalid.get(self.invalid_next) {
-            if span.start > before {
-                break;
-            }
-            self.invalid_next += 1;
-            if !self.wants(Code::InvalidUtf8, *span, true) {
-                continue;
-            }
-            let finding = Finding::new(
-                Code::InvalidUtf8,
-                *span,
-                format!(
-                    "invalid UTF-8 at byte offset {} (bytes {}); linted the rest",
-                    self.doc.byte_offset(span.start),
-                    hex(bytes)
-                ),
-            );
-            self.report(&finding, None, None)?;
+        let Some(span) = self.doc.invalid.first() else {
+            return Ok(());
+        };
+        if self.invalid_next > 0 || span.start > before {
+            return Ok(());
         }
-        Ok(())
+        self.invalid_next = self.doc.invalid.len();
+        if !self.wants(Code::InvalidUtf8, *span, true) {
+            return Ok(());
+        }
+        let message = self.doc.undecodable().unwrap_or_default();
+        let finding = Finding::new(Code::InvalidUtf8, *span, message);
+        self.report(&finding, None, None)
     }
 
     /// U020: the revisions before RFC 1738 that accept a URL RFC 1738
@@ -544,28 +589,21 @@ impl FileState<'_, '_> {
 /// What a finding is about, for the baseline: its URL's text, with the
 /// fragment as written after it (`URL#fragment`, as `--format urls` prints
 /// it); the bytes of invalid UTF-8 (in hex); the text at the finding.
-fn subject<'a>(doc: &'a Decoded, finding: &Finding, url: Option<&'a ScannedUrl>) -> Cow<'a, str> {
+fn subject<'a>(
+    doc: &'a SourceText,
+    finding: &Finding,
+    url: Option<&'a ScannedUrl>,
+) -> Cow<'a, str> {
     if let Some(url) = url {
         return match &url.fragment {
             Some(fragment) => Cow::Owned(format!("{}#{}", url.text, fragment.text)),
             None => Cow::Borrowed(&url.text),
         };
     }
-    if finding.code == Code::InvalidUtf8 {
-        if let Ok(index) = doc
-            .invalid
-            .binary_search_by_key(&finding.span, |(span, _)| *span)
-        {
-            return Cow::Owned(hex(&doc.invalid[index].1));
-        }
+    if finding.code == Code::InvalidUtf8 && doc.invalid.first() == Some(&finding.span) {
+        return Cow::Owned(doc.first_invalid_hex());
     }
     Cow::Borrowed(doc.text.get(finding.span.range()).unwrap_or(""))
-}
-
-/// Bytes in hex, separated by spaces: `ff fe`.
-fn hex(bytes: &[u8]) -> String {
-    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    hex.join(" ")
 }
 
 /// The sink of one URL's findings.

@@ -21,7 +21,7 @@ use rfc1738_linter::baseline::{Baseline, Ledger};
 use rfc1738_linter::config::{ConfigError, Configs};
 use rfc1738_linter::output::Report;
 use rfc1738_linter::pipeline::{self, FileLint, Overrides, Reporter, Settings};
-use rfc1738_linter::source::Decoded;
+use rfc1738_linter::source::SourceText;
 
 /// The `source` of every diagnostic.
 pub(crate) const SOURCE: &str = "rfc1738";
@@ -40,7 +40,7 @@ impl Reporter for Collect<'_> {
         false
     }
 
-    fn url(&mut self, _file: &str, doc: &Decoded, url: &ScannedUrl) -> io::Result<()> {
+    fn url(&mut self, _file: &str, doc: &SourceText, url: &ScannedUrl) -> io::Result<()> {
         if doc.text[url.outer.range()].contains('\n') {
             self.linted.multiline.push(url.outer);
         }
@@ -62,7 +62,7 @@ impl Reporter for Collect<'_> {
         Ok(())
     }
 
-    fn unknown_code(&mut self, _file: &str, _doc: &Decoded, span: Span, code: &str) {
+    fn unknown_code(&mut self, _file: &str, _doc: &SourceText, span: Span, code: &str) {
         self.linted.unknown.push((span, code.to_owned()));
     }
 }
@@ -135,7 +135,7 @@ impl Workspace {
             Some(bytes) => bytes.clone(),
             None => document.text.clone().into_bytes(),
         };
-        let decoded = Decoded::new(bytes);
+        let decoded = SourceText::utf8(bytes);
         let mut collect = Collect {
             linted: &mut linted,
         };

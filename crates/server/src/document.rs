@@ -43,10 +43,12 @@ impl Document {
         // A file's type is its name's, as for `rfc1738 lint`; a buffer
         // without a file name goes by its language.
         let kind = match (&path, item.language_id.as_str()) {
-            (Some(_), _) => Kind::of(&name),
+            (Some(_), _) => Kind::of_file(&name, &item.text),
             (None, "markdown") => Kind::Markdown,
             (None, "html") => Kind::Html,
-            (None, _) => Kind::Text,
+            (None, language) => {
+                rfc1738_linter::extract::Language::of_mode(language).map_or(Kind::Text, Kind::Code)
+            }
         };
         let disk = path
             .as_ref()

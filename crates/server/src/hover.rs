@@ -23,9 +23,10 @@ fn url_at(document: &Document, markdown_code: bool, offset: usize) -> Option<Sca
     // offset; Markdown and HTML are read from the start.
     let from = match document.kind {
         Kind::Text => document.lines.line_start(offset.saturating_sub(TEXT_REACH)),
-        Kind::Markdown | Kind::Html => 0,
+        _ => 0,
     };
     extract::urls_from(text, document.kind, markdown_code, from)
+        .map(|found| found.url)
         .take_while(|url| url.outer.start <= offset)
         .find(|url| {
             let whole = url.span_with_fragment();

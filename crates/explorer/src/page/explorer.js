@@ -1,8 +1,25 @@
 // rfc1738 explore: the page's script. No framework and no build step.
 // The whole view lives in the address's fragment
 // (#urls=...&revision=...&mode=...&rule=...&select=...&production=...),
-// so that a link reproduces it; the server computes everything else.
+// so that a link reproduces it; the server computes everything else. In
+// the static export (`rfc1738 explore --export`, its page marked
+// data-backend="wasm"), the WebAssembly build of the library beside the
+// page (rfc1738.js, rfc1738.wasm) answers what the server would, and the
+// diagrams are the exported files.
 "use strict";
+
+const WASM = document.documentElement.dataset.backend === "wasm";
+let wasmModule = null;
+
+function wasm() {
+  if (!wasmModule) wasmModule = import("./rfc1738.js");
+  return wasmModule;
+}
+
+// A production's diagram file, named as the library names its combinator.
+function diagramFile(name) {
+  return name.replace(/-/g, "_").replace(/\+/g, "_plus");
+}
 
 const REVISIONS = ["draft-jul93", "draft-oct93", "draft-03", "rfc1738"];
 // Longer URLs are not drawn character by character.
@@ -84,8 +101,12 @@ function setStatus(text, error) {
 
 async function grammar(revision) {
   if (!grammars[revision]) {
-    const response = await fetch("/api/grammar?revision=" + encodeURIComponent(revision));
-    grammars[revision] = await response.json();
+    if (WASM) {
+      grammars[revision] = (await wasm()).grammar(revision);
+    } else {
+      const response = await fetch("/api/grammar?revision=" + encodeURIComponent(revision));
+      grammars[revision] = await response.json();
+    }
   }
   return grammars[revision];
 }
@@ -93,7 +114,9 @@ async function grammar(revision) {
 async function diagram(revision, name) {
   const key = revision + "/" + name;
   if (!(key in diagrams)) {
-    const response = await fetch("/diagrams/" + encodeURIComponent(revision) + "/" + encodeURIComponent(name) + ".svg");
+    const response = WASM
+      ? await fetch("diagrams/" + encodeURIComponent(revision) + "/" + encodeURIComponent(diagramFile(name)) + ".svg")
+      : await fetch("/diagrams/" + encodeURIComponent(revision) + "/" + encodeURIComponent(name) + ".svg");
     diagrams[key] = response.ok ? await response.text() : null;
   }
   return diagrams[key];
@@ -110,6 +133,27 @@ async function explainNow() {
     return;
   }
   setStatus("Reading…");
+  if (WASM) {
+    let module;
+    try {
+      module = await wasm();
+    } catch (error) {
+      if (ticket === asked) setStatus("The WebAssembly module did not load: " + error, true);
+      return;
+    }
+    if (ticket !== asked) return;
+    try {
+      answer = module.explain(state.urls, { revision: state.revision, rule: state.rule, strict: state.mode === "strict" });
+    } catch (error) {
+      answer = null;
+      $("results").replaceChildren();
+      setStatus("400 Bad Request: " + error.message, true);
+      return;
+    }
+    showAnswer();
+    await showDiagram();
+    return;
+  }
   const query = new URLSearchParams({ revision: state.revision, mode: state.mode, rule: state.rule });
   let response;
   try {
@@ -131,12 +175,16 @@ async function explainNow() {
   }
   answer = await response.json();
   if (ticket !== asked) return;
+  showAnswer();
+  await showDiagram();
+}
+
+function showAnswer() {
   const read = answer.urls.length;
   let text = read === 1 ? "1 URL read" : read + " URLs read";
   if (answer.omitted) text += "; " + answer.omitted + " more lines not read";
   setStatus(text + ", by " + answer.revision + " (" + answer.mode + "), as " + answer.rule + ".");
   render();
-  await showDiagram();
 }
 
 // ---- the URLs ---------------------------------------------------------------

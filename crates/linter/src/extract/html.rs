@@ -5,7 +5,7 @@
 use rfc1738::scan::Form;
 use rfc1738::Span;
 
-use super::{has_scheme, Candidate, Decode, Found};
+use super::{has_scheme, Candidate, Decode, Pending};
 
 /// The character an HTML character reference at the start of `text`
 /// stands for, and its length. Numeric references, and the named ones that
@@ -79,7 +79,7 @@ const URL_ATTRIBUTES: &[&str] = &[
 
 /// The URLs in the HTML `text[start..end]`: values of URL attributes with a
 /// scheme. Comments, `<script>` and `<style>` are skipped.
-pub(super) fn urls(text: &str, start: usize, end: usize, found: &mut Vec<Found>) {
+pub(super) fn urls(text: &str, start: usize, end: usize, found: &mut Vec<Pending>) {
     let bytes = &text.as_bytes()[..end];
     let mut at = start;
     while let Some(open) = memchr::memchr(b'<', &bytes[at..]).map(|i| at + i) {
@@ -115,7 +115,7 @@ pub(super) fn find_ignore_case(haystack: &[u8], needle: &[u8]) -> Option<usize> 
 
 /// The attributes of a tag from `at` (after its name) to its `>`; returns
 /// where the tag ends.
-fn attributes(text: &str, mut at: usize, end: usize, found: &mut Vec<Found>) -> usize {
+fn attributes(text: &str, mut at: usize, end: usize, found: &mut Vec<Pending>) -> usize {
     let bytes = &text.as_bytes()[..end];
     loop {
         while at < end && bytes[at].is_ascii_whitespace() {
@@ -196,9 +196,9 @@ fn trim_span(text: &str, span: Span) -> Span {
     Span::new(start, end.max(start))
 }
 
-fn push_attribute(text: &str, value: Span, outer: Span, found: &mut Vec<Found>) {
+fn push_attribute(text: &str, value: Span, outer: Span, found: &mut Vec<Pending>) {
     if has_scheme(&text[value.range()]) {
-        found.push(Found::Written(Candidate {
+        found.push(Pending::Written(Candidate {
             dest: value,
             outer,
             form: Form::Attribute,
@@ -212,7 +212,10 @@ mod tests {
     use super::super::{urls, Kind};
 
     fn texts(text: &str, kind: Kind) -> Vec<String> {
-        urls(text, kind, false).map(|url| url.text).collect()
+        urls(text, kind, false)
+            .map(|found| found.url)
+            .map(|url| url.text)
+            .collect()
     }
 
     #[test]

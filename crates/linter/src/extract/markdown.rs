@@ -18,7 +18,7 @@ use rfc1738::scan::{Form, ScannedUrl, Scanner};
 use rfc1738::Span;
 
 use super::html::{self, find_ignore_case};
-use super::{has_scheme, in_order, Candidate, Decode, Found, FoundUrls, Urls};
+use super::{has_scheme, in_order, Candidate, Decode, Pending, PendingUrls, Urls};
 
 /// Markdown longer than this is read in pieces (see [`chunks`]): the parser
 /// holds a tree of what it reads, so memory stays bounded.
@@ -77,11 +77,11 @@ impl Definitions {
     }
 
     /// The URLs of the used definitions of piece `index`.
-    fn candidates(&self, text: &str, index: usize, found: &mut Vec<Found>) {
+    fn candidates(&self, text: &str, index: usize, found: &mut Vec<Pending>) {
         for (piece, span, dest, used) in &self.list {
             if *piece == index && *used && has_scheme(dest) {
                 if let Some(at) = definition_destination(text, span.range()) {
-                    found.push(Found::Written(Candidate {
+                    found.push(Pending::Written(Candidate {
                         dest: at,
                         outer: *span,
                         form: Form::Link,
@@ -109,7 +109,7 @@ pub fn markdown_piece_urls<'a>(
     let mut found = markdown_chunk(text, 0..text.len(), code, definitions);
     definitions.borrow().candidates(text, index, &mut found);
     in_order(&mut found);
-    Urls::Found(text, FoundUrls(found.into_iter()))
+    Urls::Found(text, PendingUrls(found.into_iter()))
 }
 
 /// The URLs of a Markdown document, piece by piece.
@@ -118,7 +118,7 @@ pub struct MarkdownUrls<'a> {
     chunks: std::iter::Enumerate<std::vec::IntoIter<std::ops::Range<usize>>>,
     definitions: RefCell<Definitions>,
     code: bool,
-    current: std::vec::IntoIter<Found>,
+    current: std::vec::IntoIter<Pending>,
 }
 
 impl Iterator for MarkdownUrls<'_> {
@@ -253,7 +253,7 @@ fn markdown_chunk(
     chunk: std::ops::Range<usize>,
     code: bool,
     definitions: &RefCell<Definitions>,
-) -> Vec<Found> {
+) -> Vec<Pending> {
     let base = chunk.start;
     let piece = &text[chunk];
     // A reference to a definition in another piece.
@@ -318,7 +318,7 @@ fn markdown_chunk(
                         } else {
                             (dest, Form::Autolink)
                         };
-                        found.push(Found::Written(Candidate {
+                        found.push(Pending::Written(Candidate {
                             dest,
                             outer: Span::new(range.start, range.end),
                             form,
@@ -333,7 +333,7 @@ fn markdown_chunk(
                 if let Some((outer, text_end, inline)) = open.pop() {
                     if inline {
                         if let Some(dest) = inline_destination(text, text_end, outer.end) {
-                            found.push(Found::Written(Candidate {
+                            found.push(Pending::Written(Candidate {
                                 dest,
                                 outer: Span::new(outer.start, outer.end),
                                 form: Form::Link,
@@ -401,7 +401,7 @@ impl Prose {
         source: &str,
         read: &str,
         range: std::ops::Range<usize>,
-        found: &mut Vec<Found>,
+        found: &mut Vec<Pending>,
     ) {
         let written = Span::new(range.start, range.end);
         let escaped = self.span.is_some_and(|span| {
@@ -447,7 +447,7 @@ impl Prose {
     }
 
     /// The URLs of the run, by the plain-text scanner; the run is emptied.
-    fn flush(&mut self, source: &str, found: &mut Vec<Found>) {
+    fn flush(&mut self, source: &str, found: &mut Vec<Pending>) {
         let Some(span) = self.span.take() else {
             return;
         };
@@ -468,7 +468,7 @@ impl Prose {
                 continue;
             };
             let outer = Span::new(first.start, last.end);
-            found.push(Found::Read(
+            found.push(Pending::Read(
                 ScannedUrl::mapped(written.to_owned(), url.form, outer, map).split_fragment(),
             ));
         }
@@ -519,10 +519,10 @@ fn mapped(
 
 /// The URLs the plain-text scanner finds in `source[range]`, written as
 /// they are read (a run of prose, a code span).
-fn scan_in_place(source: &str, range: std::ops::Range<usize>, found: &mut Vec<Found>) {
+fn scan_in_place(source: &str, range: std::ops::Range<usize>, found: &mut Vec<Pending>) {
     for url in Scanner::starting_at(&source[..range.end], range.start) {
         if url.breaks.is_empty() {
-            found.push(Found::Read(url));
+            found.push(Pending::Read(url));
         }
     }
 }
@@ -613,6 +613,7 @@ mod tests {
 
     fn found(text: &str, kind: Kind) -> Vec<(String, String)> {
         urls(text, kind, false)
+            .map(|found| found.url)
             .map(|url| (url.text.clone(), text[url.span.range()].to_owned()))
             .collect()
     }
@@ -634,7 +635,10 @@ mod tests {
     fn titles_code_and_relative_links_are_not_urls() {
         let text = "[a](http://a.b/c \"see http://t.t/\") `http://code/` [r](./x.md)\n\n    http://block/\n";
         assert_eq!(texts(text, Kind::Markdown), ["http://a.b/c"]);
-        let with_code: Vec<String> = urls(text, Kind::Markdown, true).map(|u| u.text).collect();
+        let with_code: Vec<String> = urls(text, Kind::Markdown, true)
+            .map(|found| found.url)
+            .map(|u| u.text)
+            .collect();
         assert_eq!(with_code, ["http://a.b/c", "http://code/", "http://block/"]);
     }
 
@@ -662,7 +666,10 @@ mod tests {
                 "http://a.b/x\\_y&amp;z".to_owned()
             )]
         );
-        let url = urls(text, Kind::Markdown, false).next().unwrap();
+        let url = urls(text, Kind::Markdown, false)
+            .map(|found| found.url)
+            .next()
+            .unwrap();
         // The "&" of the URL is the entity in the source.
         assert_eq!(url.original_span(Span::new(14, 15)), Span::new(19, 24));
     }
@@ -694,7 +701,10 @@ mod tests {
     #[test]
     fn escapes_and_entities_in_prose_are_read_as_the_reader_sees_them() {
         let text = "see http://a.b/x\\_y&amp;z\\~w and `http://code/` <URL:ftp://c.d/e>";
-        let url = urls(text, Kind::Markdown, false).next().unwrap();
+        let url = urls(text, Kind::Markdown, false)
+            .map(|found| found.url)
+            .next()
+            .unwrap();
         assert_eq!(url.text, "http://a.b/x_y&z~w");
         assert_eq!(&text[url.span.range()], "http://a.b/x\\_y&amp;z\\~w");
         // The "~" is written "\~": a fix replaces both.
@@ -705,6 +715,7 @@ mod tests {
         );
         assert_eq!(&text[url.original_span(Span::new(14, 15)).range()], "&amp;");
         let all: Vec<(String, Form)> = urls(text, Kind::Markdown, false)
+            .map(|found| found.url)
             .map(|url| (url.text, url.form))
             .collect();
         assert_eq!(
@@ -722,7 +733,9 @@ mod tests {
         // copied and each URL mapped from it by a binary search.
         let count = 30_000;
         let text = "see http://a.b/x\\_y ".repeat(count);
-        let urls: Vec<ScannedUrl> = urls(&text, Kind::Markdown, false).collect();
+        let urls: Vec<ScannedUrl> = urls(&text, Kind::Markdown, false)
+            .map(|found| found.url)
+            .collect();
         assert_eq!(urls.len(), count);
         let last = urls.last().unwrap();
         assert_eq!(last.text, "http://a.b/x_y");
@@ -754,7 +767,10 @@ mod tests {
             assert!(piece.start == 0 || text[..piece.start].ends_with("\n\n"));
             assert!(!text[piece.clone()].starts_with(' '));
         }
-        let urls: Vec<String> = urls(&text, Kind::Markdown, false).map(|u| u.text).collect();
+        let urls: Vec<String> = urls(&text, Kind::Markdown, false)
+            .map(|found| found.url)
+            .map(|u| u.text)
+            .collect();
         let blocks = text.matches("Para [a]").count();
         assert_eq!(urls.len(), 1 + 3 * blocks);
         assert_eq!(urls[0], "http://def.example/one");

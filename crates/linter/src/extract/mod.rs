@@ -1,6 +1,13 @@
 //! Where the URLs of a file are, by its format: plain text by the appendix
 //! of RFC 1738 (`rfc1738::scan`), Markdown by a CommonMark parser
-//! ([`markdown`]), HTML by its URL attributes ([`html`]).
+//! ([`markdown`]), HTML by its URL attributes ([`html`]), source code and
+//! data by their comments and string literals ([`code`]), man pages with
+//! roff's escapes read ([`roff`]), reStructuredText and AsciiDoc by their
+//! link forms and literals ([`markup`]).
+//!
+//! A file's kind is found by its name ([`Kind::of`]), then, for a name
+//! that tells nothing, by its first line: a `#!` line, an Emacs or Vim
+//! modeline, a man page's first request ([`Kind::of_file`]).
 //!
 //! In every format the first `#` after a URL starts its fragment
 //! ([`ScannedUrl::split_fragment`]): section 2.2 of RFC 1738 names `#` as
@@ -8,8 +15,19 @@
 //! follow it". A URL's span ends before the `#`; its
 //! [`ScannedUrl::fragment`] has the rest.
 
+#[cfg(feature = "code-readers")]
+mod code;
 mod html;
+mod language;
+#[cfg(feature = "code-readers")]
+mod mapped;
 mod markdown;
+#[cfg(feature = "code-readers")]
+mod markup;
+#[cfg(feature = "code-readers")]
+mod roff;
+
+pub use language::Language;
 
 pub use markdown::{
     mark_used_definitions, markdown_piece_urls, next_cut, Definitions, MarkdownUrls, CHUNK,
@@ -27,19 +45,187 @@ pub enum Kind {
     Markdown,
     /// `.html`, `.htm`, `.xhtml`.
     Html,
+    /// Source code or data: comments and string literals.
+    Code(Language),
+    /// A man page: `.1` to `.9` (`.3p`, `.1m`), `.man`, `.mdoc`, `.roff`.
+    Roff,
+    /// `.rst`, `.rest`.
+    ReStructuredText,
+    /// `.adoc`, `.asciidoc`, `.asc`.
+    AsciiDoc,
 }
 
 impl Kind {
-    /// The kind of a file by its name.
+    /// The kind of a file by its name. A template's suffix (`.erb`, `.j2`,
+    /// `.tpl`, `.in`, ...) is looked through: `README.md.erb` is Markdown.
     pub fn of(path: &str) -> Kind {
+        const TEMPLATES: &[&str] = &[
+            ".erb",
+            ".j2",
+            ".jinja",
+            ".jinja2",
+            ".tpl",
+            ".tmpl",
+            ".template",
+            ".in",
+            ".liquid",
+            ".mustache",
+            ".hbs",
+            ".dist",
+            ".example",
+            ".sample",
+        ];
+        if let Some(inner) = TEMPLATES.iter().find_map(|suffix| {
+            let cut = path.len().checked_sub(suffix.len())?;
+            path.get(cut..)?
+                .eq_ignore_ascii_case(suffix)
+                .then(|| &path[..cut])
+        }) {
+            if inner
+                .rsplit(['/', '\\'])
+                .next()
+                .is_some_and(|name| name.contains('.'))
+            {
+                return Kind::of(inner);
+            }
+        }
         let extension = path
             .rsplit_once('.')
+            .filter(|(_, extension)| !extension.contains(['/', '\\']))
             .map(|(_, extension)| extension.to_ascii_lowercase());
         match extension.as_deref() {
             Some("md" | "markdown" | "mdown" | "mkd") => Kind::Markdown,
             Some("html" | "htm" | "xhtml") => Kind::Html,
-            _ => Kind::Text,
+            Some("rst" | "rest") => Kind::ReStructuredText,
+            Some("adoc" | "asciidoc" | "asc") => Kind::AsciiDoc,
+            Some("man" | "mdoc" | "roff" | "nroff" | "troff") => Kind::Roff,
+            Some(section)
+                if section.len() <= 3
+                    && section.as_bytes()[0].is_ascii_digit()
+                    && section.as_bytes()[0] != b'0'
+                    && section[1..].bytes().all(|b| b.is_ascii_lowercase()) =>
+            {
+                Kind::Roff
+            }
+            _ => Language::of_name(path).map_or(Kind::Text, Kind::Code),
         }
+    }
+
+    /// The kind of a file by its name, then, when the name tells nothing,
+    /// by its text: a `#!` line naming an interpreter, an Emacs
+    /// (`-*- mode: ruby -*-`) or Vim (`vim: ft=python`) modeline in its
+    /// first or last lines, or a man page's first request.
+    pub fn of_file(path: &str, text: &str) -> Kind {
+        let kind = Kind::of(path);
+        if kind != Kind::Text {
+            return kind;
+        }
+        let mut lines = text.lines();
+        let first = lines.next().unwrap_or("");
+        if let Some(interpreter) = first.strip_prefix("#!") {
+            let mut words = interpreter.split_whitespace();
+            let mut program = words.next().unwrap_or("").rsplit('/').next().unwrap_or("");
+            if program == "env" {
+                program = words.find(|word| !word.starts_with('-')).unwrap_or("");
+            }
+            if let Some(language) = Language::of_interpreter(program) {
+                return Kind::Code(language);
+            }
+        }
+        let head = [first, lines.next().unwrap_or("")];
+        let tail = text.lines().rev().take(5);
+        for line in head.into_iter().chain(tail) {
+            if let Some(language) = modeline(line).and_then(Language::of_mode) {
+                return Kind::Code(language);
+            }
+        }
+        if starts_as_man_page(text) {
+            return Kind::Roff;
+        }
+        Kind::Text
+    }
+
+    /// [`Kind::of_file`] from a file's bytes: its first and last lines are
+    /// what is read.
+    pub fn of_bytes(path: &str, bytes: &[u8]) -> Kind {
+        let kind = Kind::of(path);
+        if kind != Kind::Text {
+            return kind;
+        }
+        const REACH: usize = 2048;
+        if bytes.len() <= 2 * REACH {
+            return Kind::of_file(path, &String::from_utf8_lossy(bytes));
+        }
+        let mut sample = String::from_utf8_lossy(&bytes[..REACH]).into_owned();
+        sample.push('\n');
+        sample.push_str(&String::from_utf8_lossy(&bytes[bytes.len() - REACH..]));
+        Kind::of_file(path, &sample)
+    }
+
+    /// Whether a long file of this kind is read in pieces.
+    pub fn in_pieces(self) -> bool {
+        matches!(self, Kind::Text | Kind::Markdown)
+    }
+}
+
+/// Whether a file's text starts as a man page does (for a file with no
+/// telling extension): a `.TH` or `.Dd` request, or a roff comment.
+fn starts_as_man_page(text: &str) -> bool {
+    let first = text
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
+    first.starts_with(".TH ")
+        || first.starts_with(".Dd ")
+        || first.starts_with(".\\\"")
+        || first.starts_with("'\\\"")
+}
+
+/// The mode an Emacs (`-*- mode: ruby -*-`, `-*- ruby -*-`) or Vim
+/// (`vim: set ft=python:`, `vi: filetype=sh`) modeline names.
+fn modeline(line: &str) -> Option<&str> {
+    if let Some(start) = line.find("-*-") {
+        let inner = &line[start + 3..];
+        let inner = &inner[..inner.find("-*-")?];
+        let mode = match inner.split(';').find_map(|part| {
+            let (key, value) = part.split_once(':')?;
+            key.trim().eq_ignore_ascii_case("mode").then_some(value)
+        }) {
+            Some(mode) => mode,
+            None if !inner.contains(':') => inner,
+            None => return None,
+        };
+        return Some(mode.trim());
+    }
+    let at = line
+        .find("vim:")
+        .or_else(|| line.find("vi:"))
+        .or_else(|| line.find("ex:"))?;
+    let rest = &line[at..];
+    rest.split([' ', ':', '\t'])
+        .find_map(|setting| {
+            setting
+                .strip_prefix("ft=")
+                .or_else(|| setting.strip_prefix("filetype="))
+                .or_else(|| setting.strip_prefix("syntax="))
+        })
+        .map(str::trim)
+}
+
+/// A URL found in a file, and whether a fix may be applied to it: not in
+/// code, a template, or a string literal whose value is more than the URL
+/// (see [`code`]).
+#[derive(Clone, Debug)]
+pub struct Extracted {
+    /// The URL.
+    pub url: ScannedUrl,
+    /// Whether fixing it keeps the file's meaning.
+    pub fixable: bool,
+}
+
+impl From<ScannedUrl> for Extracted {
+    fn from(url: ScannedUrl) -> Extracted {
+        Extracted { url, fixable: true }
     }
 }
 
@@ -69,18 +255,18 @@ struct Candidate {
 /// when its turn comes (most URLs), or already read (URLs in prose, found
 /// by the plain-text scanner).
 #[derive(Clone, Debug)]
-enum Found {
+enum Pending {
     Written(Candidate),
     Read(ScannedUrl),
 }
 
-impl Found {
+impl Pending {
     /// Where the URL is written (its fragment included), for the order of
     /// the URLs and to drop a URL found twice.
     fn place(&self) -> (usize, usize) {
         match self {
-            Found::Written(candidate) => (candidate.dest.start, candidate.dest.end),
-            Found::Read(url) => {
+            Pending::Written(candidate) => (candidate.dest.start, candidate.dest.end),
+            Pending::Read(url) => {
                 let whole = url.span_with_fragment();
                 (whole.start, whole.end)
             }
@@ -89,41 +275,58 @@ impl Found {
 
     fn into_url(self, text: &str) -> ScannedUrl {
         match self {
-            Found::Written(candidate) => decoded(text, candidate),
-            Found::Read(url) => url,
+            Pending::Written(candidate) => decoded(text, candidate),
+            Pending::Read(url) => url,
         }
     }
 }
 
 /// Sorts URLs found by their place and drops those found twice.
-fn in_order(found: &mut Vec<Found>) {
-    found.sort_by_key(Found::place);
+fn in_order(found: &mut Vec<Pending>) {
+    found.sort_by_key(Pending::place);
     found.dedup_by_key(|found| found.place());
 }
 
 /// The URLs of a file, in order of their place, one at a time.
 pub enum Urls<'a> {
     /// Plain text.
-    Text(Scanner<'a>),
+    Text(&'a str, Scanner<'a>),
     /// Markdown, piece by piece.
     Markdown(MarkdownUrls<'a>),
     /// HTML, or a piece of Markdown: where each URL is, decoded on demand.
-    Found(&'a str, FoundUrls),
+    Found(&'a str, PendingUrls),
+    /// Code, data, man pages, reStructuredText, AsciiDoc: read whole.
+    Read(std::vec::IntoIter<Extracted>),
 }
 
 /// The URLs found in a text, decoded one at a time.
-pub struct FoundUrls(std::vec::IntoIter<Found>);
+pub struct PendingUrls(std::vec::IntoIter<Pending>);
 
 impl Iterator for Urls<'_> {
-    type Item = ScannedUrl;
+    type Item = Extracted;
 
-    fn next(&mut self) -> Option<ScannedUrl> {
-        match self {
-            Urls::Text(scanner) => scanner.next(),
-            Urls::Markdown(urls) => urls.next(),
-            Urls::Found(text, found) => Some(found.0.next()?.into_url(text)),
+    fn next(&mut self) -> Option<Extracted> {
+        loop {
+            let found = match self {
+                Urls::Text(text, scanner) => escaped_quote(text, scanner.next()?).into(),
+                Urls::Markdown(urls) => urls.next()?.into(),
+                Urls::Found(text, found) => found.0.next()?.into_url(text).into(),
+                Urls::Read(urls) => urls.next()?,
+            };
+            if !placeholder_scheme(&found.url.text) {
+                return Some(found);
+            }
         }
     }
+}
+
+/// Whether a URL's scheme is the word for a scheme (`SCHEME://HOST[:PORT]`,
+/// `protocol://host`): the notation of a URL's form, not a URL.
+fn placeholder_scheme(url: &str) -> bool {
+    let scheme = url.split_once(':').map_or("", |(scheme, _)| scheme);
+    ["scheme", "protocol", "proto"]
+        .iter()
+        .any(|word| scheme.eq_ignore_ascii_case(word))
 }
 
 /// The URLs of `text`, read as `kind`; `code` also looks into Markdown code
@@ -136,14 +339,55 @@ pub fn urls(text: &str, kind: Kind, code: bool) -> Urls<'_> {
 /// are read whole, from 0).
 pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
     match kind {
-        Kind::Text => Urls::Text(Scanner::starting_at(text, start)),
+        Kind::Text => Urls::Text(text, Scanner::starting_at(text, start)),
         Kind::Markdown => Urls::Markdown(markdown::urls(text, code)),
         Kind::Html => {
             let mut found = Vec::new();
             html::urls(text, 0, text.len(), &mut found);
-            Urls::Found(text, FoundUrls(found.into_iter()))
+            Urls::Found(text, PendingUrls(found.into_iter()))
+        }
+        #[cfg(not(feature = "code-readers"))]
+        Kind::Code(_) | Kind::Roff | Kind::ReStructuredText | Kind::AsciiDoc => {
+            Urls::Text(text, Scanner::starting_at(text, start))
+        }
+        #[cfg(feature = "code-readers")]
+        Kind::Code(language) => Urls::Read(code::urls(text, language, code).into_iter()),
+        #[cfg(feature = "code-readers")]
+        Kind::Roff => {
+            let mut mapped = mapped::Mapped::new();
+            roff::decode(text, Span::new(0, text.len()), &mut mapped);
+            let urls: Vec<Extracted> = mapped.urls(None).into_iter().map(Extracted::from).collect();
+            Urls::Read(urls.into_iter())
+        }
+        #[cfg(feature = "code-readers")]
+        Kind::ReStructuredText => {
+            Urls::Read(markup::urls(text, markup::Markup::ReStructuredText, code).into_iter())
+        }
+        #[cfg(feature = "code-readers")]
+        Kind::AsciiDoc => {
+            Urls::Read(markup::urls(text, markup::Markup::AsciiDoc, code).into_iter())
         }
     }
+}
+
+/// A URL of plain text that ends with a backslash before a quote: the
+/// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
+/// text), and is no part of the URL.
+fn escaped_quote(text: &str, url: ScannedUrl) -> ScannedUrl {
+    let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
+    if !quoted || url.fragment.is_some() || !url.breaks.is_empty() || !url.text.ends_with('\\') {
+        return url;
+    }
+    let span = Span::new(url.span.start, url.span.end - 1);
+    if text.get(span.range()) != Some(&url.text[..url.text.len() - 1]) {
+        return url;
+    }
+    ScannedUrl::verbatim(
+        &url.text[..url.text.len() - 1],
+        url.form,
+        span,
+        Span::new(url.outer.start, span.end),
+    )
 }
 
 /// Whether `text` starts with a scheme and a colon.
@@ -225,7 +469,7 @@ mod tests {
     #[test]
     fn plain_text_keeps_the_appendix_rules() {
         let texts: Vec<String> = urls("<URL:ftp://a.b/\n  c> http://d.e/f#g.", Kind::Text, false)
-            .map(|url| url.text)
+            .map(|found| found.url.text)
             .collect();
         assert_eq!(texts, ["ftp://a.b/c", "http://d.e/f"]);
     }
@@ -233,6 +477,7 @@ mod tests {
     /// The URL and its fragment, as written: what `--format urls` prints.
     pub(super) fn written(text: &str, kind: Kind, code: bool) -> Vec<String> {
         urls(text, kind, code)
+            .map(|found| found.url)
             .map(|url| match &url.fragment {
                 Some(fragment) => format!("{}#{}", url.text, fragment.text),
                 None => url.text,
@@ -245,7 +490,7 @@ mod tests {
         let markdown = "[a](http://a.b/c#top) <http://d.e/#x> and http://f.g/h#i.\n";
         let html = "<a href=\"http://a.b/c#t&amp;p\">x</a>";
         for (text, kind) in [(markdown, Kind::Markdown), (html, Kind::Html)] {
-            for url in urls(text, kind, false) {
+            for url in urls(text, kind, false).map(|found| found.url) {
                 let fragment = url.fragment.as_ref().expect("a fragment");
                 assert!(!url.text.contains('#'), "{url:?}");
                 assert_eq!(url.span.end, fragment.span.start, "{url:?}");
@@ -312,7 +557,7 @@ mod tests {
         for text in &texts {
             for kind in [Kind::Markdown, Kind::Html, Kind::Text] {
                 for code in [false, true] {
-                    for url in urls(text, kind, code) {
+                    for url in urls(text, kind, code).map(|found| found.url) {
                         let span = url.span;
                         assert!(span.start <= span.end && span.end <= text.len(), "{text:?}");
                         assert!(url.outer.start <= span.start && span.end <= url.outer.end);

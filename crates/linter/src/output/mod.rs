@@ -15,7 +15,7 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 use serde_json::{json, Value};
 
-use super::source::{Decoded, Position};
+use super::source::{Position, SourceText};
 
 /// The formats.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, Debug)]
@@ -63,7 +63,7 @@ pub struct Report<'a> {
     /// The file's name as printed.
     pub file: &'a str,
     /// The file's text.
-    pub doc: &'a Decoded,
+    pub doc: &'a SourceText,
     /// What was found.
     pub finding: &'a Finding,
     /// Where the finding starts.
@@ -172,7 +172,7 @@ pub trait Output {
         &mut self,
         _out: &mut dyn Write,
         _file: &str,
-        _doc: &Decoded,
+        _doc: &SourceText,
         _url: &ScannedUrl,
     ) -> io::Result<()> {
         Ok(())
@@ -220,6 +220,11 @@ impl Summary {
 }
 
 /// The writer of a format.
+///
+/// Inlined where the linter is built without its command (the npm
+/// package's WebAssembly, `npm/crate`): a caller that names one format
+/// then keeps only that writer.
+#[cfg_attr(not(feature = "command"), inline(always))]
 pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
     match format {
         Format::Human => Box::new(Human {
@@ -231,7 +236,10 @@ pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
         }),
         Format::Short => Box::new(Short { line: Vec::new() }),
         Format::Json => Box::new(Json),
-        Format::Sarif => Box::new(Sarif { results: 0 }),
+        Format::Sarif => Box::new(Sarif {
+            results: 0,
+            related: None,
+        }),
         Format::Github => Box::new(Github),
         Format::Urls => Box::new(Urls),
         Format::Rdjson => Box::new(rdjson::Rdjson::default()),
@@ -420,6 +428,51 @@ impl Output for Short {
 
 struct Json;
 
+/// One line of `--format json`, serialized as it stands: no map is built
+/// per finding (a URL of 100,000 unsafe characters has as many).
+#[derive(serde::Serialize)]
+struct JsonFinding<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    byte_start: usize,
+    byte_end: usize,
+    severity: &'a str,
+    code: &'a str,
+    name: &'a str,
+    message: &'a str,
+    stack: Option<Vec<&'a str>>,
+    expected: Option<Vec<String>>,
+    found: Option<String>,
+    url: Option<Cow<'a, str>>,
+    url_byte_start: Option<usize>,
+    url_byte_end: Option<usize>,
+    fragment: Option<Cow<'a, str>>,
+    fragment_byte_start: Option<usize>,
+    fragment_byte_end: Option<usize>,
+    fix: Option<JsonFix<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonFix<'a> {
+    message: Option<String>,
+    applicability: &'a str,
+    edits: [JsonEdit<'a>; 1],
+}
+
+#[derive(serde::Serialize)]
+struct JsonEdit<'a> {
+    content: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    byte_start: usize,
+    byte_end: usize,
+}
+
 impl Output for Json {
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
         let finding = report.finding;
@@ -433,45 +486,44 @@ impl Output for Json {
         let url_bytes = report.url.map(|url| bytes(url.span));
         let fragment = report.url.and_then(|url| url.fragment.as_ref());
         let fragment_bytes = fragment.map(|fragment| bytes(fragment.span));
-        let fix = report.fix.map(|fix| {
-            json!({
-                "message": report.fix_message(),
-                "applicability": "safe",
-                "edits": [{
-                    "content": fix.content,
-                    "line": fix.start.line,
-                    "column": fix.start.column,
-                    "end_line": fix.end.line,
-                    "end_column": fix.end.column,
-                    "byte_start": fix.bytes.0,
-                    "byte_end": fix.bytes.1,
-                }],
-            })
+        let fix = report.fix.map(|fix| JsonFix {
+            message: report.fix_message(),
+            applicability: "safe",
+            edits: [JsonEdit {
+                content: &fix.content,
+                line: fix.start.line,
+                column: fix.start.column,
+                end_line: fix.end.line,
+                end_column: fix.end.column,
+                byte_start: fix.bytes.0,
+                byte_end: fix.bytes.1,
+            }],
         });
-        let value = json!({
-            "file": report.file,
-            "line": report.start.line,
-            "column": report.start.column,
-            "end_line": report.end.line,
-            "end_column": report.end.column,
-            "byte_start": report.bytes.0,
-            "byte_end": report.bytes.1,
-            "severity": finding.severity.name(),
-            "code": finding.code.code(),
-            "name": finding.code.name(),
-            "message": finding.message,
-            "stack": error.map(|e| e.stack().iter().map(|r| r.name()).collect::<Vec<_>>()),
-            "expected": error.map(|e| e.expected().iter().map(ToString::to_string).collect::<Vec<_>>()),
-            "found": error.map(|e| e.found().to_string()),
-            "url": report.url_text(),
-            "url_byte_start": url_bytes.map(|b| b.0),
-            "url_byte_end": url_bytes.map(|b| b.1),
-            "fragment": fragment.map(|fragment| clip(&fragment.text, 0, CLIP)),
-            "fragment_byte_start": fragment_bytes.map(|b| b.0),
-            "fragment_byte_end": fragment_bytes.map(|b| b.1),
-            "fix": fix,
-        });
-        writeln!(out, "{value}")
+        let value = JsonFinding {
+            file: report.file,
+            line: report.start.line,
+            column: report.start.column,
+            end_line: report.end.line,
+            end_column: report.end.column,
+            byte_start: report.bytes.0,
+            byte_end: report.bytes.1,
+            severity: finding.severity.name(),
+            code: finding.code.code(),
+            name: finding.code.name(),
+            message: &finding.message,
+            stack: error.map(|e| e.stack().iter().map(|r| r.name()).collect()),
+            expected: error.map(|e| e.expected().iter().map(ToString::to_string).collect()),
+            found: error.map(|e| e.found().to_string()),
+            url: report.url_text(),
+            url_byte_start: url_bytes.map(|b| b.0),
+            url_byte_end: url_bytes.map(|b| b.1),
+            fragment: fragment.map(|fragment| clip(&fragment.text, 0, CLIP)),
+            fragment_byte_start: fragment_bytes.map(|b| b.0),
+            fragment_byte_end: fragment_bytes.map(|b| b.1),
+            fix,
+        };
+        serde_json::to_writer(&mut *out, &value)?;
+        out.write_all(b"\n")
     }
 
     fn finish(&mut self, _out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
@@ -534,7 +586,7 @@ impl Output for Urls {
         &mut self,
         out: &mut dyn Write,
         file: &str,
-        doc: &Decoded,
+        doc: &SourceText,
         url: &ScannedUrl,
     ) -> io::Result<()> {
         let whole = url.span_with_fragment();
@@ -558,6 +610,96 @@ impl Output for Urls {
 
 struct Sarif {
     results: usize,
+    /// The related locations of the last URL, by its file and bytes:
+    /// computed once per URL, not once per finding (its end is as far as
+    /// the URL is long).
+    related: Option<(String, (usize, usize), Vec<SarifLocation>)>,
+}
+
+/// `artifactLocation`.
+#[derive(Clone, serde::Serialize)]
+struct ArtifactLocation {
+    uri: String,
+    #[serde(rename = "uriBaseId", skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
+}
+
+/// `region`.
+#[derive(Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+    byte_offset: usize,
+    byte_length: usize,
+}
+
+/// `physicalLocation`.
+#[derive(Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: Region,
+}
+
+/// `{ "text": ... }`.
+#[derive(Clone, serde::Serialize)]
+struct Text<T> {
+    text: T,
+}
+
+/// A related location.
+#[derive(Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifLocation {
+    id: usize,
+    message: Text<&'static str>,
+    physical_location: PhysicalLocation,
+}
+
+/// A location of a result.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultLocation {
+    physical_location: PhysicalLocation,
+}
+
+/// One result, serialized as it stands (no map built per finding).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'a str,
+    rule_index: usize,
+    level: &'a str,
+    message: Text<&'a str>,
+    locations: [ResultLocation; 1],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    related_locations: Option<&'a [SarifLocation]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixes: Option<[SarifFix<'a>; 1]>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifFix<'a> {
+    description: Text<Option<String>>,
+    artifact_changes: [ArtifactChange<'a>; 1],
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange<'a> {
+    artifact_location: ArtifactLocation,
+    replacements: [Replacement<'a>; 1],
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Replacement<'a> {
+    deleted_region: Region,
+    inserted_content: Text<&'a str>,
 }
 
 fn sarif_level(severity: Severity) -> &'static str {
@@ -584,23 +726,29 @@ pub fn file_uri(path: &str) -> String {
 
 /// The artifact location of a displayed path: relative to `%SRCROOT%` (the
 /// working directory), or an absolute `file:` URI.
-fn artifact_location(file: &str) -> Value {
+fn artifact_location(file: &str) -> ArtifactLocation {
     if file.starts_with('/') {
-        json!({ "uri": format!("file://{}", file_uri(file)) })
+        ArtifactLocation {
+            uri: format!("file://{}", file_uri(file)),
+            uri_base_id: None,
+        }
     } else {
-        json!({ "uri": file_uri(file), "uriBaseId": "%SRCROOT%" })
+        ArtifactLocation {
+            uri: file_uri(file),
+            uri_base_id: Some("%SRCROOT%"),
+        }
     }
 }
 
-fn region(start: Position, end: Position, bytes: (usize, usize)) -> Value {
-    json!({
-        "startLine": start.line,
-        "startColumn": start.column,
-        "endLine": end.line,
-        "endColumn": end.column,
-        "byteOffset": bytes.0,
-        "byteLength": bytes.1 - bytes.0,
-    })
+fn region(start: Position, end: Position, bytes: (usize, usize)) -> Region {
+    Region {
+        start_line: start.line,
+        start_column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        byte_offset: bytes.0,
+        byte_length: bytes.1 - bytes.0,
+    }
 }
 
 impl Output for Sarif {
@@ -643,52 +791,71 @@ impl Output for Sarif {
         }
         self.results += 1;
         writeln!(out)?;
-        let index = finding.code.index();
-        let mut result = json!({
-            "ruleId": finding.code.code(),
-            "ruleIndex": index,
-            "level": sarif_level(finding.severity),
-            "message": { "text": finding.message },
-            "locations": [{
-                "physicalLocation": {
-                    "artifactLocation": artifact_location(report.file),
-                    "region": region(report.start, report.end, report.bytes),
+        let related = match report.url {
+            Some(url) => {
+                let doc = report.doc;
+                let key = (
+                    doc.byte_offset(url.span.start),
+                    doc.byte_offset(url.span.end),
+                );
+                let cached = self
+                    .related
+                    .as_ref()
+                    .is_some_and(|(file, bytes, _)| file == report.file && *bytes == key);
+                if !cached {
+                    // Where the URL is, and its fragment: what the finding
+                    // is about.
+                    let location = |id: usize, span: Span, what: &'static str| {
+                        let start = doc.position(span.start);
+                        let bytes = (doc.byte_offset(span.start), doc.byte_offset(span.end));
+                        SarifLocation {
+                            id,
+                            message: Text { text: what },
+                            physical_location: PhysicalLocation {
+                                artifact_location: artifact_location(report.file),
+                                region: region(start, doc.end_position(span, start), bytes),
+                            },
+                        }
+                    };
+                    let mut related = vec![location(0, url.span, "the URL")];
+                    if let Some(fragment) = &url.fragment {
+                        related.push(location(1, fragment.span, "the fragment after the URL"));
+                    }
+                    self.related = Some((report.file.to_owned(), key, related));
                 }
-            }],
-        });
-        if let Some(url) = report.url {
-            // Where the URL is, and its fragment: what the finding is about.
-            let doc = report.doc;
-            let location = |id: usize, span: Span, what: &str| {
-                let start = doc.position(span.start);
-                let bytes = (doc.byte_offset(span.start), doc.byte_offset(span.end));
-                json!({
-                    "id": id,
-                    "message": { "text": what },
-                    "physicalLocation": {
-                        "artifactLocation": artifact_location(report.file),
-                        "region": region(start, doc.end_position(span, start), bytes),
-                    },
-                })
-            };
-            let mut related = vec![location(0, url.span, "the URL")];
-            if let Some(fragment) = &url.fragment {
-                related.push(location(1, fragment.span, "the fragment after the URL"));
+                self.related.as_ref().map(|(_, _, related)| &related[..])
             }
-            result["relatedLocations"] = Value::Array(related);
-        }
-        if let Some(fix) = report.fix {
-            result["fixes"] = json!([{
-                "description": { "text": report.fix_message() },
-                "artifactChanges": [{
-                    "artifactLocation": artifact_location(report.file),
-                    "replacements": [{
-                        "deletedRegion": region(fix.start, fix.end, fix.bytes),
-                        "insertedContent": { "text": fix.content },
+            None => None,
+        };
+        let result = SarifResult {
+            rule_id: finding.code.code(),
+            rule_index: finding.code.index(),
+            level: sarif_level(finding.severity),
+            message: Text {
+                text: &finding.message,
+            },
+            locations: [ResultLocation {
+                physical_location: PhysicalLocation {
+                    artifact_location: artifact_location(report.file),
+                    region: region(report.start, report.end, report.bytes),
+                },
+            }],
+            related_locations: related,
+            fixes: report.fix.map(|fix| {
+                [SarifFix {
+                    description: Text {
+                        text: report.fix_message(),
+                    },
+                    artifact_changes: [ArtifactChange {
+                        artifact_location: artifact_location(report.file),
+                        replacements: [Replacement {
+                            deleted_region: region(fix.start, fix.end, fix.bytes),
+                            inserted_content: Text { text: &fix.content },
+                        }],
                     }],
-                }],
-            }]);
-        }
+                }]
+            }),
+        };
         serde_json::to_writer(&mut *out, &result)?;
         Ok(())
     }
@@ -725,6 +892,68 @@ mod tests {
         assert!(clip(&long, 0, 20).starts_with("http://a.b/"));
         let accents = "é".repeat(100);
         assert!(clip(&accents, 51, 11).chars().all(|c| c == 'é' || c == '…'));
+    }
+
+    /// Gives the findings to a format, as the command does.
+    struct Through {
+        output: Box<dyn Output>,
+        out: Vec<u8>,
+    }
+
+    impl crate::pipeline::Reporter for Through {
+        fn wants_fixes(&self) -> bool {
+            self.output.prints_fixes()
+        }
+
+        fn wants_end(&self) -> bool {
+            self.output.uses_end()
+        }
+
+        fn url(&mut self, file: &str, doc: &SourceText, url: &ScannedUrl) -> io::Result<()> {
+            self.output.url(&mut self.out, file, doc, url)
+        }
+
+        fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
+            self.output.finding(&mut self.out, report)
+        }
+    }
+
+    /// The work of a report is bounded by the text's length, whatever
+    /// the number of findings: one URL of many unsafe characters (one
+    /// finding each) once took the URL's length per finding in SARIF
+    /// (its related location's end) and the line's in rdjson (a fix's
+    /// start counted again from the line's start).
+    #[test]
+    fn reports_read_the_text_a_bounded_number_of_times() {
+        use clap::ValueEnum;
+        let text = format!("x\nhttp://a.b/{}#~~ y\n", "~".repeat(5000));
+        let settings = crate::pipeline::settings(
+            &crate::pipeline::Overrides::default(),
+            None,
+            std::path::Path::new("/x.txt"),
+        );
+        for format in Format::value_variants() {
+            let doc = SourceText::new(text.clone().into_bytes());
+            let mut through = Through {
+                output: output(*format, false),
+                out: Vec::new(),
+            };
+            crate::pipeline::FileLint::new("x.txt", &doc, &settings, &mut through)
+                .whole(crate::extract::Kind::Text)
+                .unwrap();
+            if *format != Format::Urls {
+                let findings = String::from_utf8_lossy(&through.out)
+                    .matches("U003")
+                    .count();
+                assert!(findings >= 5000, "{format:?}: {findings} findings");
+            }
+            assert!(
+                doc.scanned() <= 8 * text.len(),
+                "{format:?} read {} bytes of a text of {}",
+                doc.scanned(),
+                text.len()
+            );
+        }
     }
 
     #[test]

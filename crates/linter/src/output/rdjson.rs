@@ -8,10 +8,10 @@ use std::io::{self, Write};
 
 use rfc1738::lint::Severity;
 use rfc1738::Span;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 use super::{Output, Report, RunInfo, Summary};
-use crate::source::Decoded;
+use crate::source::SourceText;
 
 /// The writer; how many diagnostics it wrote.
 #[derive(Default)]
@@ -29,13 +29,66 @@ fn severity(severity: Severity) -> &'static str {
 }
 
 /// A position as reviewdog counts: line from 1, column in bytes from 1.
-fn position(doc: &Decoded, offset: usize) -> Value {
-    json!({ "line": doc.position(offset).line, "column": doc.byte_column(offset) })
+#[derive(Serialize)]
+struct Place {
+    line: usize,
+    column: usize,
+}
+
+fn position(doc: &SourceText, offset: usize) -> Place {
+    Place {
+        line: doc.position(offset).line,
+        column: doc.byte_column(offset),
+    }
 }
 
 /// The range of a span of the text, its end exclusive.
-fn range(doc: &Decoded, span: Span) -> Value {
-    json!({ "start": position(doc, span.start), "end": position(doc, span.end) })
+#[derive(Serialize)]
+struct Range {
+    start: Place,
+    end: Place,
+}
+
+fn range(doc: &SourceText, span: Span) -> Range {
+    Range {
+        start: position(doc, span.start),
+        end: position(doc, span.end),
+    }
+}
+
+/// One diagnostic, serialized as it stands (no map built per finding).
+#[derive(Serialize)]
+struct Diagnostic<'a> {
+    message: &'a str,
+    location: Location<'a>,
+    severity: &'a str,
+    source: Name<'a>,
+    code: Code<'a>,
+    original_output: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestions: Option<[Suggestion<'a>; 1]>,
+}
+
+#[derive(Serialize)]
+struct Location<'a> {
+    path: &'a str,
+    range: Range,
+}
+
+#[derive(Serialize)]
+struct Name<'a> {
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct Code<'a> {
+    value: &'a str,
+}
+
+#[derive(Serialize)]
+struct Suggestion<'a> {
+    range: Range,
+    text: &'a str,
 }
 
 impl Output for Rdjson {
@@ -53,20 +106,25 @@ impl Output for Rdjson {
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
         let finding = report.finding;
         let doc = report.doc;
-        let mut diagnostic = json!({
-            "message": finding.message,
-            "location": { "path": report.file, "range": range(doc, finding.span) },
-            "severity": severity(finding.severity),
-            "source": { "name": "rfc1738" },
-            "code": { "value": finding.code.code() },
-            "original_output": report.short_line(),
-        });
-        if let Some(fix) = report.fix {
-            diagnostic["suggestions"] = json!([{
-                "range": range(doc, fix.span),
-                "text": fix.content,
-            }]);
-        }
+        let diagnostic = Diagnostic {
+            message: &finding.message,
+            location: Location {
+                path: report.file,
+                range: range(doc, finding.span),
+            },
+            severity: severity(finding.severity),
+            source: Name { name: "rfc1738" },
+            code: Code {
+                value: finding.code.code(),
+            },
+            original_output: report.short_line(),
+            suggestions: report.fix.map(|fix| {
+                [Suggestion {
+                    range: range(doc, fix.span),
+                    text: &fix.content,
+                }]
+            }),
+        };
         if self.diagnostics > 0 {
             out.write_all(b",")?;
         }

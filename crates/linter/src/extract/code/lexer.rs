@@ -1,0 +1,908 @@
+//! The lexer of each language: where its comments and string literals
+//! are, and how each literal's escapes and interpolation read. The rest
+//! of the code is skipped.
+
+use rfc1738::Span;
+
+use super::Language;
+
+/// How a string literal's escapes are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Escapes {
+    /// C's and its successors': `\n`, `\xHH`, `\u{...}`, octal; an unknown
+    /// escape keeps its backslash when `keep_unknown`.
+    Full { keep_unknown: bool },
+    /// Only `\\` and the quote (single-quoted strings of Ruby, PHP).
+    QuoteOnly,
+    /// None: a raw string.
+    None,
+}
+
+/// What interpolation a string literal has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Interpolation {
+    None,
+    /// Ruby's `#{...}`, `#@var`.
+    Hash,
+    /// JavaScript's template literals: `${...}`.
+    DollarBrace,
+    /// PHP, Kotlin, Dart, Scala: `$name` and `${...}`, `{$...}`.
+    Dollar,
+    /// Python's f-strings and C#'s `$"..."`: `{...}`, `{{` for a brace.
+    Brace,
+}
+
+/// A string literal of the source.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Literal {
+    /// Its content, without the delimiters.
+    pub(super) content: Span,
+    /// From its prefix to its closing delimiter.
+    pub(super) whole: Span,
+    pub(super) escapes: Escapes,
+    pub(super) interpolation: Interpolation,
+    /// The quote a backslash escapes ([`Escapes::QuoteOnly`]).
+    pub(super) quote: u8,
+}
+
+/// What the lexer found: comments and string literals, in order.
+#[derive(Default)]
+pub(super) struct Pieces {
+    pub(super) comments: Vec<Span>,
+    pub(super) literals: Vec<Literal>,
+}
+
+/// The lexer of one language: comments and string literals, the rest
+/// skipped.
+pub(super) struct Lexer<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    language: Language,
+    at: usize,
+    pieces: Pieces,
+    /// The last byte of code that was not white space (0 at the start).
+    last: u8,
+    /// The last word of code, when the last byte ended one.
+    last_word: &'a str,
+    /// Whether white space came since the last byte of code.
+    spaced: bool,
+    /// Ruby's and PHP's heredocs that start at the next line: their
+    /// terminator, whether it may be indented, and how their body reads.
+    heredocs: Vec<(String, bool, Escapes, Interpolation)>,
+}
+
+impl<'a> Lexer<'a> {
+    pub(super) fn new(text: &'a str, language: Language) -> Lexer<'a> {
+        Lexer {
+            text,
+            bytes: text.as_bytes(),
+            language,
+            at: 0,
+            pieces: Pieces::default(),
+            last: 0,
+            last_word: "",
+            spaced: true,
+            heredocs: Vec::new(),
+        }
+    }
+
+    pub(super) fn run(mut self) -> Pieces {
+        let language = self.language;
+        // A `#!` line is no comment of the language (but is read as one).
+        if self.bytes.starts_with(b"#!") {
+            let end = self.line_end(0);
+            self.pieces.comments.push(Span::new(0, end));
+            self.at = end;
+        }
+        while self.at < self.bytes.len() {
+            let at = self.at;
+            let byte = self.bytes[at];
+            let next = self.bytes.get(at + 1).copied().unwrap_or(0);
+            if byte == b'\n' {
+                self.at += 1;
+                self.spaced = true;
+                if !self.heredocs.is_empty() {
+                    self.heredoc_bodies();
+                }
+                continue;
+            }
+            if byte.is_ascii_whitespace() {
+                self.at += 1;
+                self.spaced = true;
+                continue;
+            }
+            if language.slash_comments() && byte == b'/' && next == b'/' {
+                let end = self.line_end(at);
+                self.pieces.comments.push(Span::new(at, end));
+                self.at = end;
+                continue;
+            }
+            if language.slash_comments() && byte == b'/' && next == b'*' {
+                let end = find(self.bytes, at + 2, b"*/").map_or(self.bytes.len(), |i| i + 2);
+                self.pieces.comments.push(Span::new(at, end));
+                self.at = end;
+                continue;
+            }
+            if language.hash_comments()
+                && byte == b'#'
+                && !(language == Language::Php && next == b'[')
+            {
+                let end = self.line_end(at);
+                self.pieces.comments.push(Span::new(at, end));
+                self.at = end;
+                continue;
+            }
+            if language == Language::Ruby
+                && byte == b'='
+                && self.at_line_start(at)
+                && self.bytes[at..].starts_with(b"=begin")
+            {
+                let end = find(self.bytes, at, b"\n=end")
+                    .map_or(self.bytes.len(), |i| self.line_end(i + 1));
+                self.pieces.comments.push(Span::new(at, end));
+                self.at = end;
+                continue;
+            }
+            if byte.is_ascii_alphabetic()
+                || byte == b'_'
+                || (byte == b'$' && language != Language::Php)
+                || byte >= 0x80
+            {
+                if self.word_or_prefixed_literal() {
+                    continue;
+                }
+                continue;
+            }
+            if byte.is_ascii_digit() {
+                while self.at < self.bytes.len()
+                    && (self.bytes[self.at].is_ascii_alphanumeric()
+                        || self.bytes[self.at] == b'.'
+                        || self.bytes[self.at] == b'_')
+                {
+                    self.at += 1;
+                }
+                self.code(self.bytes[self.at - 1]);
+                continue;
+            }
+            if self.literal_at(at) {
+                continue;
+            }
+            self.at += 1;
+            self.code(byte);
+        }
+        self.pieces
+    }
+
+    /// A byte of code was read.
+    fn code(&mut self, byte: u8) {
+        self.last = byte;
+        self.last_word = "";
+        self.spaced = false;
+    }
+
+    fn line_end(&self, at: usize) -> usize {
+        memchr::memchr(b'\n', &self.bytes[at..]).map_or(self.bytes.len(), |i| at + i)
+    }
+
+    fn at_line_start(&self, at: usize) -> bool {
+        at == 0 || self.bytes[at - 1] == b'\n'
+    }
+
+    /// A word of code, or a string literal with a prefix (`r"..."`,
+    /// `f'...'`, `R"x(...)x"`, `%w[...]` is not here): whether the lexer
+    /// moved on.
+    fn word_or_prefixed_literal(&mut self) -> bool {
+        let start = self.at;
+        let mut end = start;
+        while end < self.bytes.len()
+            && (self.bytes[end].is_ascii_alphanumeric()
+                || matches!(self.bytes[end], b'_' | b'$')
+                || self.bytes[end] >= 0x80)
+        {
+            end += 1;
+        }
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        let word = &self.text[start..end];
+        let quote = self.bytes.get(end).copied();
+        if let Some(quote @ (b'"' | b'\'' | b'#')) = quote {
+            if self.prefixed_literal(start, end, word, quote) {
+                return true;
+            }
+        }
+        self.at = end;
+        self.last = self.bytes[end - 1];
+        self.last_word = word;
+        self.spaced = false;
+        true
+    }
+
+    /// A literal whose prefix is `word` (at `start..end`), before `quote`.
+    fn prefixed_literal(&mut self, start: usize, end: usize, word: &str, quote: u8) -> bool {
+        let lower = word.to_ascii_lowercase();
+        match self.language {
+            Language::Python
+                if quote != b'#'
+                    && lower.len() <= 2
+                    && lower.chars().all(|c| "rbuf".contains(c)) =>
+            {
+                let raw = lower.contains('r');
+                let interpolation = if lower.contains('f') {
+                    Interpolation::Brace
+                } else {
+                    Interpolation::None
+                };
+                let escapes = if raw {
+                    Escapes::None
+                } else {
+                    Escapes::Full { keep_unknown: true }
+                };
+                self.quoted(start, end, escapes, interpolation, true)
+            }
+            Language::Rust if matches!(lower.as_str(), "r" | "br" | "cr") => {
+                let mut hashes = 0;
+                let mut at = end;
+                while self.bytes.get(at) == Some(&b'#') {
+                    hashes += 1;
+                    at += 1;
+                }
+                if self.bytes.get(at) != Some(&b'"') {
+                    return false;
+                }
+                let mut closing = vec![b'"'];
+                closing.extend(std::iter::repeat_n(b'#', hashes));
+                let content_start = at + 1;
+                let close = find(self.bytes, content_start, &closing).unwrap_or(self.bytes.len());
+                self.literal(
+                    start,
+                    content_start,
+                    close,
+                    close + closing.len(),
+                    Escapes::None,
+                    Interpolation::None,
+                    b'"',
+                );
+                true
+            }
+            Language::Rust if matches!(lower.as_str(), "b" | "c") && quote == b'"' => self.quoted(
+                start,
+                end,
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::None,
+                false,
+            ),
+            Language::C if quote == b'"' && word.ends_with('R') && word.len() <= 3 => {
+                // C++'s raw string: R"delim( ... )delim".
+                let open = end + 1;
+                let paren = self.bytes[open..].iter().take(17).position(|b| *b == b'(');
+                let Some(paren) = paren.map(|i| open + i) else {
+                    return false;
+                };
+                let mut closing = vec![b')'];
+                closing.extend_from_slice(&self.bytes[open..paren]);
+                closing.push(b'"');
+                let close = find(self.bytes, paren + 1, &closing).unwrap_or(self.bytes.len());
+                self.literal(
+                    start,
+                    paren + 1,
+                    close,
+                    close + closing.len(),
+                    Escapes::None,
+                    Interpolation::None,
+                    b'"',
+                );
+                true
+            }
+            Language::C if matches!(word, "L" | "u" | "U" | "u8") => self.quoted(
+                start,
+                end,
+                Escapes::Full { keep_unknown: true },
+                Interpolation::None,
+                false,
+            ),
+            Language::Java if quote == b'"' && matches!(word, "$" | "$@" | "@$") => {
+                // C#'s interpolated strings.
+                self.quoted(
+                    start,
+                    end,
+                    Escapes::Full {
+                        keep_unknown: false,
+                    },
+                    Interpolation::Brace,
+                    false,
+                )
+            }
+            Language::Java if quote == b'"' && matches!(word, "s" | "f" | "raw") => {
+                // Scala's interpolators.
+                self.quoted(
+                    start,
+                    end,
+                    Escapes::Full {
+                        keep_unknown: false,
+                    },
+                    Interpolation::Dollar,
+                    false,
+                )
+            }
+            _ => false,
+        }
+    }
+
+    /// A literal opened by one or three quotes at `open` (after a prefix
+    /// from `start`).
+    fn quoted(
+        &mut self,
+        start: usize,
+        open: usize,
+        escapes: Escapes,
+        interpolation: Interpolation,
+        triple: bool,
+    ) -> bool {
+        let quote = self.bytes[open];
+        let three = [quote; 3];
+        if triple && self.bytes[open..].starts_with(&three) {
+            let content_start = open + 3;
+            let close = self.closing(content_start, &three, true, interpolation);
+            self.literal(
+                start,
+                content_start,
+                close,
+                (close + 3).min(self.bytes.len()),
+                escapes,
+                interpolation,
+                quote,
+            );
+            return true;
+        }
+        let multiline = matches!(
+            self.language,
+            Language::Rust | Language::Ruby | Language::Php
+        ) || (self.language == Language::JavaScript && quote == b'`');
+        let content_start = open + 1;
+        let close = self.closing(content_start, &[quote], multiline, interpolation);
+        let whole_end = if self.bytes.get(close) == Some(&quote) {
+            close + 1
+        } else {
+            close
+        };
+        self.literal(
+            start,
+            content_start,
+            close,
+            whole_end,
+            escapes,
+            interpolation,
+            quote,
+        );
+        true
+    }
+
+    /// Where the closing delimiter is, from `from`: a backslash skips the
+    /// byte after it; a line break ends a string that cannot hold one; an
+    /// interpolation is skipped whole (`"#{h["k"]}"` holds quotes).
+    fn closing(
+        &self,
+        from: usize,
+        delimiter: &[u8],
+        multiline: bool,
+        interpolation: Interpolation,
+    ) -> usize {
+        let bytes = self.bytes;
+        let mut at = from;
+        while at < bytes.len() {
+            let byte = bytes[at];
+            if byte == b'\\' {
+                at += 2;
+                continue;
+            }
+            if byte == b'\n' && !multiline {
+                return at;
+            }
+            if bytes[at..].starts_with(delimiter) {
+                return at;
+            }
+            let open = match (byte, interpolation) {
+                (b'#', Interpolation::Hash)
+                | (b'$', Interpolation::DollarBrace | Interpolation::Dollar)
+                    if bytes.get(at + 1) == Some(&b'{') =>
+                {
+                    Some(at + 1)
+                }
+                (b'{', Interpolation::Brace) if bytes.get(at + 1) != Some(&b'{') => Some(at),
+                _ => None,
+            };
+            if let Some(close) = open.and_then(|open| balanced(bytes, open, bytes.len())) {
+                at = close + 1;
+                continue;
+            }
+            at += 1;
+        }
+        bytes.len()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn literal(
+        &mut self,
+        start: usize,
+        content_start: usize,
+        close: usize,
+        end: usize,
+        escapes: Escapes,
+        interpolation: Interpolation,
+        quote: u8,
+    ) {
+        let close = close
+            .min(self.bytes.len())
+            .max(content_start.min(self.bytes.len()));
+        let end = end.min(self.bytes.len()).max(close);
+        self.pieces.literals.push(Literal {
+            content: Span::new(content_start.min(close), close),
+            whole: Span::new(start, end),
+            escapes,
+            interpolation,
+            quote,
+        });
+        self.at = end.max(start + 1);
+        self.code(b'"');
+    }
+
+    /// A literal that starts with the punctuation at `at`: quotes, Ruby's
+    /// `%` literals and heredocs, regular expressions. Whether one did.
+    fn literal_at(&mut self, at: usize) -> bool {
+        let byte = self.bytes[at];
+        let next = self.bytes.get(at + 1).copied().unwrap_or(0);
+        let language = self.language;
+        match (language, byte) {
+            (Language::Python, b'"' | b'\'') => self.quoted(
+                at,
+                at,
+                Escapes::Full { keep_unknown: true },
+                Interpolation::None,
+                true,
+            ),
+            (Language::Ruby, b'"' | b'`') => self.quoted(
+                at,
+                at,
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::Hash,
+                false,
+            ),
+            (Language::Ruby | Language::Php, b'\'') => {
+                self.quoted(at, at, Escapes::QuoteOnly, Interpolation::None, false)
+            }
+            (Language::Php, b'"' | b'`') => self.quoted(
+                at,
+                at,
+                Escapes::Full { keep_unknown: true },
+                Interpolation::Dollar,
+                false,
+            ),
+            (Language::JavaScript, b'`') => self.quoted(
+                at,
+                at,
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::DollarBrace,
+                false,
+            ),
+            (Language::JavaScript | Language::Json, b'"' | b'\'') => self.quoted(
+                at,
+                at,
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::None,
+                false,
+            ),
+            (Language::Go, b'`') => {
+                let close = find(self.bytes, at + 1, b"`").unwrap_or(self.bytes.len());
+                self.literal(
+                    at,
+                    at + 1,
+                    close,
+                    close + 1,
+                    Escapes::None,
+                    Interpolation::None,
+                    b'`',
+                );
+                true
+            }
+            (Language::Toml, b'"') => self.quoted(
+                at,
+                at,
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::None,
+                true,
+            ),
+            (Language::Toml, b'\'') => {
+                self.quoted(at, at, Escapes::None, Interpolation::None, true)
+            }
+            (Language::Java, b'"') => {
+                if self.text[..at].ends_with('@') {
+                    return self.verbatim_csharp(at);
+                }
+                let interpolation = Interpolation::Dollar;
+                self.quoted(
+                    at,
+                    at,
+                    Escapes::Full {
+                        keep_unknown: false,
+                    },
+                    interpolation,
+                    true,
+                )
+            }
+            (Language::C | Language::Go | Language::Rust, b'"') => self.quoted(
+                at,
+                at,
+                Escapes::Full { keep_unknown: true },
+                Interpolation::None,
+                false,
+            ),
+            (Language::C | Language::Java | Language::Go | Language::Rust, b'\'') => {
+                self.character(at);
+                true
+            }
+            (Language::JavaScript | Language::Ruby, b'/')
+                if next != b'/' && next != b'*' && self.regex_may_start() =>
+            {
+                self.regex(at)
+            }
+            (Language::Ruby, b'%') => self.percent_literal(at),
+            (Language::Ruby, b'<') if next == b'<' => self.heredoc(at),
+            (Language::Php, b'<') if self.bytes[at..].starts_with(b"<<<") => self.heredoc(at),
+            _ => false,
+        }
+    }
+
+    /// C#'s `@"..."`, where `""` is a quote.
+    fn verbatim_csharp(&mut self, at: usize) -> bool {
+        let mut close = at + 1;
+        while close < self.bytes.len() {
+            if self.bytes[close] == b'"' {
+                if self.bytes.get(close + 1) == Some(&b'"') {
+                    close += 2;
+                    continue;
+                }
+                break;
+            }
+            close += 1;
+        }
+        self.literal(
+            at - 1,
+            at + 1,
+            close,
+            close + 1,
+            Escapes::None,
+            Interpolation::None,
+            b'"',
+        );
+        true
+    }
+
+    /// A character literal, or (Rust) a lifetime or label: skipped.
+    fn character(&mut self, at: usize) {
+        let bytes = self.bytes;
+        let end = if bytes.get(at + 1) == Some(&b'\\') {
+            bytes[at + 2..]
+                .iter()
+                .take(12)
+                .position(|b| *b == b'\'')
+                .map(|i| at + 2 + i + 1)
+        } else {
+            let width = self.text[at + 1..].chars().next().map_or(1, char::len_utf8);
+            (bytes.get(at + 1 + width) == Some(&b'\'')).then_some(at + 1 + width + 1)
+        };
+        self.at = end.unwrap_or(at + 1);
+        self.code(b'\'');
+    }
+
+    /// Whether a `/` here starts a regular expression rather than a
+    /// division: after an operator, an opening bracket, a keyword, or at
+    /// the start; in Ruby also after a method name and a space (`split /,/`).
+    fn regex_may_start(&self) -> bool {
+        const KEYWORDS: &[&str] = &[
+            "return",
+            "typeof",
+            "case",
+            "do",
+            "else",
+            "in",
+            "of",
+            "new",
+            "delete",
+            "void",
+            "throw",
+            "yield",
+            "await",
+            "instanceof",
+            "if",
+            "unless",
+            "when",
+            "elsif",
+            "and",
+            "or",
+            "not",
+            "then",
+            "while",
+            "until",
+        ];
+        if !self.last_word.is_empty() {
+            if KEYWORDS.contains(&self.last_word) {
+                return true;
+            }
+            let next = self.bytes.get(self.at + 1).copied().unwrap_or(b' ');
+            return self.language == Language::Ruby && self.spaced && !next.is_ascii_whitespace();
+        }
+        matches!(
+            self.last,
+            0 | b'('
+                | b','
+                | b'='
+                | b':'
+                | b'['
+                | b'!'
+                | b'&'
+                | b'|'
+                | b'?'
+                | b'{'
+                | b'}'
+                | b';'
+                | b'+'
+                | b'-'
+                | b'*'
+                | b'%'
+                | b'<'
+                | b'>'
+                | b'~'
+                | b'^'
+        )
+    }
+
+    /// A regular expression from the `/` at `at`: skipped whole. One that
+    /// does not close on its line is a division after all.
+    fn regex(&mut self, at: usize) -> bool {
+        let mut class = false;
+        let mut end = at + 1;
+        while end < self.bytes.len() {
+            match self.bytes[end] {
+                b'\\' => end += 1,
+                b'[' => class = true,
+                b']' => class = false,
+                b'/' if !class => break,
+                b'\n' => return false,
+                _ => {}
+            }
+            end += 1;
+        }
+        if end >= self.bytes.len() {
+            return false;
+        }
+        end += 1;
+        while self.bytes.get(end).is_some_and(u8::is_ascii_alphabetic) {
+            end += 1;
+        }
+        self.at = end;
+        self.code(b'/');
+        true
+    }
+
+    /// Ruby's `%q(...)`, `%Q[...]`, `%(...)`, `%w[...]`, `%r{...}` and
+    /// their kin; a `%` that is an operator is code.
+    fn percent_literal(&mut self, at: usize) -> bool {
+        let bytes = self.bytes;
+        let (kind, open) = match bytes.get(at + 1) {
+            Some(&kind @ (b'q' | b'Q' | b'w' | b'W' | b'i' | b'I' | b'r' | b's' | b'x')) => {
+                (kind, at + 2)
+            }
+            Some(b'(' | b'[' | b'{' | b'<' | b'|' | b'!' | b'/') => (b'Q', at + 1),
+            _ => return false,
+        };
+        let Some(&opening) = bytes.get(open) else {
+            return false;
+        };
+        if opening.is_ascii_alphanumeric() || opening.is_ascii_whitespace() {
+            return false;
+        }
+        // `x % (y)`: after a value, `%` is the operator.
+        let after_value = (self.last_word.is_empty()
+            && (self.last.is_ascii_alphanumeric()
+                || matches!(self.last, b')' | b']' | b'}' | b'"' | b'\'')))
+            || (!self.last_word.is_empty() && !self.spaced);
+        if after_value && kind == b'Q' && open == at + 1 {
+            return false;
+        }
+        let closing = match opening {
+            b'(' => b')',
+            b'[' => b']',
+            b'{' => b'}',
+            b'<' => b'>',
+            other => other,
+        };
+        let mut depth = 0usize;
+        let mut close = open + 1;
+        while close < bytes.len() {
+            let byte = bytes[close];
+            if byte == b'\\' {
+                close += 2;
+                continue;
+            }
+            if byte == opening && opening != closing {
+                depth += 1;
+            } else if byte == closing {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+            close += 1;
+        }
+        let close = close.min(bytes.len());
+        if matches!(kind, b'r') {
+            // A regular expression: no URL.
+            self.at = (close + 1).min(bytes.len());
+            while self.bytes.get(self.at).is_some_and(u8::is_ascii_alphabetic) {
+                self.at += 1;
+            }
+            self.code(b'/');
+            return true;
+        }
+        let (escapes, interpolation) = match kind {
+            b'q' | b'w' | b'i' | b's' => (Escapes::QuoteOnly, Interpolation::None),
+            _ => (
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::Hash,
+            ),
+        };
+        self.literal(
+            at,
+            open + 1,
+            close,
+            close + 1,
+            escapes,
+            interpolation,
+            closing,
+        );
+        true
+    }
+
+    /// A heredoc's opener (`<<~EOS`, `<<-'EOS'`, `<<<EOT` in PHP): its body
+    /// is read from the next line; the opener is code.
+    fn heredoc(&mut self, at: usize) -> bool {
+        let bytes = self.bytes;
+        let mut from = at + if self.language == Language::Php { 3 } else { 2 };
+        let mut indented = self.language == Language::Php;
+        if self.language == Language::Ruby {
+            // `a << b` is a shift or an append: a heredoc follows `<<` at once.
+            if matches!(bytes.get(from), Some(b'~' | b'-')) {
+                indented = true;
+                from += 1;
+            }
+        } else {
+            while bytes.get(from) == Some(&b' ') {
+                from += 1;
+            }
+        }
+        let quote = bytes
+            .get(from)
+            .copied()
+            .filter(|b| matches!(b, b'\'' | b'"' | b'`'));
+        let name_start = from + usize::from(quote.is_some());
+        let name_length = bytes[name_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        if name_length == 0
+            || (self.language == Language::Ruby
+                && quote.is_none()
+                && !bytes[name_start].is_ascii_uppercase())
+        {
+            return false;
+        }
+        let mut end = name_start + name_length;
+        if let Some(quote) = quote {
+            if bytes.get(end) != Some(&quote) {
+                return false;
+            }
+            end += 1;
+        }
+        let name = self.text[name_start..name_start + name_length].to_owned();
+        let (escapes, interpolation) = match (quote, self.language) {
+            (Some(b'\''), _) => (Escapes::None, Interpolation::None),
+            (_, Language::Php) => (Escapes::Full { keep_unknown: true }, Interpolation::Dollar),
+            _ => (
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::Hash,
+            ),
+        };
+        self.heredocs.push((name, indented, escapes, interpolation));
+        self.at = end;
+        self.code(b'"');
+        true
+    }
+
+    /// The bodies of the heredocs opened on the line that just ended.
+    fn heredoc_bodies(&mut self) {
+        for (name, indented, escapes, interpolation) in std::mem::take(&mut self.heredocs) {
+            let start = self.at;
+            let mut line = start;
+            let mut close = self.bytes.len();
+            let mut end = self.bytes.len();
+            while line < self.bytes.len() {
+                let line_end = self.line_end(line);
+                let content = &self.text[line..line_end];
+                let content = if indented {
+                    content.trim_start()
+                } else {
+                    content
+                };
+                let content = content.trim_end_matches('\r');
+                let terminator = content.strip_prefix(name.as_str()).is_some_and(|rest| {
+                    !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                });
+                if terminator {
+                    close = line;
+                    end = line_end;
+                    break;
+                }
+                line = line_end + 1;
+            }
+            self.pieces.literals.push(Literal {
+                content: Span::new(start, close.max(start)),
+                whole: Span::new(start, end.max(start)),
+                escapes,
+                interpolation,
+                quote: b'"',
+            });
+            self.at = end.min(self.bytes.len());
+        }
+    }
+}
+
+/// The index of the bracket that closes the one at `open` (`{`, `(`, `[`),
+/// before `end`, nested brackets counted.
+pub(super) fn balanced(bytes: &[u8], open: usize, end: usize) -> Option<usize> {
+    let (opening, closing) = match bytes.get(open)? {
+        b'{' => (b'{', b'}'),
+        b'(' => (b'(', b')'),
+        b'[' => (b'[', b']'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    // An interpolation is short: one that does not close within its reach
+    // is none (this keeps a line of a million `#{` linear).
+    let end = end.min(open + MAX_INTERPOLATION);
+    for (at, byte) in bytes.iter().enumerate().take(end).skip(open) {
+        if *byte == opening {
+            depth += 1;
+        } else if *byte == closing {
+            depth -= 1;
+            if depth == 0 {
+                return Some(at);
+            }
+        } else if *byte == b'\n' && at - open > 256 {
+            return None;
+        }
+    }
+    None
+}
+
+/// The longest interpolation or bracketed expression, in bytes.
+const MAX_INTERPOLATION: usize = 256;
+
+/// The first place of `needle` in `bytes` from `from`.
+fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    memchr::memmem::find(bytes.get(from..)?, needle).map(|i| from + i)
+}

@@ -1,0 +1,369 @@
+//! A string literal's value: its escapes decoded, its interpolation and
+//! format conversions read as placeholders, each piece mapped back to the
+//! file.
+
+use rfc1738::Span;
+
+use super::super::mapped::Mapped;
+use super::lexer::{balanced, Escapes, Interpolation, Literal};
+use super::Language;
+
+/// The value of a literal, mapped to the file, and whether it has a
+/// placeholder (an interpolation or a format conversion).
+pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapped, bool) {
+    let bytes = text.as_bytes();
+    let Span { start, end } = literal.content;
+    let mut out = Mapped::new();
+    let mut placeholders = false;
+    let mut copy_from = start;
+    let mut at = start;
+    let flush = |out: &mut Mapped, from: usize, to: usize| {
+        if from < to {
+            out.copy(&text[from..to], from);
+        }
+    };
+    while at < end {
+        let byte = bytes[at];
+        // An interpolation or a placeholder: its span, if one starts here.
+        let placeholder = match (byte, literal.interpolation) {
+            (b'#', Interpolation::Hash) => hash_interpolation(bytes, at, end),
+            // `\#{x}` writes Ruby that is interpolated later (a cask in a
+            // heredoc of a test): a placeholder all the same.
+            (b'\\', Interpolation::Hash) if bytes.get(at + 1) == Some(&b'#') => {
+                hash_interpolation(bytes, at + 1, end)
+            }
+            (b'$', Interpolation::DollarBrace) if bytes.get(at + 1) == Some(&b'{') => {
+                balanced(bytes, at + 1, end).map(|close| close + 1)
+            }
+            (b'$', Interpolation::Dollar) => dollar_interpolation(bytes, at, end),
+            (b'{', Interpolation::Dollar) if bytes.get(at + 1) == Some(&b'$') => {
+                balanced(bytes, at, end).map(|close| close + 1)
+            }
+            (b'{', Interpolation::Brace) if bytes.get(at + 1) != Some(&b'{') => {
+                balanced(bytes, at, end).map(|close| close + 1)
+            }
+            (b'%', _) if language.formats() => printf_conversion(&bytes[at..end]).map(|n| at + n),
+            (b'{', _) if language.formats() => format_field(&bytes[at..end]).map(|n| at + n),
+            _ => None,
+        };
+        if let Some(stop) = placeholder {
+            flush(&mut out, copy_from, at);
+            out.placeholder(Span::new(at, stop));
+            placeholders = true;
+            at = stop;
+            copy_from = at;
+            continue;
+        }
+        // `{{` and `}}` of an f-string stand for one brace.
+        if literal.interpolation == Interpolation::Brace
+            && matches!(byte, b'{' | b'}')
+            && bytes.get(at + 1) == Some(&byte)
+        {
+            flush(&mut out, copy_from, at);
+            out.decoded(if byte == b'{' { "{" } else { "}" }, Span::new(at, at + 2));
+            at += 2;
+            copy_from = at;
+            continue;
+        }
+        if byte != b'\\' || literal.escapes == Escapes::None {
+            at += 1;
+            continue;
+        }
+        flush(&mut out, copy_from, at);
+        let (value, length) = escape(&text[at..end], literal.escapes, literal.quote, language);
+        let source = Span::new(at, (at + length).min(end));
+        if let Some(value) = value {
+            out.decoded(&value, source);
+        }
+        at = source.end;
+        copy_from = at;
+    }
+    flush(&mut out, copy_from, end);
+    (out, placeholders)
+}
+
+/// One escape at the start of `text` (which starts with `\`): the text it
+/// stands for (`None`: nothing, a line continuation) and its length.
+fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Option<String>, usize) {
+    let bytes = text.as_bytes();
+    let Some(&next) = bytes.get(1) else {
+        return (Some("\\".into()), 1);
+    };
+    if escapes == Escapes::QuoteOnly {
+        return match next {
+            b'\\' => (Some("\\".into()), 2),
+            _ if next == quote => (Some((quote as char).to_string()), 2),
+            _ => (Some("\\".into()), 1),
+        };
+    }
+    let keep_unknown = matches!(escapes, Escapes::Full { keep_unknown: true });
+    let char_of = |code: u32| char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
+    let hex = |from: usize, min: usize, max: usize| {
+        let digits = bytes[from..]
+            .iter()
+            .take(max)
+            .take_while(|b| b.is_ascii_hexdigit())
+            .count();
+        (digits >= min)
+            .then(|| u32::from_str_radix(&text[from..from + digits], 16).ok())
+            .flatten()
+            .map(|code| (code, digits))
+    };
+    let simple = |c: char| (Some(c.to_string()), 2);
+    match next {
+        b'\n' => {
+            // A line continuation; Rust also drops the next line's indent.
+            let mut length = 2;
+            if language == Language::Rust {
+                length += bytes[2..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+            }
+            (None, length)
+        }
+        b'\r' if bytes.get(2) == Some(&b'\n') => (None, 3),
+        b'n' => simple('\n'),
+        b't' => simple('\t'),
+        b'r' => simple('\r'),
+        b'a' => simple('\u{7}'),
+        b'b' => simple('\u{8}'),
+        b'f' => simple('\u{c}'),
+        b'v' => simple('\u{b}'),
+        b'e' if matches!(language, Language::Ruby | Language::Php) => simple('\u{1b}'),
+        b's' if matches!(language, Language::Ruby | Language::Java) => simple(' '),
+        b'x' => match hex(2, 1, 2) {
+            Some((code, digits)) => (Some(char_of(code).to_string()), 2 + digits),
+            None => (Some("\\x".into()), 2),
+        },
+        b'u' if bytes.get(2) == Some(&b'{') => {
+            let close = bytes[3..].iter().take(9).position(|b| *b == b'}');
+            match close.and_then(|n| {
+                u32::from_str_radix(&text[3..3 + n], 16)
+                    .ok()
+                    .map(|c| (c, n))
+            }) {
+                Some((code, n)) => (Some(char_of(code).to_string()), 4 + n),
+                None => (Some("\\u".into()), 2),
+            }
+        }
+        b'u' => match hex(2, 4, 4) {
+            Some((high, _)) if (0xD800..0xDC00).contains(&high) => {
+                // A surrogate pair: `\uD83D\uDE00`.
+                let low = (bytes.get(6..8) == Some(b"\\u"))
+                    .then(|| hex(8, 4, 4))
+                    .flatten()
+                    .filter(|(low, _)| (0xDC00..0xE000).contains(low));
+                match low {
+                    Some((low, _)) => {
+                        let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+                        (Some(char_of(code).to_string()), 12)
+                    }
+                    None => (Some(char::REPLACEMENT_CHARACTER.to_string()), 6),
+                }
+            }
+            Some((code, _)) => (Some(char_of(code).to_string()), 6),
+            None => (Some("\\u".into()), 2),
+        },
+        b'U' => match hex(2, 8, 8) {
+            Some((code, _)) => (Some(char_of(code).to_string()), 10),
+            None => (Some("\\U".into()), 2),
+        },
+        b'0'..=b'7' if language != Language::JavaScript && language != Language::Json => {
+            let digits = bytes[1..]
+                .iter()
+                .take(3)
+                .take_while(|b| (b'0'..=b'7').contains(b))
+                .count();
+            let code = u32::from_str_radix(&text[1..1 + digits], 8).unwrap_or(0);
+            (Some(char_of(code).to_string()), 1 + digits)
+        }
+        b'0' => simple('\0'),
+        b'\\' | b'\'' | b'"' | b'`' | b'/' | b'$' | b'#' | b'{' | b'}' | b'?' => {
+            if keep_unknown && !matches!(next, b'\\' | b'\'' | b'"') {
+                (Some(text[..2].to_owned()), 2)
+            } else {
+                simple(next as char)
+            }
+        }
+        _ => {
+            let width = text[1..].chars().next().map_or(1, char::len_utf8);
+            if keep_unknown {
+                (Some(text[..1 + width].to_owned()), 1 + width)
+            } else {
+                (Some(text[1..1 + width].to_owned()), 1 + width)
+            }
+        }
+    }
+}
+
+/// Ruby's `#{...}`, `#@var`, `#@@var` and `#$var` at `at`: its end.
+fn hash_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
+    match bytes.get(at + 1)? {
+        b'{' => balanced(bytes, at + 1, end).map(|close| close + 1),
+        b'@' | b'$' => {
+            let mut stop = at + 2;
+            if bytes.get(stop) == Some(&b'@') {
+                stop += 1;
+            }
+            let name = bytes[stop..end]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            (name > 0 && !bytes[stop].is_ascii_digit()).then_some(stop + name)
+        }
+        _ => None,
+    }
+}
+
+/// `$name` (with `->prop` or `[key]` after it, as PHP reads) or `${...}`
+/// at `at`: its end.
+fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
+    if bytes.get(at + 1) == Some(&b'{') {
+        return balanced(bytes, at + 1, end).map(|close| close + 1);
+    }
+    let name = |from: usize| {
+        bytes[from..end]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count()
+    };
+    let first = *bytes.get(at + 1)?;
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return None;
+    }
+    let mut stop = at + 1 + name(at + 1);
+    if bytes[stop..end].starts_with(b"->")
+        && bytes.get(stop + 2).is_some_and(u8::is_ascii_alphabetic)
+    {
+        stop += 2 + name(stop + 2);
+    } else if bytes.get(stop) == Some(&b'[') {
+        if let Some(close) = bytes[stop..end].iter().take(64).position(|b| *b == b']') {
+            stop += close + 1;
+        }
+    }
+    Some(stop)
+}
+
+/// The length of the printf conversion at the start of `text` (which
+/// starts with `%`): `%s`, `%-5.2f`, `%.*s`, `%p`, `%lld`, Python's
+/// `%(name)s`, Ruby's `%{name}` and `%<name>s`, Go's `%v`. A `%` that
+/// starts an escape `%XX` is an escape (`%2F`), but for printf's zero flag
+/// and width (`%02x`, `%08d`).
+fn printf_conversion(text: &[u8]) -> Option<usize> {
+    let hex_pair = text.len() >= 3 && text[1].is_ascii_hexdigit() && text[2].is_ascii_hexdigit();
+    let mut at = 1;
+    match text.get(1)? {
+        b'{' | b'<' => {
+            let close = if text[1] == b'{' { b'}' } else { b'>' };
+            let length = text[2..].iter().take(64).position(|b| *b == close)?;
+            let name = &text[2..2 + length];
+            if name.is_empty() || !name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+                return None;
+            }
+            at = 2 + length + 1;
+            if close == b'}' {
+                return Some(at);
+            }
+        }
+        b'(' => {
+            let length = text[2..].iter().take(64).position(|b| *b == b')')?;
+            let name = &text[2..2 + length];
+            if name.is_empty() || !name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+                return None;
+            }
+            at = 2 + length + 1;
+        }
+        _ => {}
+    }
+    let skip = |at: &mut usize, wanted: &dyn Fn(u8) -> bool| {
+        while text.get(*at).is_some_and(|b| wanted(*b)) {
+            *at += 1;
+        }
+    };
+    let flags_from = at;
+    skip(&mut at, &|b| matches!(b, b'-' | b'+' | b' ' | b'#' | b'0'));
+    let zero_flag = text[flags_from..at].contains(&b'0');
+    if text.get(at) == Some(&b'*') {
+        at += 1;
+    } else {
+        skip(&mut at, &|b| b.is_ascii_digit());
+    }
+    if text.get(at) == Some(&b'$') {
+        // A positional argument: `%1$s`.
+        at += 1;
+    }
+    if text.get(at) == Some(&b'.') {
+        at += 1;
+        if text.get(at) == Some(&b'*') {
+            at += 1;
+        } else {
+            skip(&mut at, &|b| b.is_ascii_digit());
+        }
+    }
+    skip(&mut at, &|b| {
+        matches!(b, b'h' | b'l' | b'z' | b'j' | b't' | b'L' | b'q')
+    });
+    let conversion = *text.get(at)?;
+    let known = matches!(
+        conversion,
+        b's' | b'd'
+            | b'i'
+            | b'u'
+            | b'o'
+            | b'x'
+            | b'X'
+            | b'f'
+            | b'F'
+            | b'e'
+            | b'E'
+            | b'g'
+            | b'G'
+            | b'c'
+            | b'p'
+            | b'v'
+            | b'q'
+            | b'T'
+            | b'w'
+            | b'r'
+            | b'a'
+            | b'A'
+            | b'b'
+            | b'n'
+    );
+    if !known {
+        return None;
+    }
+    // An escape `%XX`, not a conversion: `%2F`, `%de`, unless the flags
+    // and width say printf (`%02x`).
+    if hex_pair && !(zero_flag && at >= 3) && text.get(1) != Some(&b'(') {
+        return None;
+    }
+    // `%s` followed by letters is a word more often than a conversion
+    // (`%sometext` is rare in a URL either way): a conversion ends there.
+    Some(at + 1)
+}
+
+/// The length of a format field at the start of `text` (which starts with
+/// `{`): `{}`, `{0}`, `{name}`, `{:?}`, `{name!r:>10}`, as Python, Rust,
+/// C#, Java's MessageFormat and C++'s `std::format` write them.
+fn format_field(text: &[u8]) -> Option<usize> {
+    let close = text[1..]
+        .iter()
+        .take(64)
+        .position(|b| matches!(b, b'}' | b'{' | b'\n'))?
+        + 1;
+    if text[close] != b'}' {
+        return None;
+    }
+    let body = &text[1..close];
+    let (name, spec) = match body.iter().position(|b| *b == b':') {
+        Some(colon) => (&body[..colon], &body[colon + 1..]),
+        None => (body, &body[body.len()..]),
+    };
+    let name_ok = name
+        .iter()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'[' | b']' | b'!'));
+    let spec_ok = spec.iter().all(|b| !b.is_ascii_whitespace() || *b == b' ');
+    (name_ok && spec_ok && !name.starts_with(b"!")).then_some(close + 1)
+}

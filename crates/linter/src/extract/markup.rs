@@ -1,0 +1,268 @@
+//! reStructuredText and AsciiDoc: prose read by the appendix's rules, in a
+//! copy of the file where what is code is blank and the delimiters of
+//! their link forms are spaces (so every offset is the file's own).
+//!
+//! - reStructuredText: `` `text <url>`_ `` gives its `<url>` to the
+//!   scanner as it is; `.. _name: url` is a bare URL. Inline literals
+//!   (` ``...`` `), and literal blocks (after `::`, and the `code-block`,
+//!   `code`, `sourcecode`, `literalinclude` directives' content) are code.
+//! - AsciiDoc: `link:url[text]` and `url[text]`: the brackets after a URL
+//!   delimit it. Monospace (`` `...` ``, `+...+`) and listing and literal
+//!   blocks (`----`, `....`, ```` ``` ````) are code.
+//!
+//! Code is read only when asked (`--markdown-code`), and never fixed.
+
+use rfc1738::Span;
+
+use super::Extracted;
+
+/// Which markup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Markup {
+    ReStructuredText,
+    AsciiDoc,
+}
+
+/// The URLs of a reStructuredText or AsciiDoc file; `code` also reads its
+/// code.
+pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
+    let mut read = text.as_bytes().to_vec();
+    let mut code_spans = Vec::new();
+    // Code is blank but for its delimiters' places; with `code`, only its
+    // delimiters are.
+    let blank = |read: &mut Vec<u8>, span: Span, delimiters: usize, code_spans: &mut Vec<Span>| {
+        for at in span.range() {
+            let delimiter = at < span.start + delimiters || at + delimiters >= span.end;
+            if read[at] != b'\n' && (!code || (delimiters > 0 && delimiter)) {
+                read[at] = b' ';
+            }
+        }
+        code_spans.push(span);
+    };
+    for block in literal_blocks(text, markup) {
+        blank(&mut read, block, 0, &mut code_spans);
+    }
+    let delimiter: &[u8] = match markup {
+        Markup::ReStructuredText => b"``",
+        Markup::AsciiDoc => b"`",
+    };
+    for span in inline_literals(text, delimiter) {
+        if !code_spans.iter().any(|block| block.contains(span)) {
+            blank(&mut read, span, delimiter.len(), &mut code_spans);
+        }
+    }
+    if markup == Markup::AsciiDoc {
+        for at in link_brackets(text) {
+            read[at] = b' ';
+        }
+    } else {
+        // What is left of reST's backticks delimits: interpreted text
+        // (`` `http://a.b/` ``) and the link form `` `text <url>`_ ``.
+        for byte in &mut read {
+            if *byte == b'`' {
+                *byte = b' ';
+            }
+        }
+    }
+    // Blanked bytes are whole characters (ASCII, or every byte of one).
+    let Ok(read) = String::from_utf8(read) else {
+        return Vec::new();
+    };
+    rfc1738::scan::Scanner::new(&read)
+        .map(|url| {
+            let place = url.span_with_fragment();
+            let fixable = !code_spans
+                .iter()
+                .any(|span| span.start < place.end && place.start < span.end);
+            Extracted { url, fixable }
+        })
+        .collect()
+}
+
+/// The inline literals: from a `delimiter` to the next on the same
+/// paragraph (no blank line between), delimiters included.
+fn inline_literals(text: &str, delimiter: &[u8]) -> Vec<Span> {
+    let bytes = text.as_bytes();
+    let mut spans = Vec::new();
+    let mut at = 0;
+    while let Some(open) = memchr::memmem::find(&bytes[at..], delimiter).map(|i| at + i) {
+        let from = open + delimiter.len();
+        // `` ``` `` is no literal of AsciiDoc's single backtick.
+        if delimiter == b"`" && bytes.get(from) == Some(&b'`') {
+            at = from + 1;
+            continue;
+        }
+        let close = memchr::memmem::find(&bytes[from..], delimiter).map(|i| from + i);
+        match close {
+            Some(close) if !text[from..close].contains("\n\n") && close > from => {
+                spans.push(Span::new(open, close + delimiter.len()));
+                at = close + delimiter.len();
+            }
+            _ => at = from,
+        }
+    }
+    spans
+}
+
+/// The literal blocks: their lines, whole.
+fn literal_blocks(text: &str, markup: Markup) -> Vec<Span> {
+    let mut blocks = Vec::new();
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        lines.push((offset, line));
+        offset += line.len();
+    }
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let blank = |line: &str| line.trim().is_empty();
+    let mut index = 0;
+    while index < lines.len() {
+        let (start, line) = lines[index];
+        let trimmed = line.trim_end();
+        match markup {
+            Markup::ReStructuredText => {
+                let directive = trimmed.trim_start();
+                let opens = trimmed.ends_with("::")
+                    && !directive.starts_with(".. _")
+                    && (!directive.starts_with("..")
+                        || [
+                            "code-block::",
+                            "code::",
+                            "sourcecode::",
+                            "literalinclude::",
+                            "highlight::",
+                            "parsed-literal::",
+                            "doctest::",
+                            "testcode::",
+                            "testoutput::",
+                        ]
+                        .iter()
+                        .any(|name| directive.contains(name)))
+                    || [
+                        ".. code-block::",
+                        ".. code::",
+                        ".. sourcecode::",
+                        ".. doctest::",
+                    ]
+                    .iter()
+                    .any(|name| directive.starts_with(name));
+                if opens {
+                    let base = indent(line);
+                    let mut next = index + 1;
+                    let mut end = start + line.len();
+                    while next < lines.len() {
+                        let (at, body) = lines[next];
+                        if !blank(body) && indent(body) <= base {
+                            break;
+                        }
+                        if !blank(body) {
+                            end = at + body.len();
+                        }
+                        next += 1;
+                    }
+                    if end > start + line.len() {
+                        blocks.push(Span::new(start + line.len(), end));
+                    }
+                    index = next;
+                    continue;
+                }
+                if trimmed.trim_start().starts_with(">>> ") {
+                    blocks.push(Span::new(start, start + line.len()));
+                }
+            }
+            Markup::AsciiDoc => {
+                let fence = ["----", "....", "```", "++++"].into_iter().find(|fence| {
+                    trimmed.starts_with(fence)
+                        && trimmed.trim_matches(fence.as_bytes()[0] as char).is_empty()
+                });
+                if let Some(fence) = fence {
+                    let mut next = index + 1;
+                    while next < lines.len() && lines[next].1.trim_end() != trimmed {
+                        next += 1;
+                    }
+                    let end = lines
+                        .get(next)
+                        .map_or(text.len(), |(at, body)| at + body.len());
+                    let _ = fence;
+                    blocks.push(Span::new(start, end));
+                    index = next + 1;
+                    continue;
+                }
+            }
+        }
+        index += 1;
+    }
+    blocks
+}
+
+/// The brackets of AsciiDoc's links: a `[` right after a URL-like token
+/// (`https://a.b/c[text]`, `link:https://...[text]`, `mailto:a@b[text]`)
+/// and the `]` that closes it on the same line.
+fn link_brackets(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    for (open, _) in text.match_indices('[') {
+        if open == 0 || bytes[open - 1].is_ascii_whitespace() {
+            continue;
+        }
+        let token_start = bytes[..open]
+            .iter()
+            .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b'<'))
+            .map_or(0, |i| i + 1);
+        let token = &text[token_start..open];
+        if !(token.contains("://") || token.contains("mailto:")) {
+            continue;
+        }
+        let Some(close) = bytes[open..]
+            .iter()
+            .position(|b| matches!(b, b']' | b'\n'))
+            .map(|i| open + i)
+        else {
+            continue;
+        };
+        if bytes[close] == b']' {
+            found.push(open);
+            found.push(close);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(text: &str, markup: Markup, code: bool) -> Vec<String> {
+        urls(text, markup, code)
+            .into_iter()
+            .map(|e| e.url.text)
+            .collect()
+    }
+
+    #[test]
+    fn restructuredtext_links_and_literals() {
+        let text = "See `Flask <https://flask.x/>`_ and ``http://localhost:5000/~x``, `http://u@h/`.\n\n\
+                    .. _home: https://a.b/c\n\nExample::\n\n    curl http://in.block/~x\n\nhttp://after.block/\n";
+        assert_eq!(
+            texts(text, Markup::ReStructuredText, false),
+            [
+                "https://flask.x/",
+                "http://u@h/",
+                "https://a.b/c",
+                "http://after.block/"
+            ]
+        );
+        let with_code = texts(text, Markup::ReStructuredText, true);
+        assert!(with_code.contains(&"http://localhost:5000/~x".to_owned()));
+        assert!(with_code.contains(&"http://in.block/~x".to_owned()));
+    }
+
+    #[test]
+    fn asciidoc_links_and_blocks() {
+        let text = "Go to link:https://a.b/c[the site] or https://d.e/f[here] and `http://g.h/~i`.\n\n----\nhttp://in.listing/~x\n----\nmailto:a@b.c[mail]\n";
+        assert_eq!(
+            texts(text, Markup::AsciiDoc, false),
+            ["https://a.b/c", "https://d.e/f", "mailto:a@b.c"]
+        );
+    }
+}
