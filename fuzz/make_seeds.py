@@ -166,9 +166,46 @@ HOSTILE = {
         ("arrays", b"version = 1\nfindings = ", b"[", b""),
     ],
 }
+# The readers of main's later readers: source code, man pages, reST and
+# AsciiDoc, each a few documents of its own and deep repetition.
+OTHER_READERS = {
+    "lint_python": [
+        b'# See http://a.b/~x and <URL:ftp://c.d/e;type=A>\nurl = "HTTP://g.h/~y"\nfmt = "http://h/%s?q=%d" % (a, b)\n',
+        b'"""Docs: https://docs.example/~x\n"""\nx = f"http://a.b/{name}/~"\ny = \'gopher://g/1 x\'\n',
+        b'#!/usr/bin/env python3\n# rfc1738-ignore-next-line: U003\nURL = r"http://a.b/\\~"\n',
+    ],
+    "lint_javascript": [
+        b'// http://a.b/~x\nconst u = "HTTP://c.d/~e";\nconst t = `http://e.f/${x}/~`;\n/* ftp://g.h/i;type=A */\n',
+        b"fetch('http://a.b/api?x=1&y=~');\nlet re = /http:\\/\\/x/;\n",
+    ],
+    "lint_roff": [
+        b'.TH BREW 1\n.SH SEE ALSO\nDocs at \\fBhttps://docs\\.brew\\.sh\\fP and\n\\fIhttps://a\\-b.c/x~\\fR.\n',
+        b'.UR http://a.b/~x\nthe page\n.UE\n.\\" http://comment/\n\\(em \\[u00E9] http://c.d/\n',
+    ],
+    "lint_rst": [
+        b"See `Flask <https://flask.x/~>`_ and ``http://localhost:5000/~x``, `http://u@h/`.\n\n.. _home: https://a.b/c\n\nExample::\n\n    curl http://in.block/~x\n",
+        b".. code-block:: sh\n\n   curl http://a.b/~\n\nHTTP://c.d/~e\n",
+    ],
+    "lint_asciidoc": [
+        b"See https://a.b/~x[the docs] and link:http://c.d/e[e], `http://mono/~` and +http://pass/+.\n\n----\nhttp://listing/~\n----\n",
+        b"= Title\n:url: http://a.b/~\n\nhttp://c.d/{url}[x] mailto:a@b.c[mail]\n",
+    ],
+}
+OTHER_HOSTILE = {
+    "lint_python": [("strings", b"", b'"http://a.b/~" ', b""), ("escapes", b'"http://a.b/', b"\\x7e", b'"')],
+    "lint_javascript": [("templates", b"`http://a.b/", b"${x}~", b"`"), ("comments", b"", b"/* http://a.b/~ ", b"")],
+    "lint_roff": [("escapes", b"http://a.b/", b"\\(em~", b""), ("fonts", b"", b"\\fB", b"http://a.b/")],
+    "lint_rst": [("literals", b"", b"``", b"http://a.b/"), ("links", b"", b"`a <http://a.b/~>`_ ", b"")],
+    "lint_asciidoc": [("monospace", b"", b"`", b"http://a.b/"), ("links", b"", b"link:http://a.b/~[", b"]")],
+}
+for target, patterns in OTHER_HOSTILE.items():
+    HOSTILE[target] = patterns
+
 # `fix` reads as the readers do: its first byte picks the reader (0 text,
 # 1 Markdown, 2 HTML; 0x80 also reads Markdown code).
-FIX_READER = {"lint_text": b"\x00", "lint_markdown": b"\x01", "lint_html": b"\x02"}
+FIX_READER = {"lint_text": b"\x00", "lint_markdown": b"\x01", "lint_html": b"\x02",
+              "lint_python": b"\x03", "lint_javascript": b"\x04", "lint_roff": b"\x05",
+              "lint_rst": b"\x06", "lint_asciidoc": b"\x07"}
 
 
 def repeated(prefix, unit, suffix, size):
@@ -341,6 +378,9 @@ HTML_TOKENS = ["<a href=\"", "<img src=\"", "srcset=\"", " 1x, ", "<form action=
 TEXT_TOKENS = ["<URL:", "<", ">", "\n   ", "rfc1738-ignore: ", "rfc1738-ignore-next-line: ",
                "rfc1738-ignore-file: ", "U001", "U003", "U019", "unsafe-character", "#", "{x}",
                "\r\n", "\u00e9", "\U0001d11e"]
+OTHER_TOKENS = ["\"", "'", "`", "${x}", "%s", "\\x7e", "\\", "#", "//", "/*", "*/", '"""',
+                "\\fB", "\\fP", "\\(em", "\\-", ".UR ", ".UE", ".TH ", "``", "`_", "<", ">",
+                ".. _r: ", "::\n\n    ", "link:", "[x]", "+", "----\n", ":url: "]
 HTTP_TOKENS = ["GET ", "POST ", "HEAD ", " HTTP/1.1\r\n", "Host: 127.0.0.1:1738\r\n",
                "Host: localhost:1738\r\n", "Content-Length: ", "\r\n\r\n", "\r\n",
                "Origin: http://127.0.0.1:1738\r\n", "Transfer-Encoding: chunked\r\n",
@@ -400,12 +440,17 @@ def corpora(terminals):
         "lint_markdown": markdown + cases.get("markdown", []) + hostile("lint_markdown", SEED_SIZE),
         "lint_html": html + hostile("lint_html", SEED_SIZE),
     }
+    for target, documents in OTHER_READERS.items():
+        readers[target] = documents + texts[:20] + hostile(target, SEED_SIZE)
     counts = {}
     for target, seeds in readers.items():
         counts[target] = write_corpus(target, seeds)
     fix = []
     for target, seeds in readers.items():
-        fix += [FIX_READER[target] + seed for seed in seeds]
+        if target in FIX_READER:
+            fix += [FIX_READER[target] + seed for seed in seeds]
+        else:
+            fix += [FIX_READER[target] + seed for seed in seeds[: len(OTHER_READERS[target])]]
     fix += [b"\x81" + seed for seed in readers["lint_markdown"][:20]]
     counts["fix"] = write_corpus("fix", fix)
     documents = texts[:8] + cases.get("markdown", [])[:8] + html[:8]
@@ -416,6 +461,8 @@ def corpora(terminals):
     write_dict("lint_text", terminals, TEXT_TOKENS)
     write_dict("lint_markdown", terminals, MARKDOWN_TOKENS + TEXT_TOKENS)
     write_dict("lint_html", terminals, HTML_TOKENS + TEXT_TOKENS)
+    for target in OTHER_READERS:
+        write_dict(target, terminals, TEXT_TOKENS + OTHER_TOKENS)
     write_dict("fix", terminals, MARKDOWN_TOKENS + HTML_TOKENS + TEXT_TOKENS)
     write_dict("server", terminals, MARKDOWN_TOKENS + HTML_TOKENS + ["\r\n", "\U0001d11e", "\u00e9"])
     write_dict("explorer", terminals, HTTP_TOKENS)

@@ -58,6 +58,22 @@ fn the_readers_keep_their_properties() {
     assert!(replay("lint_html", |data| readers::lint_as("index.html", data)) > 10);
 }
 
+/// The readers of source code, man pages, reStructuredText and AsciiDoc:
+/// each target's file name is in `readers::READERS`.
+#[test]
+fn the_later_readers_keep_their_properties() {
+    for (target, name) in [
+        ("lint_python", "script.py"),
+        ("lint_javascript", "app.js"),
+        ("lint_roff", "page.1"),
+        ("lint_rst", "guide.rst"),
+        ("lint_asciidoc", "guide.adoc"),
+    ] {
+        assert!(readers::READERS.contains(&name), "{name}");
+        assert!(replay(target, |data| readers::lint_as(name, data)) > 10);
+    }
+}
+
 #[test]
 fn fixes_keep_their_properties() {
     assert!(replay("fix", readers::fix) > 100);

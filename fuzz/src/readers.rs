@@ -24,8 +24,18 @@ use rfc1738_linter::pipeline::{self, Collector, FileLint, Overrides, Reporter, S
 use rfc1738_linter::source::{Position, SourceText};
 
 /// The file names the readers are fuzzed as, one a reader: plain text,
-/// Markdown, HTML.
-pub const READERS: &[&str] = &["notes.txt", "README.md", "index.html"];
+/// Markdown, HTML, source code (Python, JavaScript), a man page,
+/// reStructuredText, AsciiDoc.
+pub const READERS: &[&str] = &[
+    "notes.txt",
+    "README.md",
+    "index.html",
+    "script.py",
+    "app.js",
+    "page.1",
+    "guide.rst",
+    "guide.adoc",
+];
 
 /// The settings of a fuzzed file: every code selected (U019 and U020
 /// too), no configuration; `markdown_code` also reads Markdown code.
