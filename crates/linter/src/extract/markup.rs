@@ -210,23 +210,42 @@ fn literal_blocks(text: &str, markup: Markup) -> Vec<Span> {
 fn link_brackets(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
+    // Each `[` looked back to its token's start and on to its `]`: in a
+    // line of a megabyte of `link:http://a.b/~[` that was the line's length
+    // for each (quadratic). The token's start, the next scheme marker and
+    // the next `]` or line end are carried from one `[` to the next.
+    let mut token_start = 0;
+    let mut scanned = 0;
+    let mut markers = [Marker::new("://"), Marker::new("mailto:")];
+    let mut close: Option<Option<usize>> = None;
     for (open, _) in text.match_indices('[') {
         if open == 0 || bytes[open - 1].is_ascii_whitespace() {
             continue;
         }
-        let token_start = bytes[..open]
+        if let Some(at) = bytes[scanned..open]
             .iter()
             .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b'<'))
-            .map_or(0, |i| i + 1);
-        let token = &text[token_start..open];
-        if !(token.contains("://") || token.contains("mailto:")) {
+        {
+            token_start = scanned + at + 1;
+        }
+        scanned = open;
+        if !markers
+            .iter_mut()
+            .any(|marker| marker.within(text, token_start, open))
+        {
             continue;
         }
-        let Some(close) = bytes[open..]
-            .iter()
-            .position(|b| matches!(b, b']' | b'\n'))
-            .map(|i| open + i)
-        else {
+        let next = match close {
+            Some(Some(at)) if at >= open => Some(at),
+            // None after an earlier `[`: none after this one.
+            Some(None) => None,
+            _ => bytes[open..]
+                .iter()
+                .position(|b| matches!(b, b']' | b'\n'))
+                .map(|i| open + i),
+        };
+        close = Some(next);
+        let Some(close) = next else {
             continue;
         };
         if bytes[close] == b']' {
@@ -235,6 +254,41 @@ fn link_brackets(text: &str) -> Vec<usize> {
         }
     }
     found
+}
+
+/// Where a scheme marker (`://`, `mailto:`) next occurs in a text, found
+/// again only once a token starts after it.
+struct Marker {
+    needle: &'static str,
+    /// The first occurrence at or after `from` (`None`: none).
+    next: Option<usize>,
+    from: Option<usize>,
+}
+
+impl Marker {
+    fn new(needle: &'static str) -> Marker {
+        Marker {
+            needle,
+            next: None,
+            from: None,
+        }
+    }
+
+    /// Whether the marker occurs inside `text[start..end]`; `start` never
+    /// goes back from one call to the next.
+    fn within(&mut self, text: &str, start: usize, end: usize) -> bool {
+        let stale = match (self.from, self.next) {
+            (None, _) => true,
+            (Some(_), Some(next)) => next < start,
+            (Some(_), None) => false,
+        };
+        if stale {
+            self.next = text[start..].find(self.needle).map(|i| start + i);
+            self.from = Some(start);
+        }
+        self.next
+            .is_some_and(|next| next >= start && next + self.needle.len() <= end)
+    }
 }
 
 #[cfg(test)]
@@ -246,6 +300,24 @@ mod tests {
             .into_iter()
             .map(|e| e.url.text)
             .collect()
+    }
+
+    #[test]
+    fn link_brackets_stay_linear_and_find_the_same() {
+        // A megabyte of `link:http://a.b/~[` looked back and on from each
+        // `[` to the line's ends (a fuzzer's hostile input ran minutes).
+        let line = "link:http://a.b/~[".repeat(20_000);
+        let started = std::time::Instant::now();
+        assert!(link_brackets(&line).is_empty());
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let text =
+            "a http://x/[y] b[c] mailto:m@n[o]\nhttp://p/[q\n]r (https://s/[t]) <http://u/[v]";
+        let found = link_brackets(text);
+        let pairs: Vec<&str> = found
+            .chunks(2)
+            .map(|pair| &text[pair[0]..=pair[1]])
+            .collect();
+        assert_eq!(pairs, ["[y]", "[o]", "[t]", "[v]"]);
     }
 
     #[test]
