@@ -29,8 +29,13 @@ python3 make_seeds.py --hostile "$dir" "$size"
 measure() {
     python3 - "$@" <<'PY'
 import resource, subprocess, sys, time
+limit = float(sys.argv[1])
 start = time.monotonic()
-run = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+try:
+    run = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         timeout=limit)
+except subprocess.TimeoutExpired as expired:
+    run = subprocess.CompletedProcess(expired.cmd, 124, b"", b"ERROR: killed after %.0f s" % limit)
 seconds = time.monotonic() - start
 megabytes = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 print(run.returncode, "%.2f" % seconds, "%.1f" % megabytes)
@@ -45,7 +50,8 @@ for target_dir in "$dir"/*/; do
     binary="$(fuzz_binary "$target")"
     [ -x "$binary" ] || { echo "no built target $target"; exit 1; }
     for input in "$target_dir"*; do
-        read -r code took peak < <(measure "$binary" -runs=1 "$input" 2>"$dir/stderr")
+        read -r code took peak < <(measure "$((hard_seconds * 3))" "$binary" -runs=1 "$input" \
+            2>"$dir/stderr")
         verdict=ok
         if [ "$code" != 0 ]; then
             verdict=FAIL
