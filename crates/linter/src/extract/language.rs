@@ -33,6 +33,8 @@ pub enum Language {
     Yaml,
     /// RTF: read as prose, its groups and control words delimiting.
     Rtf,
+    /// gettext's catalogs (`.po`, `.pot`): `#` comments, C's strings.
+    Po,
 }
 
 impl Language {
@@ -69,6 +71,7 @@ impl Language {
             "toml" => Language::Toml,
             "yaml" | "yml" => Language::Yaml,
             "rtf" => Language::Rtf,
+            "po" | "pot" => Language::Po,
             _ => return None,
         })
     }
@@ -135,7 +138,7 @@ impl Language {
     pub(crate) fn hash_comments(self) -> bool {
         matches!(
             self,
-            Language::Python | Language::Ruby | Language::Php | Language::Toml
+            Language::Python | Language::Ruby | Language::Php | Language::Toml | Language::Po
         )
     }
 

@@ -170,6 +170,8 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
         return Vec::new();
     };
     rfc1738::scan::Scanner::new(&read)
+        // Code in a comment: a backslash before a quote escapes it.
+        .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
             let place = url.span_with_fragment();
             let fixable = !code_spans
@@ -586,6 +588,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn catalogs_and_code_in_comments() {
+        let po = "#~ msgid \"You are not allowed to goto \\\"mailto:\\\" URLs\"\nmsgstr \"see http://a.b/%s\"\n";
+        assert_eq!(texts(po, Language::Po), ["http://a.b/${x}"]);
+        let c = "/* \"LYNXDOWNLOAD://M=1/F=%s\\\">Save</a>\" */";
+        assert_eq!(texts(c, Language::C), ["LYNXDOWNLOAD://M=1/F=%s"]);
     }
 
     #[test]
