@@ -233,7 +233,7 @@ pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
     /// The ten names, each a pattern with its length: a NUL byte in a
     /// name reads as the zeros after a shorter one.
     macro_rules! by_name {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {{
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {{
             $(
                 const $rule: (usize, u64) = ($name.len(), name_word($name.as_bytes()));
             )*
@@ -266,7 +266,7 @@ pub(crate) fn scheme_url<M: Inlining>(rule: Rule, start: Cursor<'_, M>) -> Parse
         parsed.map(|(rest, node)| (rest, variant(node)))
     }
     macro_rules! by_rule {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
             match rule {
                 $(Rule::$rule => made(crate::grammar::$module::$production::read(start), Url::$variant),)*
                 _ => made(otherurl::read(start), Url::Other),
@@ -301,7 +301,7 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
 ) -> M::Output {
     /// The arm of each scheme: its production inlined into its function.
     macro_rules! by_rule {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
             match rule {
                 $(Rule::$rule => one_scheme(
                     text,

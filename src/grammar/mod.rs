@@ -205,7 +205,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
 /// Whether `rule` is the production of one of the ten schemes.
 fn is_scheme_url(rule: Rule) -> bool {
     macro_rules! any_of {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
             matches!(rule, $(Rule::$rule)|*)
         };
     }
