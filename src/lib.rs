@@ -72,7 +72,7 @@ mod url_buf;
 /// combinators: the same traits, so no version can be mixed up.
 pub use nom;
 
-pub use error::{Error, Expected, Found};
+pub use error::{Error, Expected, Unexpected};
 pub use normalize::equivalent;
 pub use options::Options;
 pub use rule::{Rule, GRAMMAR};

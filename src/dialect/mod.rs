@@ -43,7 +43,7 @@
 
 use core::fmt;
 
-use crate::error::{Error, Expected, Found};
+use crate::error::{Error, Expected, Unexpected};
 use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
 use crate::grammar::trace::Diagnosis;
@@ -487,7 +487,7 @@ pub struct Mismatch {
     location: Location,
     stack: Vec<&'static str>,
     expected: Vec<Expected>,
-    found: Found,
+    found: Unexpected,
 }
 
 impl Mismatch {
@@ -502,7 +502,7 @@ impl Mismatch {
         let found = text
             .get(offset..)
             .and_then(|rest| rest.chars().next())
-            .map_or(Found::EndOfInput, Found::Char);
+            .map_or(Unexpected::EndOfInput, Unexpected::Char);
         Mismatch {
             dialect,
             production,
@@ -555,7 +555,7 @@ impl Mismatch {
     }
 
     /// What stood there instead.
-    pub fn found(&self) -> Found {
+    pub fn found(&self) -> Unexpected {
         self.found
     }
 }
