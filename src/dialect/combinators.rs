@@ -47,7 +47,7 @@ pub(crate) fn node<'a>(
 /// addresses on their characters") has the measurements. The readers are
 /// in `dialect::recognize`; both readings commit to the same derivation
 /// and read the right recursions as the same loops. The tests hold both
-/// against the grammar files' own reading (`tests/dialects.rs`): `check`,
+/// against the grammar files' own reading (`tests/library/dialects.rs`): `check`,
 /// which recognizes, on every string, and the tree, which reads `body`, on
 /// every string `check` accepts.
 #[inline]

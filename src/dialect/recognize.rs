@@ -23,7 +23,7 @@
 //! dozen of them. BENCHMARKS.md ("Entering a draft's production", "Hot
 //! productions on their characters", "The drafts' addresses on their
 //! characters") has the measurements. The tests hold each reader against
-//! the grammar files' own reading (`tests/dialects.rs`, through `check`),
+//! the grammar files' own reading (`tests/library/dialects.rs`, through `check`),
 //! and against the productions wherever a tree is made.
 
 use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993, XPALPHA_1993};

@@ -12,7 +12,7 @@
 //!   "002 (draft of October 1993), line 1105") to text inside that seed:
 //!   characters of 000 (one line), lines of 001 to 004; and a position the
 //!   drafts' combinators give a production to the same production's
-//!   position in the grammar files, which `tests/drafts_oracle.rs` holds to
+//!   position in the grammar files, which `tests/library/drafts_oracle.rs` holds to
 //!   the seeds' text.
 //!
 //! Read: the code (`src/`, `cli/src/`, `benches/`, `examples/`, `fuzz/`,
@@ -250,7 +250,7 @@ fn every_decision_of_the_rfc_1738_grammar_cited_has_its_heading() {
     // template of a message, not a name).
     let in_text = Regex::new(r#"grammar/README\.md, "([^"\n]+)""#).expect("regex");
     for (file, text) in files() {
-        if file.ends_with(".json") || file == "tests/citations.rs" {
+        if file.ends_with(".json") || file == "tests/library/citations.rs" {
             continue;
         }
         for found in in_text.captures_iter(&text) {
@@ -436,7 +436,7 @@ fn the_reading_of_the_drafts_is_cited_by_its_name_in_the_repository() {
         ]
         .iter()
         .any(|prefix| file.starts_with(prefix));
-        if owned && file != "tests/citations.rs" {
+        if owned && file != "tests/library/citations.rs" {
             for (offset, _) in text.match_indices(&outside) {
                 found.push(at(&file, &text, offset));
             }
