@@ -46,6 +46,7 @@ mod errors_on_demand;
 mod examples;
 mod fuzz_regressions;
 mod grammar;
+mod house;
 #[cfg(feature = "lint")]
 mod lint_seeds;
 mod productions;
