@@ -79,7 +79,7 @@ impl fmt::Display for Unexpected {
 /// time the error is asked anything (its offset, stack, message, ...): the
 /// grammar reads the text again with a trace, and the answer is kept. So a
 /// caller who only wants a yes or no pays for neither the second pass nor
-/// the error's vectors (BENCHMARKS.md, "Errors on demand, a host in one
+/// the error's vectors (benches/records/log.md, "Errors on demand, a host in one
 /// loop, and the build's time").
 #[derive(Clone)]
 pub struct Error {

@@ -25,7 +25,7 @@ production! {
     /// [`crate::check`] decides `genericurl` (and `url` and `otherurl`, which
     /// have its language) by a second reading, which builds no node:
     /// `genericurl_end`. Building and moving the nodes is most of what this
-    /// production costs on a valid URL (BENCHMARKS.md, "The generic
+    /// production costs on a valid URL (benches/records/log.md, "The generic
     /// grammar").
     genericurl(start) -> GenericUrl<'a>, named(Rule::Genericurl),
     {
@@ -335,7 +335,7 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
 ///
 /// Out of line: with the ten schemes inlined into one function, the
 /// optimizer's time grew faster than the function, and most of the crate's
-/// build went into it (BENCHMARKS.md, "The build"). It makes its cursor
+/// build went into it (benches/records/log.md, "The build"). It makes its cursor
 /// itself, from the start of the text and out of the diagnostic pass, so
 /// that the productions' tests of the pass and of the offset fold away
 /// (BENCHMARKS.md, "One function a scheme, with a cursor of its own").

@@ -116,7 +116,7 @@ impl<'a> Url<'a> {
     /// in place: through copies of the nodes around it (an `otherurl`'s
     /// `ip_schemepart.map(|ip| ip.login.hostport)` copied the whole
     /// `IpSchemepart` first), reading the host after a parse cost several
-    /// times what it costs in place (BENCHMARKS.md, "Accessors that read in
+    /// times what it costs in place (benches/records/log.md, "Accessors that read in
     /// place").
     #[inline]
     fn hostport_in_place(&self) -> Option<&Hostport<'a>> {
@@ -138,7 +138,7 @@ impl<'a> Url<'a> {
     /// `otherurl` that follows the common Internet scheme syntax.
     // Inlined, as `hostport_in_place`, `Host::as_str` and the nodes'
     // `as_str`: called from another crate, the calls were most of what
-    // reading the host cost (BENCHMARKS.md, "Accessors inlined").
+    // reading the host cost (benches/records/log.md, "Accessors inlined").
     #[inline]
     pub fn host(&self) -> Option<Host<'a>> {
         match self {

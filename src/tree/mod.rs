@@ -221,7 +221,7 @@ pub(crate) fn split_parts<'a>(
 // `repr(u8)` (and on `WaisUrl`, `Grouppart` and `Host`): the tag apart from
 // the fields, so that every variant's fields start at one offset and a
 // field the variants share sits at one address: the grammar, which builds
-// whichever variant matched, stores it once (BENCHMARKS.md, "A tag of its
+// whichever variant matched, stores it once (benches/records/log.md, "A tag of its
 // own").
 #[repr(u8)]
 pub enum Url<'a> {

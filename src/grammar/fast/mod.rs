@@ -19,7 +19,7 @@
 //! database, a search word), so a loop byte by byte mispredicts its exit at
 //! almost every run; a test of eight bytes at once gives a mask of their
 //! members, and the run ends at the first non-member without a branch
-//! (BENCHMARKS.md, "The drafts' runs on a mask" and "Runs and hosts on
+//! (benches/records/log.md, "The drafts' runs on a mask" and "Runs and hosts on
 //! masks"). Past the end of a text reads as non-members.
 
 mod hosts;

@@ -81,7 +81,7 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
 /// and so did a test of eight bytes at once that branched every two bytes.
 /// Here eight bytes at a time give a mask of their members and the run ends
 /// at the first non-member, without a branch: one branch for eight bytes
-/// and one for an escape (BENCHMARKS.md, "The drafts' runs on a mask" and
+/// and one for an escape (benches/records/log.md, "The drafts' runs on a mask" and
 /// "Runs and hosts on masks"). Past the end of `text` reads as non-members: near
 /// the end the mask is that of the text's last eight bytes, shifted, so a
 /// run that ends the text (most URLs end in one) costs no byte loop.
@@ -150,7 +150,7 @@ pub(crate) fn run_scan_with(
 /// which are short (a group's tail, `comp.lang.rust` after its `c`; an
 /// article's part before its `@`): there a call of [`run_scan`] and its
 /// tests of eight bytes cost more than the loop's mispredicted exit
-/// (BENCHMARKS.md, "Light to depend on (issue 32)": news's runs byte by
+/// (benches/records/log.md, "Light to depend on (issue 32)": news's runs byte by
 /// byte).
 #[inline(always)]
 pub(crate) fn short_run(text: &[u8], from: usize, class: &Class) -> usize {
