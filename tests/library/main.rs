@@ -24,6 +24,8 @@ mod counting_alloc;
 #[cfg(feature = "dialect")]
 #[path = "../support/dialect_properties.rs"]
 mod dialect_properties;
+// Without `dialect` only the RFC 1738 oracle inside it is used.
+#[allow(unused_imports)]
 #[path = "../support/draft_oracle.rs"]
 mod draft_oracle;
 #[path = "../support/oracle.rs"]

@@ -29,11 +29,10 @@ mod search;
 pub(crate) use hosts::{plain_hostname, Plain};
 #[cfg(test)]
 pub(crate) use runs::run_by_bytes;
-#[cfg(any(feature = "dialect", test))]
-pub(crate) use runs::run_len;
-pub(crate) use runs::{
-    all_in, digit_run, escape_len, run_scan, run_scan_inline, run_scan_with, short_run,
-};
+pub(crate) use runs::{digit_run, escape_len, run_scan, run_scan_inline, run_scan_with, short_run};
+// The drafts' readers test eight bytes at once and read runs on the bytes.
+#[cfg(feature = "dialect")]
+pub(crate) use runs::{all_in, run_len};
 pub(crate) use search::{at_sign_ahead, find_byte, first_equal};
 
 /// The lowest bit of each of eight bytes: a byte's value times `ONES` is
