@@ -3,7 +3,7 @@
 # time (FUZZ_SECONDS, default 60) from the seed corpus with the grammar's
 # dictionary. A crash, a failed property or a timeout fails the step; the
 # input is left in fuzz/artifacts/<target>/ and belongs, once fixed, in
-# tests/fixtures/fuzz/<target>/ (replayed by tests/fuzz_regressions.rs).
+# tests/fixtures/fuzz/<target>/ (replayed by tests/library/fuzz_regressions.rs).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
