@@ -44,6 +44,8 @@ mod describe;
 mod describe_snapshots;
 mod grammar;
 mod lint_changed;
+mod lint_code;
+mod lint_encodings;
 mod lint_repo;
 mod lint_robust;
 mod markdown_agreement;

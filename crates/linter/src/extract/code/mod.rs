@@ -299,9 +299,31 @@ fn literal_urls(
     };
     let formatted = placeholders || format_call_around(text, literal.whole);
     for url in value.urls(mask.as_deref()) {
-        let fixable = !formatted && !roff && code_spans.is_empty() && whole_value(&url);
+        // A catalog's string is prose (a translation), fixed as prose
+        // unless its entry is a format string (`#, c-format`), which
+        // gettext checks conversion by conversion.
+        let value_ok = match language {
+            Language::Po => !format_entry(text, literal.whole.start),
+            _ => whole_value(&url),
+        };
+        let fixable = !formatted && !roff && code_spans.is_empty() && value_ok;
         found.push(Extracted { url, fixable });
     }
+}
+
+/// Whether the gettext entry holding the byte `at` is flagged as a format
+/// string (`#, c-format`, `#, python-format`, ...): its flags are in the
+/// comment lines that open the entry, after the blank line before it.
+fn format_entry(text: &str, at: usize) -> bool {
+    let entry = text[..at].rfind("\n\n").map_or(0, |i| i + 2);
+    text[entry..at]
+        .lines()
+        .filter(|line| line.starts_with("#,"))
+        .any(|flags| {
+            flags
+                .split([',', ' '])
+                .any(|flag| flag.ends_with("-format") && !flag.starts_with("no-"))
+        })
 }
 
 /// Whether a string literal at `whole` is formatted where it is written:
@@ -594,6 +616,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
+        let po = "msgid \"a\"\nmsgstr \"see http://a.b/~c\"\n\n#, c-format\nmsgid \"b %s\"\nmsgstr \"see http://a.b/~d %s\"\n";
+        let fixable: Vec<bool> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
+        assert_eq!(fixable, [true, false]);
     }
 
     #[test]
