@@ -416,3 +416,15 @@ fn the_pictures_of_architecture_md_exist() {
     }
     assert!(pictures >= 2, "{pictures}");
 }
+
+#[test]
+fn no_file_of_the_grammar_is_over_700_lines() {
+    for entry in rust_files("src/grammar") {
+        let (file, _) = entry;
+        let lines = fs::read_to_string(Path::new(ROOT).join(&file))
+            .expect("a file")
+            .lines()
+            .count();
+        assert!(lines <= 700, "{file}: {lines} lines");
+    }
+}
