@@ -14,6 +14,7 @@
 
 use rfc1738::Span;
 
+use super::mapped::overlaps;
 use super::Extracted;
 
 /// Which markup.
@@ -39,15 +40,16 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         }
         code_spans.push(span);
     };
-    for block in literal_blocks(text, markup) {
-        blank(&mut read, block, 0, &mut code_spans);
+    let blocks = literal_blocks(text, markup);
+    for block in &blocks {
+        blank(&mut read, *block, 0, &mut code_spans);
     }
     let delimiter: &[u8] = match markup {
         Markup::ReStructuredText => b"``",
         Markup::AsciiDoc => b"`",
     };
     for span in inline_literals(text, delimiter) {
-        if !code_spans.iter().any(|block| block.contains(span)) {
+        if !overlaps(&blocks, span) {
             blank(&mut read, span, delimiter.len(), &mut code_spans);
         }
     }
@@ -68,12 +70,10 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
+    code_spans.sort_unstable_by_key(|span| span.start);
     rfc1738::scan::Scanner::new(&read)
         .map(|url| {
-            let place = url.span_with_fragment();
-            let fixable = !code_spans
-                .iter()
-                .any(|span| span.start < place.end && place.start < span.end);
+            let fixable = !overlaps(&code_spans, url.span_with_fragment());
             Extracted { url, fixable }
         })
         .collect()

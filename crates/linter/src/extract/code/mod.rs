@@ -30,7 +30,7 @@ use rfc1738::Span;
 mod lexer;
 mod literal;
 
-use super::mapped::{blanked, Mapped};
+use super::mapped::{blanked, overlaps, Mapped};
 use super::{Extracted, Language};
 use lexer::{balanced, Lexer, Literal};
 use literal::decode;
@@ -175,14 +175,12 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
+    // The comments come in order, and their code spans in each.
     rfc1738::scan::Scanner::new(&read)
         // Code in a comment: a backslash before a quote escapes it.
         .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
-            let place = url.span_with_fragment();
-            let fixable = !code_spans
-                .iter()
-                .any(|span| span.start < place.end && place.start < span.end);
+            let fixable = !overlaps(&code_spans, url.span_with_fragment());
             Extracted { url, fixable }
         })
         .collect()
