@@ -20,9 +20,10 @@
 //!
 //! The lexers are written here rather than taken from a parser generator's
 //! grammars: they need to tell comments, string literals and their escapes
-//! from the rest, no more, and the build of eleven generated parsers would
-//! cost the tool more than the rest of it (BENCHMARKS.md, "Reading source
-//! code").
+//! from the rest, no more; tree-sitter's grammars of these languages are 95
+//! MB of generated C that would more than double the tool's size, and parse
+//! a file slower than the whole lint of it (BENCHMARKS.md, "Linting whole
+//! repositories").
 
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
