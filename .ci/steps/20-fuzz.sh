@@ -1,44 +1,50 @@
 #!/usr/bin/env bash
-# Fuzzing: builds the cargo-fuzz targets of fuzz/ and runs each for a bounded
-# time (FUZZ_SECONDS, default 60) from the seed corpus with the grammar's
-# dictionary. A crash, a failed property or a timeout fails the step; the
-# input is left in fuzz/artifacts/<target>/ and belongs, once fixed, in
-# tests/fixtures/fuzz/<target>/ (replayed by tests/library/fuzz_regressions.rs).
+# Fuzzing: builds the cargo-fuzz targets of fuzz/ and runs every one (the
+# grammar's, the linter's readers, --fix, the language server, the
+# explorer's server, the configuration and the baseline: `cargo fuzz list`)
+# for a bounded time from its seed corpus with its dictionary
+# (fuzz/options.sh), then the inputs of deep repetition (fuzz/hostile.sh:
+# a megabyte each, within a second and 64 MB). A crash, a failed property
+# or a timeout fails the step; the input is left in fuzz/artifacts/<target>/
+# and belongs, once fixed, in tests/fixtures/fuzz/<target>/ (replayed by
+# tests/library/fuzz_regressions.rs and cli/tests/fuzz_replay.rs).
+#
+# The whole step stays within FUZZ_BUDGET seconds (720), the build and
+# the inputs of deep repetition included: each target gets FUZZ_SECONDS
+# (60) or its share of what they left, less FUZZ_RESERVE (90) for each
+# run's start and the table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-seconds="${FUZZ_SECONDS:-60}"
+started="$(date +%s)"
+budget="${FUZZ_BUDGET:-720}"
+reserve="${FUZZ_RESERVE:-90}"
 
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
 
-# cargo-fuzz needs nightly flags: the nightly toolchain if there is one,
-# otherwise stable told to accept them.
-toolchain=()
-if rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-    toolchain=(+nightly)
-else
-    export RUSTC_BOOTSTRAP=1
-fi
-
-# No sanitizer: the library forbids unsafe code, so AddressSanitizer would
-# only slow the runs (ten times, measured: 430 against 5,200 exec/s for
-# parse_any); panics and failed assertions are caught either way.
-sanitizer=(--sanitizer none)
-
 cd fuzz
+source ./options.sh
 cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
+mapfile -t targets < <(fuzz_targets)
 
-for target in parse_any roundtrip differential dialects; do
-    echo "== fuzz $target (${seconds}s)"
-    mkdir -p "corpus/$target"
-    timeout "$((seconds + 300))" \
-        cargo "${toolchain[@]}" fuzz run "${sanitizer[@]}" "$target" "corpus/$target" seeds -- \
-        -dict=rfc1738.dict \
-        -max_total_time="$seconds" \
-        -max_len=1024 \
-        -timeout=10 \
-        -print_final_stats=1 2>&1 |
-        grep -v '^#[0-9]' || { echo "fuzz target $target failed"; exit 1; }
-done
+echo "== inputs of deep repetition"
+hostile_log="$(mktemp)"
+./hostile.sh | tee "$hostile_log" || { echo "an input of deep repetition failed"; exit 1; }
+
+left=$((budget - ($(date +%s) - started) - reserve))
+share=$((left / ${#targets[@]}))
+seconds="${FUZZ_SECONDS:-60}"
+[ "$share" -lt "$seconds" ] && seconds="$share"
+if [ "$share" -lt 5 ]; then
+    echo "the build and the inputs of deep repetition took $(($(date +%s) - started))s" \
+        "of the ${budget}s: no time left to fuzz"
+    exit 1
+fi
+echo "== ${#targets[@]} targets, ${seconds}s each"
+
+# The table goes to the log, not into the clone.
+CAMPAIGN_MD="$(mktemp)" CAMPAIGN_HOSTILE_LOG="$hostile_log" ./campaign.sh "$seconds" "${targets[@]}" ||
+    { echo "fuzzing failed: see fuzz/artifacts/"; exit 1; }
+echo "== the fuzz step took $(($(date +%s) - started))s"

@@ -4,15 +4,20 @@
 // `rfc` module, by the drafts' reader.
 #![allow(clippy::duplicate_mod)]
 
+#[path = "../../tests/support/dialect_properties.rs"]
+mod dialect_properties;
+#[path = "../../tests/support/draft_oracle.rs"]
+#[allow(unused_imports)]
+pub mod draft_oracle;
 #[path = "../../tests/support/oracle.rs"]
 pub mod oracle;
 #[path = "../../tests/support/properties.rs"]
 mod properties;
-#[path = "../../tests/support/draft_oracle.rs"]
-#[allow(unused_imports)]
-pub mod draft_oracle;
-#[path = "../../tests/support/dialect_properties.rs"]
-mod dialect_properties;
+
+pub mod explorer;
+pub mod readers;
+pub mod server;
+pub mod settings;
 
 pub use dialect_properties::dialects;
 pub use properties::{differential, parse_any, roundtrip};

@@ -15,7 +15,9 @@
 //!   name that resolves to 127.0.0.1.
 //!
 //! The answers ([`respond`]) are the page, its script and stylesheet, the
-//! diagrams, and the JSON of [`crate::explain`].
+//! diagrams, and the JSON of [`crate::explain`]. [`answer`] is one
+//! connection served in memory: the bytes the client sent in, the bytes
+//! the server wrote out.
 //!
 //! Why not `tiny_http`: it reads a header line byte by byte into a vector
 //! with no bound (`read_next_line` in its `client.rs`, version 0.12), so a
@@ -207,11 +209,97 @@ pub fn serve_for(listener: TcpListener, request_time: Duration) -> io::Result<()
         let _ = std::thread::Builder::new()
             .name("explore-connection".into())
             .spawn(move || {
-                connection(stream, request_time);
+                connection(&mut stream, request_time);
                 drop(slot);
             });
     }
     Ok(())
+}
+
+/// The bytes the server writes on a connection whose client sent
+/// `request` and then ended its side, the server listening at `local`:
+/// the same reading under the same bounds, and the same answer, as a
+/// connection of [`serve`], in memory. A request that has not arrived
+/// whole by the end of `request` is refused as one that stops arriving.
+pub fn answer(request: &[u8], local: SocketAddr) -> Vec<u8> {
+    let mut memory = InMemory {
+        input: request,
+        output: Vec::new(),
+        local,
+    };
+    connection(&mut memory, REQUEST_TIME);
+    memory.output
+}
+
+/// Where a request is read from and its answer written to: a TCP
+/// connection, or bytes in memory ([`answer`]).
+trait Connection: Read + Write {
+    /// Bounds the next read (`None`: no bound).
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()>;
+    /// Bounds each write.
+    fn set_write_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()>;
+    /// Ends the server's side: the answer is complete.
+    fn shutdown_write(&mut self);
+    /// The address the server listens at (its port is the one a `Host`
+    /// names).
+    fn local_addr(&self) -> Option<SocketAddr>;
+}
+
+impl Connection for TcpStream {
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+        TcpStream::set_read_timeout(self, timeout)
+    }
+
+    fn set_write_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+        TcpStream::set_write_timeout(self, timeout)
+    }
+
+    fn shutdown_write(&mut self) {
+        let _ = self.shutdown(std::net::Shutdown::Write);
+    }
+
+    fn local_addr(&self) -> Option<SocketAddr> {
+        TcpStream::local_addr(self).ok()
+    }
+}
+
+/// A connection in memory: what the client sent, what the server wrote.
+struct InMemory<'a> {
+    input: &'a [u8],
+    output: Vec<u8>,
+    local: SocketAddr,
+}
+
+impl Read for InMemory<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.input.read(buffer)
+    }
+}
+
+impl Write for InMemory<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.output.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Connection for InMemory<'_> {
+    fn set_read_timeout(&mut self, _: Option<Duration>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn set_write_timeout(&mut self, _: Option<Duration>) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn shutdown_write(&mut self) {}
+
+    fn local_addr(&self) -> Option<SocketAddr> {
+        Some(self.local)
+    }
 }
 
 /// A connection being served; its place is given back when dropped.
@@ -224,11 +312,11 @@ impl Drop for Slot {
 }
 
 /// One connection: one request read within the bounds, its answer, close.
-fn connection(mut stream: TcpStream, request_time: Duration) {
+fn connection(stream: &mut impl Connection, request_time: Duration) {
     let _ = stream.set_write_timeout(Some(request_time));
     let deadline = Instant::now() + request_time;
-    let local = stream.local_addr().ok();
-    let (response, head_only, unread) = match read_request(&mut stream, deadline, local) {
+    let local = stream.local_addr();
+    let (response, head_only, unread) = match read_request(stream, deadline, local) {
         Ok((method, target, body)) => {
             let request = Request {
                 method: &method,
@@ -244,13 +332,13 @@ fn connection(mut stream: TcpStream, request_time: Duration) {
             (Response::error(refusal.status, &refusal.why), false, unread)
         }
     };
-    let _ = write_response(&mut stream, &response, head_only);
-    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let _ = write_response(stream, &response, head_only);
+    stream.shutdown_write();
     if unread {
         // What the client still sends is read and dropped for a moment, so
         // that closing does not reset the connection before it reads the
         // answer.
-        drain(&mut stream);
+        drain(stream);
     }
 }
 
@@ -269,7 +357,7 @@ fn refuse(status: u16, why: impl Into<String>) -> Refusal {
 
 /// Reads one request: method, target and body.
 fn read_request(
-    stream: &mut TcpStream,
+    stream: &mut impl Connection,
     deadline: Instant,
     local: Option<SocketAddr>,
 ) -> Result<(String, String, String), Refusal> {
@@ -377,7 +465,7 @@ fn find_head_end(bytes: &[u8]) -> Option<usize> {
 
 /// One read, given up at `deadline`.
 fn read_before(
-    stream: &mut TcpStream,
+    stream: &mut impl Connection,
     buffer: &mut [u8],
     deadline: Instant,
 ) -> Result<usize, Refusal> {
@@ -420,7 +508,7 @@ fn is_loopback_host(authority: &str, local: Option<SocketAddr>) -> bool {
     loopback && same_port
 }
 
-fn write_response(stream: &mut TcpStream, response: &Response, head_only: bool) -> io::Result<()> {
+fn write_response(stream: &mut impl Write, response: &Response, head_only: bool) -> io::Result<()> {
     let head = format!(
         "HTTP/1.1 {} {}\r\n\
          Content-Type: {}\r\n\
@@ -444,7 +532,7 @@ fn write_response(stream: &mut TcpStream, response: &Response, head_only: bool) 
 
 /// Reads and drops what the client still sends, for at most a second and
 /// [`MAX_BODY`] bytes.
-fn drain(stream: &mut TcpStream) {
+fn drain(stream: &mut impl Connection) {
     let until = Instant::now() + Duration::from_secs(1);
     let mut dropped = 0;
     let mut chunk = [0u8; 16 * 1024];
@@ -510,6 +598,40 @@ mod tests {
             body: "",
         });
         assert_eq!(post.status, 405);
+    }
+
+    #[test]
+    fn a_connection_in_memory_is_answered_as_one_over_tcp() {
+        let local: SocketAddr = "127.0.0.1:1738".parse().unwrap();
+        let status = |request: &[u8]| {
+            let written = answer(request, local);
+            let line = written.split(|b| *b == b'\r').next().unwrap_or_default();
+            String::from_utf8_lossy(line).into_owned()
+        };
+        assert_eq!(
+            status(b"GET /explorer.css HTTP/1.1\r\nHost: 127.0.0.1:1738\r\n\r\n"),
+            "HTTP/1.1 200 OK"
+        );
+        let head = answer(b"HEAD / HTTP/1.1\r\nHost: localhost:1738\r\n\r\n", local);
+        assert!(head.ends_with(b"\r\n\r\n"), "no body after the head");
+        assert_eq!(
+            status(b"GET / HTTP/1.1\r\nHost: localhost:1738\r\n"),
+            "HTTP/1.1 400 Bad Request"
+        );
+        assert_eq!(status(b"\x00\xff\r\n\r\n"), "HTTP/1.1 400 Bad Request");
+        assert_eq!(
+            status(b"GET / HTTP/1.1\r\nHost: evil:1738\r\n\r\n"),
+            "HTTP/1.1 403 Forbidden"
+        );
+        assert_eq!(
+            status(b"POST /api/explain HTTP/1.1\r\nHost: localhost:1738\r\nContent-Length: 9\r\n\r\nhttp"),
+            "HTTP/1.1 400 Bad Request"
+        );
+        let big = format!(
+            "POST /api/explain HTTP/1.1\r\nHost: localhost:1738\r\nContent-Length: {}\r\n\r\n",
+            MAX_BODY + 1
+        );
+        assert_eq!(status(big.as_bytes()), "HTTP/1.1 413 Content Too Large");
     }
 
     #[test]

@@ -75,17 +75,24 @@ impl Counts {
 
     /// Adds one; returns the count before (the occurrence's index).
     fn bump(&mut self, code: Code, subject: &str) -> u32 {
+        self.add(code, subject, 1)
+    }
+
+    /// Adds `more` (at most up to `u32::MAX`: entries of one subject in a
+    /// baseline may add up to more); returns the count before.
+    fn add(&mut self, code: Code, subject: &str, more: u32) -> u32 {
         let codes = match self.0.get_mut(subject) {
             Some(codes) => codes,
             None => self.0.entry(subject.into()).or_default(),
         };
         match codes.iter_mut().find(|(c, _)| *c == code) {
             Some((_, count)) => {
-                *count += 1;
-                *count - 1
+                let before = *count;
+                *count = before.saturating_add(more);
+                before
             }
             None => {
-                codes.push((code, 1));
+                codes.push((code, more));
                 0
             }
         }
@@ -143,14 +150,22 @@ impl Baseline {
     pub fn load(path: &Path) -> Result<Baseline, ConfigError> {
         let text =
             std::fs::read_to_string(path).map_err(|error| ConfigError::of_file(path, error))?;
-        let raw: Raw = toml::from_str(&text).map_err(|error| match error.span() {
-            Some(span) => at(path, &text, span.start, error.message()),
+        Baseline::from_text(path, &text)
+    }
+
+    /// The baseline whose file `path` (absolute: the keys are relative to
+    /// its directory) holds `text`; an error has the path and its place in
+    /// the text. Any text gives one or the other, in time and memory linear
+    /// in its size (a count is a number, not a number of steps).
+    pub fn from_text(path: &Path, text: &str) -> Result<Baseline, ConfigError> {
+        let raw: Raw = toml::from_str(text).map_err(|error| match error.span() {
+            Some(span) => at(path, text, span.start, error.message()),
             None => ConfigError::of_file(path, error.message()),
         })?;
         if *raw.version.get_ref() != VERSION {
             return Err(at(
                 path,
-                &text,
+                text,
                 raw.version.span().start,
                 &format!(
                     "baseline version {} is not {VERSION}; write it again with --write-baseline",
@@ -163,7 +178,7 @@ impl Baseline {
             let Some(found) = Code::from_name(code.get_ref()) else {
                 return Err(at(
                     path,
-                    &text,
+                    text,
                     code.span().start,
                     &format!(
                         "unknown lint code {:?}; `rfc1738 explain` lists the codes",
@@ -172,9 +187,7 @@ impl Baseline {
                 ));
             };
             let counts = &mut files.entry(file).or_default().recorded;
-            for _ in 0..count {
-                counts.bump(found, self::subject(&subject));
-            }
+            counts.add(found, self::subject(&subject), count);
         }
         Ok(Baseline {
             dir: path.parent().map_or_else(PathBuf::new, Path::to_path_buf),
@@ -278,8 +291,8 @@ impl Ledger {
         for (subject, codes) in &self.recorded.0 {
             for (code, count) in codes {
                 let seen = (*count).min(self.counts.get(*code, subject));
-                for _ in 0..seen {
-                    found.bump(*code, subject);
+                if seen > 0 {
+                    found.add(*code, subject, seen);
                 }
             }
         }
@@ -437,6 +450,23 @@ mod tests {
         // A long subject is kept cut, and matched cut.
         let mut ledger = baseline.ledger(&dir.path().join("docs/a.md"));
         assert!(ledger.baselined(Code::Password, &"x".repeat(250)));
+    }
+
+    #[test]
+    fn a_huge_count_is_read_at_once_and_counts_add_up_without_overflow() {
+        // Counted one by one, this entry took minutes; two of them
+        // overflowed the count.
+        let text = "version = 1\nfindings = [\n  [\"a\", \"U003\", \"u\", 4294967295],\n  [\"a\", \"U003\", \"u\", 4294967295],\n]\n";
+        let dir = Path::new("/r");
+        let started = std::time::Instant::now();
+        let baseline = Baseline::from_text(&dir.join("baseline.toml"), text).unwrap();
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        let mut ledger = baseline.ledger(&dir.join("a"));
+        assert!(ledger.baselined(Code::UnsafeCharacter, "u"));
+        assert!(ledger.baselined(Code::UnsafeCharacter, "u"));
+        let mut baseline = baseline;
+        baseline.settle(&ledger);
+        assert_eq!(baseline.stale(), u64::from(u32::MAX) - 2);
     }
 
     #[test]

@@ -246,21 +246,30 @@ impl Config {
     pub fn load(path: &Path) -> Result<Option<Config>, ConfigError> {
         let text =
             std::fs::read_to_string(path).map_err(|error| ConfigError::of_file(path, error))?;
+        Config::from_text(path, &text)
+    }
+
+    /// Reads and checks `text`, the configuration file `path` (absolute:
+    /// its globs and baseline are relative to its directory; its name says
+    /// whether it is a `pyproject.toml`). `None` for a `pyproject.toml`
+    /// without `[tool.rfc1738]`; an error has the path and its place in the
+    /// text.
+    pub fn from_text(path: &Path, text: &str) -> Result<Option<Config>, ConfigError> {
         let located = |error: toml::de::Error| match error.span() {
-            Some(span) => at(path, &text, span.start, error.message()),
+            Some(span) => at(path, text, span.start, error.message()),
             None => ConfigError::of_file(path, error.message()),
         };
         let raw: Raw = if path
             .file_name()
             .is_some_and(|name| name == "pyproject.toml")
         {
-            let project: Pyproject = toml::from_str(&text).map_err(located)?;
+            let project: Pyproject = toml::from_str(text).map_err(located)?;
             match project.tool.and_then(|tool| tool.rfc1738) {
                 Some(raw) => raw,
                 None => return Ok(None),
             }
         } else {
-            toml::from_str(&text).map_err(located)?
+            toml::from_str(text).map_err(located)?
         };
         let dir = path
             .parent()
@@ -268,13 +277,13 @@ impl Config {
         let list = |names: &Option<Vec<Spanned<String>>>| -> Result<Vec<Code>, ConfigError> {
             names
                 .as_ref()
-                .map_or(Ok(Vec::new()), |names| codes_of(path, &text, names))
+                .map_or(Ok(Vec::new()), |names| codes_of(path, text, names))
         };
         let severity_of = |name: &Spanned<String>, what: &str| {
             Severity::from_name(name.get_ref()).ok_or_else(|| {
                 at(
                     path,
-                    &text,
+                    text,
                     name.span().start,
                     &format!("{what} {:?} is not info, warning or error", name.get_ref()),
                 )
@@ -286,14 +295,14 @@ impl Config {
         };
         let mut severity = Vec::new();
         for (name, value) in raw.severity.iter().flatten() {
-            for code in codes_of(path, &text, std::slice::from_ref(name))? {
+            for code in codes_of(path, text, std::slice::from_ref(name))? {
                 severity.push((code, severity_of(value, "severity")?));
             }
         }
         let globs = |patterns: &[Spanned<String>]| -> Result<Globs, ConfigError> {
             for pattern in patterns {
                 Globs::new(std::slice::from_ref(pattern.get_ref()))
-                    .map_err(|error| at(path, &text, pattern.span().start, &error))?;
+                    .map_err(|error| at(path, text, pattern.span().start, &error))?;
             }
             Globs::new(
                 &patterns
@@ -309,17 +318,17 @@ impl Config {
         for (pattern, names) in raw.per_file_ignores.iter().flatten() {
             per_file_ignores.push((
                 globs(std::slice::from_ref(pattern))?,
-                codes_of(path, &text, names)?,
+                codes_of(path, text, names)?,
             ));
         }
         let baseline = raw.baseline.as_ref().map(|name| BaselineName {
             path: dir.join(name.get_ref()),
-            place: at(path, &text, name.span().start, ""),
+            place: at(path, text, name.span().start, ""),
         });
         Ok(Some(Config {
             baseline,
             select: match &raw.select {
-                Some(names) => Some(codes_of(path, &text, names)?),
+                Some(names) => Some(codes_of(path, text, names)?),
                 None => None,
             },
             extend_select: list(&raw.extend_select)?,

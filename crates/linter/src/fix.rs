@@ -96,6 +96,7 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
     let scheme = &text[..scheme_end];
     let scheme_span = Span::new(0, scheme_end);
     if scheme.bytes().any(|b| b.is_ascii_uppercase())
+        && written_verbatim(url, scheme_span)
         && wanted(Code::SchemeCase, url.original_span(scheme_span))
     {
         edits.push(planned(scheme_span, Code::SchemeCase, 0));
@@ -117,7 +118,8 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
             && matches!(bytes[bytes.len() - 1], b'A' | b'I' | b'D')
         {
             let span = Span::new(text.len() - 1, text.len());
-            if wanted(Code::FtpTypecodeCase, url.original_span(span)) {
+            if written_verbatim(url, span) && wanted(Code::FtpTypecodeCase, url.original_span(span))
+            {
                 edits.push(planned(span, Code::FtpTypecodeCase, 0));
             }
         }
@@ -157,6 +159,13 @@ pub fn plan(url: &ScannedUrl, wanted: &mut dyn FnMut(Code, Span) -> bool) -> Opt
         edits.push(planned(original, edit.code, edit.escape));
     }
     Some(edits)
+}
+
+/// Whether each byte of `span` (of the URL's text) is written as itself in
+/// the file, not decoded from an entity or a backslash escape: a case fix
+/// lowers the text as written, which in `&#72;` is no letter.
+fn written_verbatim(url: &ScannedUrl, span: Span) -> bool {
+    (span.start..span.end).all(|at| url.original_span(Span::new(at, at + 1)).len() == 1)
 }
 
 /// Calls `each` with the characters of `text` a fix escapes, outside a
@@ -294,6 +303,36 @@ mod tests {
         assert_eq!(some[0].span(), Span::new(0, 4));
         assert_eq!(some[0].code, Code::SchemeCase);
         assert_eq!(some[0].content("HTTP://a.b/joe"), "http");
+    }
+
+    #[test]
+    fn no_case_fix_where_the_letters_are_entities() {
+        use crate::extract::{urls, Kind};
+        let all = &mut |_, _| true;
+        // Lowering `&#72;TTP` left the `H` of its entity: the fix fixed
+        // nothing and `--fix` offered it again (a fuzzer found it).
+        let markdown = "[a](&#72;TTP://a.b/~x)";
+        let found: Vec<ScannedUrl> = urls(markdown, Kind::Markdown, false)
+            .map(|extracted| extracted.url)
+            .collect();
+        let planned = plan(&found[0], all).unwrap();
+        let codes: Vec<Code> = planned.iter().map(|planned| planned.code).collect();
+        assert_eq!(codes, [Code::UnsafeCharacter]);
+        assert_eq!(planned[0].content(markdown), "%7E");
+        let html = "<a href=\"ftp://a.b/c;type=&#65;\">x</a> <a href=\"FTP://a.b/c;type=A\">y</a>";
+        let found: Vec<ScannedUrl> = urls(html, Kind::Html, false)
+            .map(|extracted| extracted.url)
+            .collect();
+        assert!(plan(&found[0], all).is_none());
+        // Written as letters they are lowered, in a URL broken across
+        // lines too.
+        let planned = plan(&found[1], all).unwrap();
+        let contents: Vec<String> = planned.iter().map(|p| p.content(html)).collect();
+        assert_eq!(contents, ["ftp", "a"]);
+        assert_eq!(
+            fixed("<URL:FTP://a.b/c;\n   type=A>").as_deref(),
+            Some("<URL:ftp://a.b/c;\n   type=a>")
+        );
     }
 
     #[test]

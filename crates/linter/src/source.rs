@@ -665,6 +665,37 @@ mod tests {
     }
 
     #[test]
+    fn going_back_on_a_long_line_counts_on_from_there() {
+        // A URL of 200,000 characters on one line whose last finding comes
+        // first, then one at each of its characters: counted from the line
+        // start for each, 20 billion characters (a fuzzer's megabyte of
+        // Markdown took a minute); now each once.
+        let line = format!("x {}", "é~".repeat(100_000));
+        let doc = SourceText::new(line.clone().into_bytes());
+        doc.anchor(2);
+        let started = std::time::Instant::now();
+        let chars = line.chars().count();
+        assert_eq!(doc.position(line.len()).column, chars + 1);
+        for (column, (offset, _)) in line.char_indices().enumerate().skip(2) {
+            assert_eq!(
+                doc.position(offset),
+                Position {
+                    line: 1,
+                    column: column + 1
+                }
+            );
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        // Back before the anchor, and across lines.
+        let doc = SourceText::new(b"ab\ncd\nef".to_vec());
+        doc.anchor(4);
+        assert_eq!(doc.position(7), Position { line: 3, column: 2 });
+        assert_eq!(doc.position(5), Position { line: 2, column: 3 });
+        assert_eq!(doc.position(1), Position { line: 1, column: 2 });
+        assert_eq!(doc.position(4), Position { line: 2, column: 2 });
+    }
+
+    #[test]
     fn positions_forward_backward_and_ends() {
         let doc = SourceText::new("ab\ncé\r\nx".as_bytes().to_vec());
         assert!(doc.runs.is_empty());

@@ -80,8 +80,15 @@ pub(crate) fn actions(
         urls: &linted.multiline,
         markup: document.kind != rfc1738_linter::extract::Kind::Text,
     };
+    // The findings' ranges counted on from one to the next (they are in
+    // order): each counted from its line's start cost a long line's length
+    // for each of a thousand findings.
+    let mut converter = document.lines.converter(text, encoding);
     for found in &linted.findings {
-        let found_range = range(&document.lines, text, found.span, encoding);
+        let found_range = Range::new(
+            converter.position(found.span.start),
+            converter.position(found.span.end),
+        );
         if !meets(found_range, requested) {
             continue;
         }
@@ -99,7 +106,10 @@ pub(crate) fn actions(
                 edit: Some(edit(
                     &document.uri,
                     vec![TextEdit::new(
-                        range(&document.lines, text, *span, encoding),
+                        match *span == found.span {
+                            true => found_range,
+                            false => range(&document.lines, text, *span, encoding),
+                        },
                         content.clone(),
                     )],
                 )),

@@ -14,7 +14,8 @@
 //! Messages are handled one at a time, and the documents changed are linted
 //! once no message is waiting: a burst of keystrokes is linted once. A
 //! malformed message gets an error response, and a handler that panics (a
-//! bug) an internal error: the server stays up.
+//! bug) an internal error: the server stays up. [`Session`] is the same
+//! server in process, one message at a time.
 
 #![deny(missing_docs)]
 
@@ -24,6 +25,7 @@ mod document;
 mod findings;
 mod hover;
 mod position;
+mod session;
 mod transport;
 
 #[cfg(test)]
@@ -58,6 +60,7 @@ use diagnostics::Workspace;
 use document::Document;
 use position::Encoding;
 use rfc1738_linter::config::{ConfigError, NAMES};
+pub use session::{Handled, Session};
 use transport::{Incoming, Outgoing};
 
 /// The arguments of `rfc1738 server`.

@@ -165,7 +165,7 @@ fn read_frame(input: &mut impl BufRead) -> io::Result<Option<Frame>> {
 /// A frame's body as a message. Read straight into the message (a
 /// document's text is not held twice); when it is none, read again as JSON
 /// for the id of the error response.
-fn decode(body: &[u8]) -> Incoming {
+pub(crate) fn decode(body: &[u8]) -> Incoming {
     let error = match serde_json::from_slice::<Message>(body) {
         // A method that is no string: lsp-server's types take it for a
         // response with a null result (small: read again to tell).

@@ -71,7 +71,16 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         return Vec::new();
     };
     code_spans.sort_unstable_by_key(|span| span.start);
+    // A character of several bytes blanked is as many spaces: a URL read
+    // across it would have places inside the character in `text`.
+    let across_blanked = |span: Span| {
+        text.as_bytes()[span.range()]
+            .iter()
+            .zip(&read.as_bytes()[span.range()])
+            .any(|(written, read)| !written.is_ascii() && written != read)
+    };
     rfc1738::scan::Scanner::new(&read)
+        .filter(|url| !across_blanked(url.outer))
         .map(|url| {
             let fixable = !overlaps(&code_spans, url.span_with_fragment());
             Extracted { url, fixable }
@@ -237,6 +246,22 @@ mod tests {
             .into_iter()
             .map(|e| e.url.text)
             .collect()
+    }
+
+    #[test]
+    fn no_url_is_read_across_a_literal_of_wider_characters() {
+        // The literal's `é` is blanked as two spaces: a URL read across it
+        // had places inside the `é` (a fuzzer found it).
+        let text = "<p://``é``.> and ``é`` <http://a.b/>";
+        let found = urls(text, Markup::ReStructuredText, false);
+        for extracted in &found {
+            let url = &extracted.url;
+            assert!(text.is_char_boundary(url.span.start) && text.is_char_boundary(url.span.end));
+        }
+        assert_eq!(
+            texts(text, Markup::ReStructuredText, false),
+            ["http://a.b/"]
+        );
     }
 
     #[test]

@@ -122,14 +122,32 @@ fn escape(text: &str) -> (Option<&'static str>, usize) {
         }
     };
     let width = text[1..].chars().next().map_or(1, char::len_utf8);
+    let (value, length) = escape_bytes(bytes, argument, width);
+    // An argument counted in bytes may end inside a character (`\(aé`):
+    // the escape ends after it.
+    let mut length = length.min(text.len());
+    while !text.is_char_boundary(length) {
+        length += 1;
+    }
+    (value, length)
+}
+
+/// [`escape`] on the bytes: what the escape stands for and its length in
+/// bytes, which may end inside a character.
+fn escape_bytes<'t>(
+    bytes: &[u8],
+    argument: impl Fn(usize) -> (&'t str, usize),
+    width: usize,
+) -> (Option<&'static str>, usize) {
+    let text_len = bytes.len();
     match bytes[1] {
         b'f' | b'F' | b'*' | b'n' | b'g' | b'k' | b'm' | b'M' | b'V' | b'Y' => {
             let (_, length) = argument(2);
-            (None, length.min(text.len()))
+            (None, length.min(text_len))
         }
         b'(' | b'[' => {
             let (name, length) = argument(1);
-            (named(name), length.min(text.len()))
+            (named(name), length.min(text_len))
         }
         b's' => {
             // `\s+2`, `\s-1`, `\s0`, `\s(12`, `\s[12]`.
@@ -138,7 +156,7 @@ fn escape(text: &str) -> (Option<&'static str>, usize) {
                 at += 1;
             }
             let (_, length) = argument(at);
-            (None, length.min(text.len()))
+            (None, length.min(text_len))
         }
         b'h' | b'v' | b'w' | b'o' | b'b' | b'l' | b'L' | b'D' | b'X' | b'Z' | b'x' | b'R'
         | b'A' | b'B' | b'C' | b'N' | b'S' => {
@@ -181,6 +199,22 @@ mod tests {
             .into_iter()
             .map(|url| (url.text.clone(), text[url.span.range()].to_owned()))
             .collect()
+    }
+
+    #[test]
+    fn an_escape_argument_inside_a_character_ends_after_it() {
+        // `\(a` takes two bytes of `é` for its name: the escape ended
+        // inside it, and the next copy panicked (a fuzzer found it).
+        for page in [
+            "x \\(aé http://a.b/",
+            "\\hé'x http://a.b/",
+            "\\fé",
+            "\\s+(é1",
+        ] {
+            let found = read(page);
+            assert!(found.len() <= 1, "{page:?}");
+        }
+        assert_eq!(read("\\(aé http://a.b/")[0].0, "http://a.b/");
     }
 
     #[test]

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A fuzzing campaign: every target of fuzz/ (`cargo fuzz list`) for SECONDS
+# each, from its seed corpus and dictionary (fuzz/options.sh), then the
+# inputs of deep repetition (fuzz/hostile.sh); writes fuzz/CAMPAIGN.md (or
+# $CAMPAIGN_MD): a table of target, executions, seconds, crashes, with the
+# total and the commit (CAMPAIGN_HOSTILE_LOG: the output of a hostile.sh
+# run already). A crash's input is left in fuzz/artifacts/<target>/;
+# once fixed it belongs in tests/fixtures/fuzz/<target>/. Exits non-zero
+# when a target crashed or an input of deep repetition failed.
+#
+# Usage, from anywhere: fuzz/campaign.sh SECONDS [TARGET...]
+# (nice it on a shared machine: nice -n 19 fuzz/campaign.sh 60).
+set -euo pipefail
+cd "$(dirname "$0")"
+source ./options.sh
+
+seconds="${1:?usage: fuzz/campaign.sh SECONDS [TARGET...]}"
+shift
+out="${CAMPAIGN_MD:-CAMPAIGN.md}"
+
+cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
+if [ "$#" -gt 0 ]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(fuzz_targets)
+fi
+
+commit="$(git rev-parse --short=12 HEAD)"
+git diff --quiet HEAD -- .. 2>/dev/null || commit="$commit (with uncommitted changes)"
+rows=()
+total_runs=0
+total_seconds=0
+total_crashes=0
+for target in "${targets[@]}"; do
+    echo "== fuzz $target (${seconds}s)"
+    mkdir -p "corpus/$target" "artifacts/$target"
+    before="$(find "artifacts/$target" -type f | wc -l)"
+    log="$(mktemp)"
+    started="$(date +%s)"
+    # shellcheck disable=SC2046
+    timeout "$((seconds + 300))" \
+        "$(fuzz_binary "$target")" "corpus/$target" "$(fuzz_seeds "$target")" \
+            $(fuzz_flags "$target") \
+            -max_total_time="$seconds" \
+            -timeout=10 \
+            -artifact_prefix="artifacts/$target/" \
+            -print_final_stats=1 >"$log" 2>&1 || true
+    took=$(($(date +%s) - started))
+    grep -v '^#[0-9]' "$log" | tail -n 20
+    runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
+    runs="${runs:-0}"
+    crashes=$(($(find "artifacts/$target" -type f | wc -l) - before))
+    rm -f "$log"
+    rate=$((runs / (took > 0 ? took : 1)))
+    rows+=("| \`$target\` | $runs | $took | $rate | $crashes |")
+    total_runs=$((total_runs + runs))
+    total_seconds=$((total_seconds + took))
+    total_crashes=$((total_crashes + crashes))
+done
+
+echo "== inputs of deep repetition"
+hostile_log="$(mktemp)"
+hostile=passed
+if [ -n "${CAMPAIGN_HOSTILE_LOG:-}" ]; then
+    # Run already (CI runs them first, to share out the time left).
+    cp "$CAMPAIGN_HOSTILE_LOG" "$hostile_log"
+    grep -qE '^FAIL ' "$hostile_log" && hostile=failed
+else
+    ./hostile.sh >"$hostile_log" 2>&1 || hostile=failed
+fi
+cat "$hostile_log"
+hostile_count="$(grep -cE '^(ok|FAIL|SLOW) ' "$hostile_log" || true)"
+hostile_slow="$(grep -cE '^SLOW ' "$hostile_log" || true)"
+hostile_list="$(awk '$1 == "SLOW" || $1 == "FAIL" { printf "%s- %s `%s` `%s`: %s s, %s MB\n", "", $1, $2, $3, $(NF-3), $(NF-1) }' "$hostile_log")"
+hostile_worst="$(awk '$1 ~ /^(ok|FAIL|SLOW)$/ { for (i = 1; i <= NF; i++) if ($i == "s") { if ($(i-1) > t) t = $(i-1) } ; for (i = 1; i <= NF; i++) if ($i == "MB") { if ($(i-1) > m) m = $(i-1) } } END { printf "%.2f s, %.1f MB", t, m }' "$hostile_log")"
+rm -f "$hostile_log"
+
+{
+    echo "# Fuzzing campaign"
+    echo
+    if [ "$total_runs" -lt 100000000 ]; then
+        echo "**A short run** ($seconds s a target, $total_runs executions in all), to show"
+        echo "the campaign works; the campaign of a hundred million executions is to be"
+        echo "run when the machine is free: \`nice -n 19 fuzz/campaign.sh SECONDS\`."
+        echo
+    fi
+    echo "Written by \`fuzz/campaign.sh $seconds\` on $(date -u +%Y-%m-%d) at commit"
+    echo "\`$commit\`, on a machine of $(nproc) cores (runs at the lowest priority,"
+    echo "sharing them). Each target ran for $seconds seconds from its seed corpus"
+    echo "(\`fuzz/corpora/<target>/\`, else \`fuzz/seeds/\`) and its dictionary"
+    echo "(\`fuzz/options.sh\`); crashes are the inputs it left in"
+    echo "\`fuzz/artifacts/<target>/\`."
+    echo
+    echo "| target | executions | seconds | exec/s | crashes |"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    printf '%s\n' "${rows[@]}"
+    echo "| **total** | **$total_runs** | **$total_seconds** | | **$total_crashes** |"
+    echo
+    echo "Inputs of deep repetition (\`fuzz/hostile.sh\`, a megabyte each, the server's"
+    echo "64 KB; run once through the instrumented target): $hostile_count inputs, $hostile"
+    echo "(a failure fails its properties or goes past 10 s or 512 MB); $hostile_slow over the"
+    echo "budget of a hostile input (1 s, 64 MB of the whole process). The slowest and the"
+    echo "largest: $hostile_worst."
+    if [ -n "$hostile_list" ]; then
+        echo
+        echo "$hostile_list"
+    fi
+} >"$out"
+cat "$out"
+[ "$total_crashes" -eq 0 ] && [ "$hostile" = passed ]

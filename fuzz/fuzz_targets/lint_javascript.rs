@@ -1,0 +1,2 @@
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rfc1738_fuzz::readers::lint_as("app.js", data));
