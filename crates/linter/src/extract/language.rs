@@ -37,6 +37,7 @@ pub enum Language {
     Po,
 }
 
+#[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 impl Language {
     /// The language of a file by its extension (lower case) or its name.
     pub fn of_name(name: &str) -> Option<Language> {

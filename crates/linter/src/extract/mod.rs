@@ -59,6 +59,23 @@ impl Kind {
     /// The kind of a file by its name. A template's suffix (`.erb`, `.j2`,
     /// `.tpl`, `.in`, ...) is looked through: `README.md.erb` is Markdown.
     pub fn of(path: &str) -> Kind {
+        #[cfg(not(feature = "code-readers"))]
+        {
+            // Markdown, HTML and plain text only (the WebAssembly package).
+            let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+            match extension.as_deref() {
+                Some("md" | "markdown" | "mdown" | "mkd") => Kind::Markdown,
+                Some("html" | "htm" | "xhtml") => Kind::Html,
+                _ => Kind::Text,
+            }
+        }
+        #[cfg(feature = "code-readers")]
+        Kind::of_name(path)
+    }
+
+    /// [`Kind::of`] with every reader.
+    #[cfg(feature = "code-readers")]
+    fn of_name(path: &str) -> Kind {
         const TEMPLATES: &[&str] = &[
             ".erb",
             ".j2",
@@ -86,7 +103,7 @@ impl Kind {
                 .next()
                 .is_some_and(|name| name.contains('.'))
             {
-                return Kind::of(inner);
+                return Kind::of_name(inner);
             }
         }
         let extension = path
@@ -117,7 +134,7 @@ impl Kind {
     /// first or last lines, or a man page's first request.
     pub fn of_file(path: &str, text: &str) -> Kind {
         let kind = Kind::of(path);
-        if kind != Kind::Text {
+        if kind != Kind::Text || cfg!(not(feature = "code-readers")) {
             return kind;
         }
         let mut lines = text.lines();
