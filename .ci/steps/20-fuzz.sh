@@ -38,9 +38,12 @@ share=$((left / ${#targets[@]}))
 seconds="${FUZZ_SECONDS:-60}"
 [ "$share" -lt "$seconds" ] && seconds="$share"
 if [ "$share" -lt 5 ]; then
+    # A slow build (a busy machine) is no failure of the code: each target
+    # still runs, for the least time that says anything, and the step says
+    # it went over its budget.
     echo "the build and the inputs of deep repetition took $(($(date +%s) - started))s" \
-        "of the ${budget}s: no time left to fuzz"
-    exit 1
+        "of the ${budget}s: each target runs 5s, over the budget"
+    seconds=5
 fi
 echo "== ${#targets[@]} targets, ${seconds}s each"
 
