@@ -208,21 +208,27 @@ fn literal_blocks(text: &str, markup: Markup) -> Vec<Span> {
 /// (`https://a.b/c[text]`, `link:https://...[text]`, `mailto:a@b[text]`)
 /// and the `]` that closes it on the same line.
 fn link_brackets(text: &str) -> Vec<usize> {
+    const REACH: usize = 2048;
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     for (open, _) in text.match_indices('[') {
         if open == 0 || bytes[open - 1].is_ascii_whitespace() {
             continue;
         }
-        let token_start = bytes[..open]
+        // A URL and a link's text are short: each is looked for within
+        // `REACH` bytes, so that a line of a million `[` stays linear.
+        let from = open.saturating_sub(REACH);
+        let token_start = bytes[from..open]
             .iter()
             .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b'<'))
-            .map_or(0, |i| i + 1);
-        let token = &text[token_start..open];
-        if !(token.contains("://") || token.contains("mailto:")) {
+            .map_or(from, |i| from + i + 1);
+        let token = &bytes[token_start..open];
+        let names_url = memchr::memmem::find(token, b"://").is_some()
+            || memchr::memmem::find(token, b"mailto:").is_some();
+        if !names_url {
             continue;
         }
-        let Some(close) = bytes[open..]
+        let Some(close) = bytes[open..bytes.len().min(open + REACH)]
             .iter()
             .position(|b| matches!(b, b']' | b'\n'))
             .map(|i| open + i)
