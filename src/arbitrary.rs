@@ -111,11 +111,6 @@ const FIELD_EXTRA: &[u8] = b"?:@&";
 const GROUP_TAIL: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.+_";
 const SCHEME_CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789+-.";
 
-/// The schemes of section 5, which an `otherurl` must not have.
-const KNOWN: [&str; 10] = [
-    "http", "ftp", "news", "nntp", "telnet", "gopher", "wais", "mailto", "file", "prospero",
-];
-
 struct Gen<'u, 'a> {
     u: &'u mut Unstructured<'a>,
     out: String,
@@ -453,7 +448,8 @@ impl Gen<'_, '_> {
             }));
         }
         let name = &self.out[start..];
-        if KNOWN.iter().any(|known| name.eq_ignore_ascii_case(known)) {
+        // The schemes of section 5, which an `otherurl` must not have.
+        if crate::rule::known_scheme(name).is_some() {
             self.push("-x");
         }
         self.push(":");

@@ -36,22 +36,23 @@ impl fmt::Display for Expected {
     }
 }
 
-/// What stood at the error's position.
+/// What stood at the error's position, where the grammar expected something
+/// else ([`Expected`]): what [`Error::found`] returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Found {
+pub enum Unexpected {
     /// This character.
     Char(char),
     /// Nothing: the input ended.
     EndOfInput,
 }
 
-impl fmt::Display for Found {
+impl fmt::Display for Unexpected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Found::Char(c) if *c == ' ' || c.is_ascii_graphic() => write!(f, "\"{c}\""),
-            Found::Char(c) => write!(f, "U+{:04X}", u32::from(*c)),
-            Found::EndOfInput => f.write_str("end of input"),
+            Unexpected::Char(c) if *c == ' ' || c.is_ascii_graphic() => write!(f, "\"{c}\""),
+            Unexpected::Char(c) => write!(f, "U+{:04X}", u32::from(*c)),
+            Unexpected::EndOfInput => f.write_str("end of input"),
         }
     }
 }
@@ -64,7 +65,7 @@ impl fmt::Display for Found {
 /// ```
 /// let err = rfc1738::parse("http://host:80x/").unwrap_err();
 /// assert_eq!(err.offset(), 14);
-/// assert_eq!(err.found(), rfc1738::Found::Char('x'));
+/// assert_eq!(err.found(), rfc1738::Unexpected::Char('x'));
 /// assert_eq!(err.to_string(),
 ///     "1:15: expected digit, \"/\" or end of input, found \"x\" (in url > httpurl); \
 ///      the string is a valid genericurl, but not a valid httpurl");
@@ -78,7 +79,7 @@ impl fmt::Display for Found {
 /// time the error is asked anything (its offset, stack, message, ...): the
 /// grammar reads the text again with a trace, and the answer is kept. So a
 /// caller who only wants a yes or no pays for neither the second pass nor
-/// the error's vectors (BENCHMARKS.md, "Errors on demand, a host in one
+/// the error's vectors (benches/records/log.md, "Errors on demand, a host in one
 /// loop, and the build's time").
 #[derive(Clone)]
 pub struct Error {
@@ -94,7 +95,7 @@ struct Details {
     location: Location,
     stack: Vec<Rule>,
     expected: Vec<Expected>,
-    found: Found,
+    found: Unexpected,
     genericurl: Option<(bool, Rule)>,
 }
 
@@ -122,7 +123,7 @@ impl Error {
         let found = source
             .get(offset..)
             .and_then(|rest| rest.chars().next())
-            .map_or(Found::EndOfInput, Found::Char);
+            .map_or(Unexpected::EndOfInput, Unexpected::Char);
         Error::whole(Details {
             offset,
             location,
@@ -223,7 +224,7 @@ impl Error {
     }
 
     /// What stood there instead.
-    pub fn found(&self) -> Found {
+    pub fn found(&self) -> Unexpected {
         self.details().found
     }
 
@@ -271,7 +272,7 @@ pub(crate) fn write_message(
     f: &mut fmt::Formatter<'_>,
     location: Location,
     expected: &[Expected],
-    found: Found,
+    found: Unexpected,
     stack: &[&str],
 ) -> fmt::Result {
     write!(f, "{location}: expected ")?;

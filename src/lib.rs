@@ -72,7 +72,7 @@ mod url_buf;
 /// combinators: the same traits, so no version can be mixed up.
 pub use nom;
 
-pub use error::{Error, Expected, Found};
+pub use error::{Error, Expected, Unexpected};
 pub use normalize::equivalent;
 pub use options::Options;
 pub use rule::{Rule, GRAMMAR};
@@ -127,3 +127,13 @@ pub fn check_with(rule: Rule, text: &str, options: Options) -> Result<(), Error>
 #[cfg(all(doctest, feature = "dialect", feature = "lint"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// The library's guide's examples, run as doctests.
+#[cfg(all(doctest, feature = "dialect", feature = "lint"))]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideExamples;
+
+/// The tool's guide's examples of the library, run as doctests.
+#[cfg(all(doctest, feature = "dialect", feature = "lint"))]
+#[doc = include_str!("../GUIDE.md")]
+struct GuideExamples;

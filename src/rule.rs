@@ -171,29 +171,85 @@ rules! {
 
 /// Calls `$callback!` with each of the ten schemes of section 5, in the
 /// order of the `url` production: the scheme's name, its production's
-/// `Rule` variant and combinator, and the variant of `Url` that holds its
-/// node (`"http" => Httpurl in http::httpurl as Http, ...`). The grammar
-/// makes every ten-way dispatch of this one list: which scheme a URL names
-/// (`generic::known_scheme`), which production reads it
-/// (`generic::scheme_url`, `generic::each_scheme_url`) and whether a rule
-/// is a scheme's (`grammar::is_scheme_url`).
+/// `Rule` variant and combinator, the variant of `Url` that holds its
+/// node, and the port its protocol listens on when a URL names none, for
+/// the seven that name a server (`"http" => Httpurl in http::httpurl as
+/// Http: 80, ...`). This is the one list of the schemes: every ten-way
+/// dispatch of the grammar (which scheme a URL names,
+/// `generic::known_scheme`; which production reads it,
+/// `generic::scheme_url`, `generic::each_scheme_url`; whether a rule is a
+/// scheme's, `grammar::is_scheme_url`), the tree's `Url::rule`, and
+/// [`SCHEMES`], which the semantics, the linter, the drafts' comparison and
+/// `arbitrary` read, are made of it.
 macro_rules! every_scheme {
     ($callback:ident) => {
         $callback! {
-            "http" => Httpurl in http::httpurl as Http,
-            "ftp" => Ftpurl in ftp::ftpurl as Ftp,
+            "http" => Httpurl in http::httpurl as Http: 80,
+            "ftp" => Ftpurl in ftp::ftpurl as Ftp: 21,
             "news" => Newsurl in news::newsurl as News,
-            "nntp" => Nntpurl in nntp::nntpurl as Nntp,
-            "telnet" => Telneturl in telnet::telneturl as Telnet,
-            "gopher" => Gopherurl in gopher::gopherurl as Gopher,
-            "wais" => Waisurl in wais::waisurl as Wais,
+            "nntp" => Nntpurl in nntp::nntpurl as Nntp: 119,
+            "telnet" => Telneturl in telnet::telneturl as Telnet: 23,
+            "gopher" => Gopherurl in gopher::gopherurl as Gopher: 70,
+            "wais" => Waisurl in wais::waisurl as Wais: 210,
             "mailto" => Mailtourl in mailto::mailtourl as Mailto,
             "file" => Fileurl in file::fileurl as File,
-            "prospero" => Prosperourl in prospero::prosperourl as Prospero,
+            "prospero" => Prosperourl in prospero::prosperourl as Prospero: 1525,
         }
     };
 }
 pub(crate) use every_scheme;
+
+/// One of the ten schemes of section 5, as [`every_scheme!`] lists it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KnownScheme {
+    /// Its name, in lower case as the BNF writes it.
+    pub(crate) name: &'static str,
+    /// Its production.
+    pub(crate) rule: Rule,
+    /// The port its protocol listens on when the URL names none (sections
+    /// 3.2 to 3.11); `None` for the three that name no server.
+    pub(crate) default_port: Option<u16>,
+}
+
+/// `Some(port)`, or `None` where [`every_scheme!`] gives no port.
+macro_rules! port {
+    () => {
+        None
+    };
+    ($port:literal) => {
+        Some($port)
+    };
+}
+pub(crate) use port;
+
+macro_rules! scheme_table {
+    ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
+        [$(KnownScheme { name: $name, rule: Rule::$rule, default_port: port!($($port)?) },)*]
+    };
+}
+
+/// The ten schemes of section 5, in the order of the `url` production.
+pub(crate) const SCHEMES: [KnownScheme; 10] = every_scheme!(scheme_table);
+
+/// The default port of the scheme whose production is `rule`, if it has
+/// one: for the `DEFAULT_PORT` constants of the tree's nodes.
+pub(crate) const fn default_port_of(rule: Rule) -> Option<u16> {
+    let mut index = 0;
+    while index < SCHEMES.len() {
+        if SCHEMES[index].rule as u16 == rule as u16 {
+            return SCHEMES[index].default_port;
+        }
+        index += 1;
+    }
+    None
+}
+
+/// The scheme named `name`, case ignored.
+pub(crate) fn known_scheme(name: &str) -> Option<&'static KnownScheme> {
+    SCHEMES
+        .iter()
+        .find(|scheme| scheme.name.eq_ignore_ascii_case(name))
+}
 
 impl Rule {
     /// The production's definition as RFC 1738 prints it: its lines of

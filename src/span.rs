@@ -73,7 +73,7 @@ impl fmt::Display for Span {
 ///
 /// Cutting a `&str` checks that both ends are character boundaries, and
 /// those two checks at every node were a large part of `parse`'s time
-/// (BENCHMARKS.md, "Nodes that do not cut their text"). So a node read from
+/// (benches/records/log.md, "Nodes that do not cut their text"). So a node read from
 /// the start of the caller's text (offset 0, as in `parse`, `check` and
 /// every `&str` input) keeps that whole text, `source`, and its span, which
 /// then indexes it; the text is cut when asked for. Elsewhere (a

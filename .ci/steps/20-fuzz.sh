@@ -8,7 +8,7 @@
 # takes 10 s fails the step). A crash, a failed property or a timeout
 # fails the step; the input is left in fuzz/artifacts/<target>/
 # and belongs, once fixed, in tests/fixtures/fuzz/<target>/ (replayed by
-# tests/fuzz_regressions.rs and cli/tests/fuzz_replay.rs).
+# tests/library/fuzz_regressions.rs and cli/tests/fuzz_replay.rs).
 #
 # The whole step stays within FUZZ_BUDGET seconds (720), the build and
 # the inputs of deep repetition included: each target gets FUZZ_SECONDS
@@ -43,9 +43,12 @@ share=$((left / ${#targets[@]}))
 seconds="${FUZZ_SECONDS:-60}"
 [ "$share" -lt "$seconds" ] && seconds="$share"
 if [ "$share" -lt 5 ]; then
+    # A slow build (a busy machine) is no failure of the code: each target
+    # still runs, for the least time that says anything, and the step says
+    # it went over its budget.
     echo "the build and the inputs of deep repetition took $(($(date +%s) - started))s" \
-        "of the ${budget}s: no time left to fuzz"
-    exit 1
+        "of the ${budget}s: each target runs 5s, over the budget"
+    seconds=5
 fi
 echo "== ${#targets[@]} targets, ${seconds}s each"
 

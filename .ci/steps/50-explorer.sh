@@ -6,7 +6,7 @@
 # the link to the view in a fresh context, and checks the static export.
 # The screenshots it takes are kept in target/explorer-screenshots/.
 # The server's own behaviour (bad and huge requests) is tested by cargo
-# (crates/explorer/tests/server.rs). Each part is bounded in time.
+# (crates/explorer/tests/explorer/server.rs). Each part is bounded in time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$PWD"

@@ -1,5 +1,5 @@
 //! The inputs of the benchmarks, shared by `benches/parse.rs`,
-//! `benches/ratios.rs`, `benches/instructions.rs` and `tests/alloc.rs`
+//! `benches/ratios.rs`, `benches/instructions.rs` and `tests/library/alloc.rs`
 //! (each includes this file with `#[path]`): the two real-world lists of
 //! `benches/data/`, a generated corpus of all ten schemes and the generic
 //! form, the lines every revision accepts, and the adversarial inputs.

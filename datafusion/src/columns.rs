@@ -49,7 +49,7 @@ impl Validity {
 /// of text of its URLs, which bound the text of any one part of them.
 /// Counted once a batch, for all its columns: for `Utf8View` the count
 /// reads every view, and the struct's 17 text columns each counted it
-/// (BENCHMARKS.md, "Accessors that read in place").
+/// (benches/records/log.md, "Accessors that read in place").
 #[derive(Clone, Copy)]
 pub(crate) struct Room {
     rows: usize,

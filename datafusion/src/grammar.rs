@@ -5,7 +5,7 @@ use std::fmt;
 
 use datafusion::common::{plan_err, Result, ScalarValue};
 use rfc1738::dialect::{self, Dialect, DialectError, Mismatch};
-use rfc1738::{Expected, Found, Options, Rule};
+use rfc1738::{Expected, Options, Rule, Unexpected};
 
 /// A production of one revision of the grammar, in a mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +70,7 @@ impl Diagnosis {
             Diagnosis::Draft(mismatch) => mismatch.found(),
         };
         match found {
-            Found::Char(c) => Some(c),
+            Unexpected::Char(c) => Some(c),
             _ => None,
         }
     }

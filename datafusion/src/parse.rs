@@ -155,7 +155,7 @@ pub(crate) fn evaluate(urls: &dyn Array) -> Result<ArrayRef> {
     let mut columns = Columns::new(urls);
     strings::for_each_text(urls, |row, text| {
         // By reference: `Ok(url)` moved the tree (368 bytes) out of the
-        // result first (BENCHMARKS.md, "Accessors that read in place").
+        // result first (benches/records/log.md, "Accessors that read in place").
         if let Ok(url) = &rfc1738::parse(text) {
             columns.set(row, url);
         }

@@ -1,4 +1,4 @@
-//! The fuzz targets' properties: the same code `tests/fuzz_regressions.rs`
+//! The fuzz targets' properties: the same code `tests/library/fuzz_regressions.rs`
 //! replays in `cargo test`, included from `tests/support/`.
 // The RFC 1738 oracle is included twice: by the properties and, as its
 // `rfc` module, by the drafts' reader.

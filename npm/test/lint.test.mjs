@@ -1,7 +1,10 @@
 // lint against `rfc1738 lint --format json`: the same findings, field for
 // field, on the repository's Markdown, HTML and text files and on the
 // fixtures here (front matter, suppression comments, CRLF, a byte-order
-// mark, invalid UTF-8).
+// mark). Bytes that are not UTF-8 are the one difference: the CLI reads a
+// file in its own encoding (a declared charset, a detector), the package
+// reads UTF-8 only (JavaScript's strings are Unicode; docs/javascript.md),
+// so such a file gets one U018 here.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,11 +33,16 @@ test("lint gives the CLI's findings on each file, by its name's format", () => {
   let total = 0;
   for (const file of corpus) {
     const bytes = readFileSync(join(repo, file));
+    const text = bytes.toString("utf8");
+    if (!Buffer.from(text, "utf8").equals(bytes)) {
+      const codes = lint(bytes, { path: file }).map((finding) => finding.code);
+      assert.equal(codes.filter((code) => code === "U018").length, 1, file);
+      continue;
+    }
     const expected = cliFindings([file]);
     assert.deepEqual(lint(bytes, { path: file }), expected, file);
-    // As a string: the same, for a file in UTF-8.
-    const text = bytes.toString("utf8");
-    if (Buffer.from(text, "utf8").equals(bytes)) assert.deepEqual(lint(text, { path: file }), expected, file);
+    // As a string: the same.
+    assert.deepEqual(lint(text, { path: file }), expected, file);
     total += expected.length;
   }
   assert.ok(total > 50, `${total} findings`);

@@ -43,11 +43,12 @@ pub(crate) fn node<'a>(
 /// dozen of them, a host name, a path or a search several per character
 /// run (`hostname`, `ialpha`, `alpha`, `xalphas`; a `segment` and an
 /// `xpalphas` for every segment). BENCHMARKS.md ("Entering a draft's
-/// production", "Hot productions on their characters", "The drafts'
-/// addresses on their characters") has the measurements. The readers are
+/// production") and benches/records/log.md ("Hot productions on their
+/// characters", "The drafts' addresses on their characters") have the
+/// measurements. The readers are
 /// in `dialect::recognize`; both readings commit to the same derivation
 /// and read the right recursions as the same loops. The tests hold both
-/// against the grammar files' own reading (`tests/dialects.rs`): `check`,
+/// against the grammar files' own reading (`tests/library/dialects.rs`): `check`,
 /// which recognizes, on every string, and the tree, which reads `body`, on
 /// every string `check` accepts.
 #[inline]

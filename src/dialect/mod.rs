@@ -43,7 +43,7 @@
 
 use core::fmt;
 
-use crate::error::{Error, Expected, Found};
+use crate::error::{Error, Expected, Unexpected};
 use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
 use crate::grammar::trace::Diagnosis;
@@ -225,7 +225,7 @@ pub(crate) use url_alternatives;
 /// Juxtaposition, `a b c`: each parser in turn from where the one before
 /// stopped; the step to the end of the last (nom's tuple, without its
 /// `Parser` machinery, which measured slower here: see
-/// BENCHMARKS.md, "The drafts").
+/// benches/records/log.md, "The drafts").
 macro_rules! seq {
     ($start:expr; $($parser:expr),+ $(,)?) => {{
         let rest: crate::grammar::cursor::Cursor<'_> = $start;
@@ -487,7 +487,7 @@ pub struct Mismatch {
     location: Location,
     stack: Vec<&'static str>,
     expected: Vec<Expected>,
-    found: Found,
+    found: Unexpected,
 }
 
 impl Mismatch {
@@ -502,7 +502,7 @@ impl Mismatch {
         let found = text
             .get(offset..)
             .and_then(|rest| rest.chars().next())
-            .map_or(Found::EndOfInput, Found::Char);
+            .map_or(Unexpected::EndOfInput, Unexpected::Char);
         Mismatch {
             dialect,
             production,
@@ -555,7 +555,7 @@ impl Mismatch {
     }
 
     /// What stood there instead.
-    pub fn found(&self) -> Found {
+    pub fn found(&self) -> Unexpected {
         self.found
     }
 }
@@ -657,13 +657,13 @@ pub fn matches(
 /// of `dialect`, a draft; `None` when the draft has no such production.
 /// Inlined into [`check`] and [`matches`]: through `matches`'s
 /// `Result<bool, DialectError>`, `check` read more instructions a line
-/// (BENCHMARKS.md, "Light to depend on (issue 32)": `dialect::matches`).
+/// (benches/records/log.md, "Light to depend on (issue 32)": `dialect::matches`).
 #[inline(always)]
 fn draft_matches(dialect: Dialect, production: &str, text: &str, options: Options) -> Option<bool> {
     // A production with a reader on its characters is recognized by that
     // reader alone: it is the production's own recognizing reading (its
     // `recognized`), without the cursor, the entry and the match, which
-    // cost an accepted line much of its instructions (BENCHMARKS.md,
+    // cost an accepted line much of its instructions (benches/records/log.md,
     // "The drafts' addresses on their characters").
     if let Some(reader) = dialect.reader(production) {
         return Some(reader(text.as_bytes(), options.strict) == Some(text.len()));

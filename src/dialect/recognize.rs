@@ -15,15 +15,15 @@
 //! (`#[inline(never)]`), into which their parts are inlined: its `url`
 //! reader calls them all, and with all of them inlined there the compiler
 //! left the parts of each out of line, which cost an http line more than
-//! the call now does (BENCHMARKS.md, "The drafts' addresses on their
+//! the call now does (benches/records/log.md, "The drafts' addresses on their
 //! characters").
 //!
 //! Why a second reading: entering a production has a cost of its own (the
 //! entry, the result through memory, the match), and an address is a
-//! dozen of them. BENCHMARKS.md ("Entering a draft's production", "Hot
-//! productions on their characters", "The drafts' addresses on their
-//! characters") has the measurements. The tests hold each reader against
-//! the grammar files' own reading (`tests/dialects.rs`, through `check`),
+//! dozen of them. BENCHMARKS.md ("Entering a draft's production") and
+//! benches/records/log.md ("Hot productions on their characters", "The
+//! drafts' addresses on their characters") have the measurements. The tests hold each reader against
+//! the grammar files' own reading (`tests/library/dialects.rs`, through `check`),
 //! and against the productions wherever a tree is made.
 
 use crate::dialect::chars::{ALPHA, ALPHANUM2, DIGIT, XALPHA_03, XALPHA_1993, XPALPHA_1993};
@@ -214,7 +214,7 @@ pub(crate) fn path_len(bytes: &[u8], characters: &Class) -> usize {
 /// cut before the first `+` that no `xalpha` follows (a `++`, or a `+` at
 /// the run's end); a `+` is never part of an escape, so the cut is found
 /// in the bytes. One run, not one a word: the end of each was a branch
-/// that mispredicted (BENCHMARKS.md, "The drafts' runs on a mask").
+/// that mispredicted (benches/records/log.md, "The drafts' runs on a mask").
 #[inline(always)]
 pub(crate) fn search_len(bytes: &[u8], xalpha: &Class) -> Option<usize> {
     if xalpha.contains(b'+') {
@@ -456,7 +456,7 @@ pub(crate) fn generic_len(bytes: &[u8], xalpha: &Class, path: &Class) -> Option<
 /// padded with zeros, which are no `byte` of the grammars), so that no
 /// loop runs byte by byte: the end of such a loop, at a length that
 /// changes from line to line, was a mispredicted branch a line
-/// (BENCHMARKS.md, "The drafts' readers on bytes").
+/// (benches/records/log.md, "The drafts' readers on bytes").
 #[inline(always)]
 fn first_double(bytes: &[u8], byte: u8) -> Option<usize> {
     let len = bytes.len();

@@ -17,6 +17,18 @@ fn url_alternatives(dialect: Dialect) -> impl Iterator<Item = &'static str> {
     alternatives.split('|').map(str::trim)
 }
 
+/// RFC 1738's scheme keywords and their productions: the ten of section 5.
+const RFC1738_SCHEMES: [(&str, &str); 10] = {
+    let mut pairs = [("", ""); 10];
+    let mut index = 0;
+    while index < pairs.len() {
+        let scheme = crate::rule::SCHEMES[index];
+        pairs[index] = (scheme.name, scheme.rule.name());
+        index += 1;
+    }
+    pairs
+};
+
 /// Each revision's scheme keywords and the production that starts with
 /// each: an alternative of `url`, or a production `url` leaves out
 /// (`afsaddress` after July 1993, D24).
@@ -58,18 +70,7 @@ fn scheme_productions(dialect: Dialect) -> &'static [(&'static str, &'static str
             ("cid", "cidaddress"),
             ("afs", "afsaddress"),
         ],
-        Dialect::Rfc1738 => &[
-            ("http", "httpurl"),
-            ("ftp", "ftpurl"),
-            ("news", "newsurl"),
-            ("nntp", "nntpurl"),
-            ("telnet", "telneturl"),
-            ("gopher", "gopherurl"),
-            ("wais", "waisurl"),
-            ("mailto", "mailtourl"),
-            ("file", "fileurl"),
-            ("prospero", "prosperourl"),
-        ],
+        Dialect::Rfc1738 => &RFC1738_SCHEMES,
     }
 }
 
@@ -319,19 +320,12 @@ mod tests {
         assert_eq!(alternatives(Dialect::Draft03).last(), Some(&"cidaddress"));
         assert_eq!(
             alternatives(Dialect::Rfc1738),
-            [
-                "httpurl",
-                "ftpurl",
-                "newsurl",
-                "nntpurl",
-                "telneturl",
-                "gopherurl",
-                "waisurl",
-                "mailtourl",
-                "fileurl",
-                "prosperourl",
-                "otherurl"
-            ]
+            crate::rule::SCHEMES
+                .iter()
+                .map(|scheme| scheme.rule.name())
+                .chain(["otherurl"])
+                .collect::<Vec<_>>(),
+            "the ten schemes of rule::every_scheme! are those of RFC 1738's url, in its order"
         );
         for dialect in Dialect::ALL {
             assert!(

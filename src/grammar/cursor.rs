@@ -84,7 +84,7 @@ pub struct Cursor<'a, M: Inlining = Called> {
     /// recording one: the switches every production tests, in a word
     /// stored and loaded whole. As a `bool` next to the others, a switch
     /// was stored as one byte and loaded with its neighbour as one word,
-    /// which the processor cannot forward from the store (BENCHMARKS.md,
+    /// which the processor cannot forward from the store (benches/records/log.md,
     /// "The pass in the offset's top bit").
     offset_and_switches: usize,
     options: Options,
@@ -240,7 +240,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
     /// The cursor as four words, for a call out of line: passed as one
     /// argument, a cursor is copied to the stack and read there, and its
     /// `bool`s, stored one by one, were loaded as one word, which the
-    /// processor cannot forward from the stores (BENCHMARKS.md, "The cursor
+    /// processor cannot forward from the stores (benches/records/log.md, "The cursor
     /// in registers"). [`Cursor::from_words`] is the inverse.
     #[inline(always)]
     pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {

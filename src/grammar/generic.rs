@@ -25,7 +25,7 @@ production! {
     /// [`crate::check`] decides `genericurl` (and `url` and `otherurl`, which
     /// have its language) by a second reading, which builds no node:
     /// `genericurl_end`. Building and moving the nodes is most of what this
-    /// production costs on a valid URL (BENCHMARKS.md, "The generic
+    /// production costs on a valid URL (benches/records/log.md, "The generic
     /// grammar").
     genericurl(start) -> GenericUrl<'a>, named(Rule::Genericurl),
     {
@@ -233,7 +233,7 @@ pub(crate) fn known_scheme<M: Inlining>(input: &Cursor<'_, M>) -> Option<Rule> {
     /// The ten names, each a pattern with its length: a NUL byte in a
     /// name reads as the zeros after a shorter one.
     macro_rules! by_name {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {{
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {{
             $(
                 const $rule: (usize, u64) = ($name.len(), name_word($name.as_bytes()));
             )*
@@ -266,7 +266,7 @@ pub(crate) fn scheme_url<M: Inlining>(rule: Rule, start: Cursor<'_, M>) -> Parse
         parsed.map(|(rest, node)| (rest, variant(node)))
     }
     macro_rules! by_rule {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
             match rule {
                 $(Rule::$rule => made(crate::grammar::$module::$production::read(start), Url::$variant),)*
                 _ => made(otherurl::read(start), Url::Other),
@@ -301,7 +301,7 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
 ) -> M::Output {
     /// The arm of each scheme: its production inlined into its function.
     macro_rules! by_rule {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
             match rule {
                 $(Rule::$rule => one_scheme(
                     text,
@@ -335,7 +335,7 @@ pub(crate) fn each_scheme_url<'a, M: MakeUrl<'a>>(
 ///
 /// Out of line: with the ten schemes inlined into one function, the
 /// optimizer's time grew faster than the function, and most of the crate's
-/// build went into it (BENCHMARKS.md, "The build"). It makes its cursor
+/// build went into it (benches/records/log.md, "The build"). It makes its cursor
 /// itself, from the start of the text and out of the diagnostic pass, so
 /// that the productions' tests of the pass and of the offset fold away
 /// (BENCHMARKS.md, "One function a scheme, with a cursor of its own").

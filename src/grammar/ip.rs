@@ -76,8 +76,9 @@ production! {
 // bracket is read first, once: a login that names a user (most telnet
 // URLs, many ftp ones) is spared a first reading of its user as a hostport.
 // Everywhere else the hostport is read first: most logins are a bare
-// hostport, which needs no look for an `@` after it (BENCHMARKS.md, "A login
-// that is a bare hostport" and "Logins with a user, read once").
+// hostport, which needs no look for an `@` after it (benches/records/log.md,
+// "A login that is a bare hostport"); a login with a user is read once
+// (BENCHMARKS.md, "Logins with a user, read once").
 
 /// `login` read hostport first: when no character a user or password may
 /// hold, nor an `@`, follows the hostport, the login is that hostport;
@@ -260,7 +261,7 @@ production! {
 /// Where a [`hostport`] ends, and its host: two words, which a call hands
 /// back in registers. The node (104 bytes) was handed back through memory
 /// and copied; the processor could not forward the stores of its fields to
-/// the wider loads of the copy (BENCHMARKS.md, "Two words for a hostport").
+/// the wider loads of the copy (benches/records/log.md, "Two words for a hostport").
 #[derive(Clone, Copy)]
 struct HostportEnds {
     /// The index in the cursor's text where the host ends, with

@@ -63,7 +63,7 @@
 //! The BNF describes a language; a combinator commits to one derivation.
 //! Wherever the two could differ, the combinator says how it finds the
 //! derivation that matches the most text, and the tests in
-//! `tests/grammar.rs` and the oracle of `tests/oracle.rs` hold it to the
+//! `tests/library/grammar.rs` and the oracle of `tests/library/rfc_oracle.rs` hold it to the
 //! language. The places: `url` (longest alternative), `schemepart` (two
 //! derivations), `hostname` (the greedy loop that would swallow the
 //! `toplabel`), `host` (hostname or hostnumber), `login` (the optional
@@ -205,7 +205,7 @@ pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Erro
 /// Whether `rule` is the production of one of the ten schemes.
 fn is_scheme_url(rule: Rule) -> bool {
     macro_rules! any_of {
-        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident,)*) => {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
             matches!(rule, $(Rule::$rule)|*)
         };
     }

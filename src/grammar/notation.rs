@@ -14,7 +14,7 @@
 //! because each, where it stops or fails, tells the diagnostic pass's trace
 //! what it expected, in the BNF's own words, and because they are glue that
 //! must vanish: nom's `Parser` machinery moved every node through a call
-//! that was not inlined (BENCHMARKS.md, "The generic grammar"), so each of
+//! that was not inlined (benches/records/log.md, "The generic grammar"), so each of
 //! these is `#[inline(always)]`, and a production reads as the BNF does at
 //! no cost.
 //!
@@ -126,7 +126,7 @@ pub(crate) fn scheme_tag<'a, M: Inlining>(
 /// Whether `bytes` open with the scheme keyword `text` as [`scheme_tag`]
 /// reads it (the name in any case unless `strict`), on the bytes alone.
 /// Inlined: each draft's reader names its keyword, a constant, and the
-/// test folds to a few comparisons (BENCHMARKS.md, "Light to depend on
+/// test folds to a few comparisons (benches/records/log.md, "Light to depend on
 /// (issue 32)": `opens_with_scheme` inlined).
 #[cfg(feature = "dialect")]
 #[inline(always)]

@@ -68,7 +68,7 @@ pub(crate) const fn unnamed(rule: Rule) -> Naming {
 ///
 /// One call of `body` on both passes: a call in each arm of a `match` on the
 /// pass inlined every production's body twice, and its productions'
-/// bodies twice within each (BENCHMARKS.md, "One body a production").
+/// bodies twice within each (benches/records/log.md, "One body a production").
 #[inline(always)]
 pub(crate) fn enter<'a, O, M: Inlining>(
     start: Cursor<'a, M>,

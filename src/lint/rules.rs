@@ -94,11 +94,6 @@ fn push_decimal(out: &mut String, value: u32) {
 /// Section 4's proposed schemes.
 const RESERVED: &[&str] = &["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
 
-/// The ten schemes of section 5.
-const KNOWN: &[&str] = &[
-    "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
-];
-
 /// Whether `scheme` (lower case) is one of [`RESERVED`], by a `match` the
 /// compiler turns into a comparison by length.
 fn is_reserved(scheme: &str) -> bool {
@@ -110,22 +105,21 @@ fn is_reserved(scheme: &str) -> bool {
     found
 }
 
-/// Whether `scheme` (lower case) is one of [`KNOWN`].
+/// Whether `scheme` (lower case) is one of the ten of section 5, by a
+/// `match` the compiler turns into a comparison by length.
 fn is_known(scheme: &str) -> bool {
-    let found = matches!(
-        scheme,
-        "ftp"
-            | "http"
-            | "gopher"
-            | "mailto"
-            | "news"
-            | "nntp"
-            | "telnet"
-            | "wais"
-            | "file"
-            | "prospero"
+    macro_rules! any_name {
+        ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
+            matches!(scheme, $($name)|*)
+        };
+    }
+    let found = crate::rule::every_scheme!(any_name);
+    debug_assert_eq!(
+        found,
+        crate::rule::SCHEMES
+            .iter()
+            .any(|known| known.name == scheme)
     );
-    debug_assert_eq!(found, KNOWN.contains(&scheme));
     found
 }
 
@@ -444,16 +438,9 @@ fn scheme_rules(scheme: &str, out: &mut Out<'_>) {
 
 /// The default port of each scheme that has a host and port.
 fn default_port(scheme: &str) -> Option<u32> {
-    match scheme {
-        "ftp" => Some(21),
-        "http" => Some(80),
-        "gopher" => Some(70),
-        "nntp" => Some(119),
-        "telnet" => Some(23),
-        "wais" => Some(210),
-        "prospero" => Some(1525),
-        _ => None,
-    }
+    crate::rule::known_scheme(scheme)?
+        .default_port
+        .map(u32::from)
 }
 
 fn tree_rules(url: &Url<'_>, out: &mut Out<'_>) {

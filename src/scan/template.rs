@@ -145,10 +145,11 @@ fn printf_conversion(text: &[u8]) -> Option<usize> {
         }
     };
     skip(&mut at, &|b| matches!(b, b'-' | b'+' | b' ' | b'#' | b'0'));
-    skip(&mut at, &|b| b.is_ascii_digit());
+    // A width and a precision: digits, or `*` (given as an argument).
+    skip(&mut at, &|b| b.is_ascii_digit() || b == b'*');
     if text.get(at) == Some(&b'.') {
         at += 1;
-        skip(&mut at, &|b| b.is_ascii_digit());
+        skip(&mut at, &|b| b.is_ascii_digit() || b == b'*');
     }
     skip(&mut at, &|b| {
         matches!(b, b'h' | b'l' | b'z' | b'j' | b't' | b'L' | b'q')
@@ -241,8 +242,8 @@ mod tests {
             ["[@host]", "[:port]", "[;type=X]"]
         );
         assert_eq!(
-            found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de"),
-            ["%s", "%d", "%-5.2f", "%(name)s", "%lld"]
+            found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de/%.*s/%*d"),
+            ["%s", "%d", "%-5.2f", "%(name)s", "%lld", "%.*s", "%*d"]
         );
     }
 

@@ -96,16 +96,15 @@ impl<'a> Url<'a> {
     /// The port of the scheme's protocol when the URL names none, for the
     /// seven schemes that have one (sections 3.2 to 3.11).
     pub fn default_port(&self) -> Option<u16> {
-        match self {
-            Url::Ftp(_) => Some(crate::tree::FtpUrl::DEFAULT_PORT),
-            Url::Http(_) => Some(crate::tree::HttpUrl::DEFAULT_PORT),
-            Url::Gopher(_) => Some(crate::tree::GopherUrl::DEFAULT_PORT),
-            Url::Nntp(_) => Some(crate::tree::NntpUrl::DEFAULT_PORT),
-            Url::Telnet(_) => Some(crate::tree::TelnetUrl::DEFAULT_PORT),
-            Url::Wais(_) => Some(crate::tree::WaisUrl::DEFAULT_PORT),
-            Url::Prospero(_) => Some(crate::tree::ProsperoUrl::DEFAULT_PORT),
-            Url::News(_) | Url::Mailto(_) | Url::File(_) | Url::Other(_) => None,
+        macro_rules! by_variant {
+            ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
+                match self {
+                    $(Url::$variant(_) => crate::rule::port!($($port)?),)*
+                    Url::Other(_) => None,
+                }
+            };
         }
+        crate::rule::every_scheme!(by_variant)
     }
 
     /// Host and port, for the schemes that name a server.
@@ -117,7 +116,7 @@ impl<'a> Url<'a> {
     /// in place: through copies of the nodes around it (an `otherurl`'s
     /// `ip_schemepart.map(|ip| ip.login.hostport)` copied the whole
     /// `IpSchemepart` first), reading the host after a parse cost several
-    /// times what it costs in place (BENCHMARKS.md, "Accessors that read in
+    /// times what it costs in place (benches/records/log.md, "Accessors that read in
     /// place").
     #[inline]
     fn hostport_in_place(&self) -> Option<&Hostport<'a>> {
@@ -139,7 +138,7 @@ impl<'a> Url<'a> {
     /// `otherurl` that follows the common Internet scheme syntax.
     // Inlined, as `hostport_in_place`, `Host::as_str` and the nodes'
     // `as_str`: called from another crate, the calls were most of what
-    // reading the host cost (BENCHMARKS.md, "Accessors inlined").
+    // reading the host cost (benches/records/log.md, "Accessors inlined").
     #[inline]
     pub fn host(&self) -> Option<Host<'a>> {
         match self {
@@ -195,10 +194,13 @@ fn ip_schemepart<'u, 'a>(url: &'u GenericUrl<'a>) -> Option<&'u IpSchemepart<'a>
 
 /// `DEFAULT_PORT` and `port_or_default` for a URL type with a host and port.
 macro_rules! default_port {
-    ($name:ident, $port:expr, $section:literal, |$url:ident| $hostport:expr) => {
+    ($name:ident, $rule:ident, $section:literal, |$url:ident| $hostport:expr) => {
         impl<'a> crate::tree::$name<'a> {
             #[doc = concat!("The port when the URL names none (section ", $section, ").")]
-            pub const DEFAULT_PORT: u16 = $port;
+            pub const DEFAULT_PORT: u16 = match crate::rule::default_port_of(crate::Rule::$rule) {
+                Some(port) => port,
+                None => panic!("a scheme with a host and port has a default port"),
+            };
 
             /// The port to connect to: the one written, else
             /// [`Self::DEFAULT_PORT`]; `None` when the written port is above
@@ -211,13 +213,13 @@ macro_rules! default_port {
     };
 }
 
-default_port!(FtpUrl, 21, "3.2", |url| url.login.hostport);
-default_port!(HttpUrl, 80, "3.3", |url| url.hostport);
-default_port!(GopherUrl, 70, "3.4", |url| url.hostport);
-default_port!(NntpUrl, 119, "3.7", |url| url.hostport);
-default_port!(TelnetUrl, 23, "3.8", |url| url.login.hostport);
-default_port!(WaisUrl, 210, "3.9", |url| url.hostport());
-default_port!(ProsperoUrl, 1525, "3.11", |url| url.hostport);
+default_port!(FtpUrl, Ftpurl, "3.2", |url| url.login.hostport);
+default_port!(HttpUrl, Httpurl, "3.3", |url| url.hostport);
+default_port!(GopherUrl, Gopherurl, "3.4", |url| url.hostport);
+default_port!(NntpUrl, Nntpurl, "3.7", |url| url.hostport);
+default_port!(TelnetUrl, Telneturl, "3.8", |url| url.login.hostport);
+default_port!(WaisUrl, Waisurl, "3.9", |url| url.hostport());
+default_port!(ProsperoUrl, Prosperourl, "3.11", |url| url.hostport);
 
 #[cfg(test)]
 mod tests {

@@ -42,19 +42,7 @@ pub use prospero::Field;
 /// assert_eq!(rfc1738::semantics::default_port("mailto"), None);
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
-    const PORTS: [(&str, u16); 7] = [
-        ("ftp", 21),
-        ("http", 80),
-        ("gopher", 70),
-        ("nntp", 119),
-        ("telnet", 23),
-        ("wais", 210),
-        ("prospero", 1525),
-    ];
-    PORTS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
-        .map(|&(_, port)| port)
+    crate::rule::known_scheme(scheme)?.default_port
 }
 
 /// The node of the scheme `$variant` that `$text` parses to: the tests'

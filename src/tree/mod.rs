@@ -221,7 +221,7 @@ pub(crate) fn split_parts<'a>(
 // `repr(u8)` (and on `WaisUrl`, `Grouppart` and `Host`): the tag apart from
 // the fields, so that every variant's fields start at one offset and a
 // field the variants share sits at one address: the grammar, which builds
-// whichever variant matched, stores it once (BENCHMARKS.md, "A tag of its
+// whichever variant matched, stores it once (benches/records/log.md, "A tag of its
 // own").
 #[repr(u8)]
 pub enum Url<'a> {
@@ -252,19 +252,15 @@ pub enum Url<'a> {
 impl<'a> Url<'a> {
     /// The production of the variant (`Rule::Httpurl`, ..., `Rule::Otherurl`).
     pub fn rule(&self) -> Rule {
-        match self {
-            Url::Http(_) => Rule::Httpurl,
-            Url::Ftp(_) => Rule::Ftpurl,
-            Url::News(_) => Rule::Newsurl,
-            Url::Nntp(_) => Rule::Nntpurl,
-            Url::Telnet(_) => Rule::Telneturl,
-            Url::Gopher(_) => Rule::Gopherurl,
-            Url::Wais(_) => Rule::Waisurl,
-            Url::Mailto(_) => Rule::Mailtourl,
-            Url::File(_) => Rule::Fileurl,
-            Url::Prospero(_) => Rule::Prosperourl,
-            Url::Other(_) => Rule::Otherurl,
+        macro_rules! by_variant {
+            ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
+                match self {
+                    $(Url::$variant(_) => Rule::$rule,)*
+                    Url::Other(_) => Rule::Otherurl,
+                }
+            };
         }
+        crate::rule::every_scheme!(by_variant)
     }
 
     /// Where the URL is in the input.
@@ -295,19 +291,15 @@ impl<'a> Url<'a> {
     }
 
     fn syntax_root(&self) -> (Rule, Span, &'a str) {
-        match self {
-            Url::Http(url) => (Rule::Httpurl, url.span(), url.as_str()),
-            Url::Ftp(url) => (Rule::Ftpurl, url.span(), url.as_str()),
-            Url::News(url) => (Rule::Newsurl, url.span(), url.as_str()),
-            Url::Nntp(url) => (Rule::Nntpurl, url.span(), url.as_str()),
-            Url::Telnet(url) => (Rule::Telneturl, url.span(), url.as_str()),
-            Url::Gopher(url) => (Rule::Gopherurl, url.span(), url.as_str()),
-            Url::Wais(url) => (Rule::Waisurl, url.span(), url.as_str()),
-            Url::Mailto(url) => (Rule::Mailtourl, url.span(), url.as_str()),
-            Url::File(url) => (Rule::Fileurl, url.span(), url.as_str()),
-            Url::Prospero(url) => (Rule::Prosperourl, url.span(), url.as_str()),
-            Url::Other(url) => (Rule::Otherurl, url.span(), url.as_str()),
+        macro_rules! by_variant {
+            ($($name:literal => $rule:ident in $module:ident::$production:ident as $variant:ident $(: $port:literal)?,)*) => {
+                match self {
+                    $(Url::$variant(url) => (Rule::$rule, url.span(), url.as_str()),)*
+                    Url::Other(url) => (Rule::Otherurl, url.span(), url.as_str()),
+                }
+            };
         }
+        crate::rule::every_scheme!(by_variant)
     }
 
     /// This URL as a generic syntax tree, rooted at `url`.

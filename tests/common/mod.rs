@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use rfc1738::{grammar, Error, Expected, Found, Options, Rule};
+use rfc1738::{grammar, Error, Expected, Options, Rule, Unexpected};
 
 /// `valid` or `invalid`, as the fixtures spell the verdicts.
 pub fn verdict<T>(result: &Result<T, Error>) -> &'static str {
@@ -143,7 +143,7 @@ pub fn render_error(text: &str, error: &Error) -> String {
 /// An error never lists among what it expected the character it found:
 /// had that character been acceptable there, the parser would have gone on.
 fn assert_expects_not_what_it_found(text: &str, error: &Error) {
-    let Found::Char(found) = error.found() else {
+    let Unexpected::Char(found) = error.found() else {
         return;
     };
     let found = found.to_string();

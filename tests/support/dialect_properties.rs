@@ -1,5 +1,5 @@
 //! The property of the fuzz target `dialects`, shared with
-//! `tests/fuzz_regressions.rs`. Include it next to `draft_oracle.rs`, as a
+//! `tests/library/fuzz_regressions.rs`. Include it next to `draft_oracle.rs`, as a
 //! sibling module named `draft_oracle`.
 #![allow(dead_code)]
 

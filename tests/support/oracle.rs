@@ -4,7 +4,7 @@
 //! anchored regular expression (the grammar has no recursion, so each rule
 //! inlines the rules it names). The same trees generate strings.
 //!
-//! Shared by `tests/oracle.rs` and the fuzz target `differential` (both
+//! Shared by `tests/library/rfc_oracle.rs` and the fuzz target `differential` (both
 //! include this file with `#[path]`), so it depends only on `regex` and std.
 //!
 //! Hand-written exceptions, each where the BNF is informal or has an

@@ -1,5 +1,5 @@
 //! The properties the fuzz targets check, shared by `fuzz/src/lib.rs` (one
-//! line per target) and `tests/fuzz_regressions.rs` (which replays the seed
+//! line per target) and `tests/library/fuzz_regressions.rs` (which replays the seed
 //! corpus and every input a fuzzer ever crashed on). Include it next to
 //! `oracle.rs`, as a sibling module named `oracle`.
 #![allow(dead_code)]

@@ -15,7 +15,7 @@ use serde_json::json;
 
 use rfc1738_linter::extract;
 
-use super::extract::{Found, Kind};
+use super::extract::{ExtractedUrl, Kind};
 use super::suite::Mode;
 
 /// One line of the protocol, as `run` writes it.
@@ -85,9 +85,9 @@ fn extraction(line: &str) -> Result<serde_json::Value, String> {
         Kind::Plain => extract::Kind::Text,
         Kind::Markdown => extract::Kind::Markdown,
     };
-    let urls: Vec<Found> = extract::urls_from(&request.text, kind, false, 0)
+    let urls: Vec<ExtractedUrl> = extract::urls_from(&request.text, kind, false, 0)
         .map(|found| found.url)
-        .map(|url| Found {
+        .map(|url| ExtractedUrl {
             url: url.text,
             span: [url.span.start, url.span.end],
             fragment: url.fragment.map(|f| [f.span.start, f.span.end]),

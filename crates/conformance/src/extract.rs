@@ -43,7 +43,7 @@ impl Kind {
 
 /// A URL found in a text.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub(crate) struct Found {
+pub(crate) struct ExtractedUrl {
     /// As a reader types it: the white space of line breaks removed,
     /// without the fragment.
     pub(crate) url: String,
@@ -61,7 +61,7 @@ pub(crate) struct ExtractCase {
     pub(crate) kind: Kind,
     pub(crate) text: String,
     /// In the order of the text.
-    pub(crate) urls: Vec<Found>,
+    pub(crate) urls: Vec<ExtractedUrl>,
     pub(crate) source: String,
 }
 
@@ -70,7 +70,7 @@ pub(crate) struct ExtractCase {
 struct Asserted<'a> {
     kind: Kind,
     text: &'a str,
-    urls: &'a [Found],
+    urls: &'a [ExtractedUrl],
 }
 
 /// The file.
@@ -117,10 +117,10 @@ impl ExtractSuite {
                     written.urls.len()
                 ));
             }
-            let urls: Vec<Found> = urls
+            let urls: Vec<ExtractedUrl> = urls
                 .into_iter()
                 .zip(written.urls)
-                .map(|((span, fragment), url)| Found {
+                .map(|((span, fragment), url)| ExtractedUrl {
                     url,
                     span,
                     fragment,

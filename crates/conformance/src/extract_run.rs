@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::expected;
-use super::extract::{ExtractCase, ExtractSuite, Found, Kind};
+use super::extract::{ExtractCase, ExtractSuite, ExtractedUrl, Kind};
 use super::process::{self, Protocol};
 use super::run::{end, timeout, Ending, RunArgs};
 use super::tallies::Tallies;
@@ -67,7 +67,7 @@ pub(crate) fn run(args: &RunArgs, out: &mut impl Write) -> Result<ExitCode, Stri
 }
 
 /// An answer: the URLs found, or why it is out of protocol.
-fn parse(line: &str) -> Result<Vec<Found>, String> {
+fn parse(line: &str) -> Result<Vec<ExtractedUrl>, String> {
     let value: Value = serde_json::from_str(line).map_err(|error| format!("not JSON ({error})"))?;
     let urls = value
         .as_object()
@@ -103,7 +103,7 @@ fn parse(line: &str) -> Result<Vec<Found>, String> {
             None | Some(Value::Null) => None,
             Some(value) => Some(span(value, "fragment")?),
         };
-        found.push(Found {
+        found.push(ExtractedUrl {
             url: url.to_string(),
             span: span(span_value, "span")?,
             fragment,
@@ -142,8 +142,8 @@ struct Disagreement<'a> {
     kind: &'static str,
     feature: &'a str,
     text: &'a str,
-    expected: &'a [Found],
-    answer: Vec<Found>,
+    expected: &'a [ExtractedUrl],
+    answer: Vec<ExtractedUrl>,
     source: &'a str,
 }
 
@@ -154,7 +154,7 @@ struct Report<'a> {
 }
 
 impl<'a> Report<'a> {
-    fn of(asked: &'a [ExtractCase], answers: Vec<Vec<Found>>) -> Report<'a> {
+    fn of(asked: &'a [ExtractCase], answers: Vec<Vec<ExtractedUrl>>) -> Report<'a> {
         let mut tallies: Tallies<Kind, Tally> = Tallies::new();
         let mut disagreements = Vec::new();
         for (case, mut answer) in asked.iter().zip(answers) {
@@ -245,7 +245,7 @@ impl<'a> Report<'a> {
                 self.disagreements.len()
             ));
         }
-        let shown = |urls: &[Found]| -> String {
+        let shown = |urls: &[ExtractedUrl]| -> String {
             let items: Vec<String> = urls
                 .iter()
                 .map(|found| {

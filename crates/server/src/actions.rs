@@ -14,7 +14,7 @@ use rfc1738::Span;
 
 use super::diagnostics::{range, Workspace, SOURCE};
 use super::document::Document;
-use super::findings::{Found, Linted};
+use super::findings::{KeptFinding, Linted};
 use super::position::Encoding;
 use rfc1738_linter::pipeline;
 use rfc1738_linter::suppress::{suppression_edit, Obstacles};
@@ -44,7 +44,7 @@ fn edit(uri: &Url, edits: Vec<TextEdit>) -> WorkspaceEdit {
 
 /// The diagnostic the client sent back for a finding, if any.
 fn diagnostic_of(
-    found: &Found,
+    found: &KeptFinding,
     found_range: Range,
     diagnostics: &[Diagnostic],
 ) -> Option<Diagnostic> {

@@ -15,7 +15,7 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 use super::document::Document;
-use super::findings::{Found, Linted, MAX_FINDINGS};
+use super::findings::{KeptFinding, Linted, MAX_FINDINGS};
 use super::position::{Encoding, LineIndex};
 use rfc1738_linter::baseline::{Baseline, Ledger};
 use rfc1738_linter::config::{ConfigError, Configs};
@@ -52,7 +52,7 @@ impl Reporter for Collect<'_> {
             self.linted.more += 1;
             return Ok(());
         }
-        self.linted.findings.push(Found {
+        self.linted.findings.push(KeptFinding {
             span: report.finding.span,
             code: report.finding.code,
             severity: report.finding.severity,

@@ -11,9 +11,10 @@ use rfc1738_linter::config::ConfigError;
 /// editor's work stay bounded on a document of a million findings.
 pub(crate) const MAX_FINDINGS: usize = 1_000;
 
-/// One finding, with its fix, in the document's text.
+/// One finding the document's last lint kept (at most [`MAX_FINDINGS`]),
+/// with its fix, in the document's text.
 #[derive(Debug, Clone)]
-pub(crate) struct Found {
+pub(crate) struct KeptFinding {
     pub(crate) span: Span,
     pub(crate) code: Code,
     pub(crate) severity: Severity,
@@ -25,7 +26,7 @@ pub(crate) struct Found {
 /// A document's last lint.
 #[derive(Debug, Default)]
 pub(crate) struct Linted {
-    pub(crate) findings: Vec<Found>,
+    pub(crate) findings: Vec<KeptFinding>,
     /// Findings beyond [`MAX_FINDINGS`], not kept.
     pub(crate) more: usize,
     /// Unknown codes in suppression comments.

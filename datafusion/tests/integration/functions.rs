@@ -276,7 +276,7 @@ async fn productions_of_every_revision_agree_with_the_library() {
                     .collect();
                 assert_eq!(list(&expected, row), expected_items, "{}", at());
                 let found_char = match mismatch.found() {
-                    rfc1738::Found::Char(c) => Some(c.to_string()),
+                    rfc1738::Unexpected::Char(c) => Some(c.to_string()),
                     _ => None,
                 };
                 assert_eq!(cell(&found, row), found_char, "{}", at());

@@ -271,7 +271,7 @@ pub fn lint(path: &str, bytes: Vec<u8>, kind: Kind) -> io::Result<Vec<u8>> {
             self.output.finding(&mut self.out, report)
         }
     }
-    let doc = SourceText::new(bytes);
+    let doc = SourceText::utf8(bytes);
     let settings = pipeline::settings(&Overrides::default(), None, Path::new(path));
     let mut lines = Lines {
         output: output::output(Format::Json, false),

@@ -33,8 +33,11 @@ pub enum Language {
     Yaml,
     /// RTF: read as prose, its groups and control words delimiting.
     Rtf,
+    /// gettext's catalogs (`.po`, `.pot`): `#` comments, C's strings.
+    Po,
 }
 
+#[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 impl Language {
     /// The language of a file by its extension (lower case) or its name.
     pub fn of_name(name: &str) -> Option<Language> {
@@ -69,6 +72,7 @@ impl Language {
             "toml" => Language::Toml,
             "yaml" | "yml" => Language::Yaml,
             "rtf" => Language::Rtf,
+            "po" | "pot" => Language::Po,
             _ => return None,
         })
     }
@@ -135,7 +139,7 @@ impl Language {
     pub(crate) fn hash_comments(self) -> bool {
         matches!(
             self,
-            Language::Python | Language::Ruby | Language::Php | Language::Toml
+            Language::Python | Language::Ruby | Language::Php | Language::Toml | Language::Po
         )
     }
 

@@ -235,6 +235,18 @@ impl Mapped {
     }
 }
 
+/// Whether `place` overlaps one of `spans` (sorted by their start, none
+/// inside another): a binary search, so that a file of many code spans and
+/// many URLs stays linear.
+pub(crate) fn overlaps(spans: &[Span], place: Span) -> bool {
+    let after = spans.partition_point(|span| span.start < place.end);
+    spans[..after]
+        .iter()
+        .rev()
+        .take(2)
+        .any(|span| place.start < span.end)
+}
+
 /// `text` with the bytes of `spans` (ASCII delimiters) blanked: what the
 /// scanner reads where those bytes delimit a URL but are not its own.
 pub(crate) fn blanked(text: &str, bytes: impl Iterator<Item = usize>) -> String {

@@ -14,6 +14,7 @@
 
 use rfc1738::Span;
 
+use super::mapped::overlaps;
 use super::Extracted;
 
 /// Which markup.
@@ -39,15 +40,16 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         }
         code_spans.push(span);
     };
-    for block in literal_blocks(text, markup) {
-        blank(&mut read, block, 0, &mut code_spans);
+    let blocks = literal_blocks(text, markup);
+    for block in &blocks {
+        blank(&mut read, *block, 0, &mut code_spans);
     }
     let delimiter: &[u8] = match markup {
         Markup::ReStructuredText => b"``",
         Markup::AsciiDoc => b"`",
     };
     for span in inline_literals(text, delimiter) {
-        if !code_spans.iter().any(|block| block.contains(span)) {
+        if !overlaps(&blocks, span) {
             blank(&mut read, span, delimiter.len(), &mut code_spans);
         }
     }
@@ -68,6 +70,7 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
+    code_spans.sort_unstable_by_key(|span| span.start);
     // A character of several bytes blanked is as many spaces: a URL read
     // across it would have places inside the character in `text`.
     let across_blanked = |span: Span| {
@@ -79,10 +82,7 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
     rfc1738::scan::Scanner::new(&read)
         .filter(|url| !across_blanked(url.outer))
         .map(|url| {
-            let place = url.span_with_fragment();
-            let fixable = !code_spans
-                .iter()
-                .any(|span| span.start < place.end && place.start < span.end);
+            let fixable = !overlaps(&code_spans, url.span_with_fragment());
             Extracted { url, fixable }
         })
         .collect()
@@ -208,44 +208,31 @@ fn literal_blocks(text: &str, markup: Markup) -> Vec<Span> {
 /// (`https://a.b/c[text]`, `link:https://...[text]`, `mailto:a@b[text]`)
 /// and the `]` that closes it on the same line.
 fn link_brackets(text: &str) -> Vec<usize> {
+    const REACH: usize = 2048;
     let bytes = text.as_bytes();
     let mut found = Vec::new();
-    // Each `[` looked back to its token's start and on to its `]`: in a
-    // line of a megabyte of `link:http://a.b/~[` that was the line's length
-    // for each (quadratic). The token's start, the next scheme marker and
-    // the next `]` or line end are carried from one `[` to the next.
-    let mut token_start = 0;
-    let mut scanned = 0;
-    let mut markers = [Marker::new("://"), Marker::new("mailto:")];
-    let mut close: Option<Option<usize>> = None;
     for (open, _) in text.match_indices('[') {
         if open == 0 || bytes[open - 1].is_ascii_whitespace() {
             continue;
         }
-        if let Some(at) = bytes[scanned..open]
+        // A URL and a link's text are short: each is looked for within
+        // `REACH` bytes, so that a line of a million `[` stays linear.
+        let from = open.saturating_sub(REACH);
+        let token_start = bytes[from..open]
             .iter()
             .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'(' | b'<'))
-        {
-            token_start = scanned + at + 1;
-        }
-        scanned = open;
-        if !markers
-            .iter_mut()
-            .any(|marker| marker.within(text, token_start, open))
-        {
+            .map_or(from, |i| from + i + 1);
+        let token = &bytes[token_start..open];
+        let names_url = memchr::memmem::find(token, b"://").is_some()
+            || memchr::memmem::find(token, b"mailto:").is_some();
+        if !names_url {
             continue;
         }
-        let next = match close {
-            Some(Some(at)) if at >= open => Some(at),
-            // None after an earlier `[`: none after this one.
-            Some(None) => None,
-            _ => bytes[open..]
-                .iter()
-                .position(|b| matches!(b, b']' | b'\n'))
-                .map(|i| open + i),
-        };
-        close = Some(next);
-        let Some(close) = next else {
+        let Some(close) = bytes[open..bytes.len().min(open + REACH)]
+            .iter()
+            .position(|b| matches!(b, b']' | b'\n'))
+            .map(|i| open + i)
+        else {
             continue;
         };
         if bytes[close] == b']' {
@@ -254,41 +241,6 @@ fn link_brackets(text: &str) -> Vec<usize> {
         }
     }
     found
-}
-
-/// Where a scheme marker (`://`, `mailto:`) next occurs in a text, found
-/// again only once a token starts after it.
-struct Marker {
-    needle: &'static str,
-    /// The first occurrence at or after `from` (`None`: none).
-    next: Option<usize>,
-    from: Option<usize>,
-}
-
-impl Marker {
-    fn new(needle: &'static str) -> Marker {
-        Marker {
-            needle,
-            next: None,
-            from: None,
-        }
-    }
-
-    /// Whether the marker occurs inside `text[start..end]`; `start` never
-    /// goes back from one call to the next.
-    fn within(&mut self, text: &str, start: usize, end: usize) -> bool {
-        let stale = match (self.from, self.next) {
-            (None, _) => true,
-            (Some(_), Some(next)) => next < start,
-            (Some(_), None) => false,
-        };
-        if stale {
-            self.next = text[start..].find(self.needle).map(|i| start + i);
-            self.from = Some(start);
-        }
-        self.next
-            .is_some_and(|next| next >= start && next + self.needle.len() <= end)
-    }
 }
 
 #[cfg(test)]

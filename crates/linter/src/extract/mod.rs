@@ -59,6 +59,23 @@ impl Kind {
     /// The kind of a file by its name. A template's suffix (`.erb`, `.j2`,
     /// `.tpl`, `.in`, ...) is looked through: `README.md.erb` is Markdown.
     pub fn of(path: &str) -> Kind {
+        #[cfg(not(feature = "code-readers"))]
+        {
+            // Markdown, HTML and plain text only (the WebAssembly package).
+            let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+            match extension.as_deref() {
+                Some("md" | "markdown" | "mdown" | "mkd") => Kind::Markdown,
+                Some("html" | "htm" | "xhtml") => Kind::Html,
+                _ => Kind::Text,
+            }
+        }
+        #[cfg(feature = "code-readers")]
+        Kind::of_name(path)
+    }
+
+    /// [`Kind::of`] with every reader.
+    #[cfg(feature = "code-readers")]
+    fn of_name(path: &str) -> Kind {
         const TEMPLATES: &[&str] = &[
             ".erb",
             ".j2",
@@ -86,7 +103,7 @@ impl Kind {
                 .next()
                 .is_some_and(|name| name.contains('.'))
             {
-                return Kind::of(inner);
+                return Kind::of_name(inner);
             }
         }
         let extension = path
@@ -117,7 +134,7 @@ impl Kind {
     /// first or last lines, or a man page's first request.
     pub fn of_file(path: &str, text: &str) -> Kind {
         let kind = Kind::of(path);
-        if kind != Kind::Text {
+        if kind != Kind::Text || cfg!(not(feature = "code-readers")) {
             return kind;
         }
         let mut lines = text.lines();
@@ -308,7 +325,10 @@ impl Iterator for Urls<'_> {
     fn next(&mut self) -> Option<Extracted> {
         loop {
             let found = match self {
-                Urls::Text(text, scanner) => escaped_quote(text, scanner.next()?).into(),
+                Urls::Text(text, scanner) => match escaped_quote(text, scanner.next()?) {
+                    Some(url) => url.into(),
+                    None => continue,
+                },
                 Urls::Markdown(urls) => urls.next()?.into(),
                 Urls::Found(text, found) => found.0.next()?.into_url(text).into(),
                 Urls::Read(urls) => urls.next()?,
@@ -373,21 +393,27 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
 /// A URL of plain text that ends with a backslash before a quote: the
 /// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
 /// text), and is no part of the URL.
-fn escaped_quote(text: &str, url: ScannedUrl) -> ScannedUrl {
+fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
     let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
     if !quoted || url.fragment.is_some() || !url.breaks.is_empty() || !url.text.ends_with('\\') {
-        return url;
+        return Some(url);
     }
     let span = Span::new(url.span.start, url.span.end - 1);
-    if text.get(span.range()) != Some(&url.text[..url.text.len() - 1]) {
-        return url;
+    let kept = &url.text[..url.text.len() - 1];
+    if text.get(span.range()) != Some(kept) {
+        return Some(url);
     }
-    ScannedUrl::verbatim(
-        &url.text[..url.text.len() - 1],
+    // What is left may be a scheme's mention (`\"mailto:\"`), as the
+    // scanner finds them: no URL.
+    if kept.ends_with(':') {
+        return None;
+    }
+    Some(ScannedUrl::verbatim(
+        kept,
         url.form,
         span,
         Span::new(url.outer.start, span.end),
-    )
+    ))
 }
 
 /// Whether `text` starts with a scheme and a colon.

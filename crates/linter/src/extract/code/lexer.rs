@@ -540,7 +540,7 @@ impl<'a> Lexer<'a> {
                     true,
                 )
             }
-            (Language::C | Language::Go | Language::Rust, b'"') => self.quoted(
+            (Language::C | Language::Go | Language::Rust | Language::Po, b'"') => self.quoted(
                 at,
                 at,
                 Escapes::Full { keep_unknown: true },

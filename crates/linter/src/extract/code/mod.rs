@@ -20,9 +20,10 @@
 //!
 //! The lexers are written here rather than taken from a parser generator's
 //! grammars: they need to tell comments, string literals and their escapes
-//! from the rest, no more, and the build of eleven generated parsers would
-//! cost the tool more than the rest of it (BENCHMARKS.md, "Reading source
-//! code").
+//! from the rest, no more; tree-sitter's grammars of these languages are 95
+//! MB of generated C that would more than double the tool's size, and parse
+//! a file slower than the whole lint of it (BENCHMARKS.md, "Linting whole
+//! repositories").
 
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
@@ -30,7 +31,7 @@ use rfc1738::Span;
 mod lexer;
 mod literal;
 
-use super::mapped::{blanked, Mapped};
+use super::mapped::{blanked, overlaps, Mapped};
 use super::{Extracted, Language};
 use lexer::{balanced, Lexer, Literal};
 use literal::decode;
@@ -38,6 +39,12 @@ use literal::decode;
 /// The URLs of a source file in `language`, in order; `code` also reads
 /// the code spans of comments.
 pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted> {
+    // Most source files hold no URL: those with nothing a URL starts with
+    // are not lexed.
+    let finder = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
+    if !finder("://") && !finder("mailto:") && !finder("news:") && !finder("URL:") {
+        return Vec::new();
+    }
     if language.as_prose() {
         return prose_with_quotes(text, language);
     }
@@ -169,12 +176,12 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
+    // The comments come in order, and their code spans in each.
     rfc1738::scan::Scanner::new(&read)
+        // Code in a comment: a backslash before a quote escapes it.
+        .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
-            let place = url.span_with_fragment();
-            let fixable = !code_spans
-                .iter()
-                .any(|span| span.start < place.end && place.start < span.end);
+            let fixable = !overlaps(&code_spans, url.span_with_fragment());
             Extracted { url, fixable }
         })
         .collect()
@@ -291,9 +298,31 @@ fn literal_urls(
     };
     let formatted = placeholders || format_call_around(text, literal.whole);
     for url in value.urls(mask.as_deref()) {
-        let fixable = !formatted && !roff && code_spans.is_empty() && whole_value(&url);
+        // A catalog's string is prose (a translation), fixed as prose
+        // unless its entry is a format string (`#, c-format`), which
+        // gettext checks conversion by conversion.
+        let value_ok = match language {
+            Language::Po => !format_entry(text, literal.whole.start),
+            _ => whole_value(&url),
+        };
+        let fixable = !formatted && !roff && code_spans.is_empty() && value_ok;
         found.push(Extracted { url, fixable });
     }
+}
+
+/// Whether the gettext entry holding the byte `at` is flagged as a format
+/// string (`#, c-format`, `#, python-format`, ...): its flags are in the
+/// comment lines that open the entry, after the blank line before it.
+fn format_entry(text: &str, at: usize) -> bool {
+    let entry = text[..at].rfind("\n\n").map_or(0, |i| i + 2);
+    text[entry..at]
+        .lines()
+        .filter(|line| line.starts_with("#,"))
+        .any(|flags| {
+            flags
+                .split([',', ' '])
+                .any(|flag| flag.ends_with("-format") && !flag.starts_with("no-"))
+        })
 }
 
 /// Whether a string literal at `whole` is formatted where it is written:
@@ -586,6 +615,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
+        let po = "msgid \"a\"\nmsgstr \"see http://a.b/~c\"\n\n#, c-format\nmsgid \"b %s\"\nmsgstr \"see http://a.b/~d %s\"\n";
+        let fixable: Vec<bool> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
+        assert_eq!(fixable, [true, false]);
+    }
+
+    #[test]
+    fn catalogs_and_code_in_comments() {
+        let po = "#~ msgid \"You are not allowed to goto \\\"mailto:\\\" URLs\"\nmsgstr \"see http://a.b/%s\"\n";
+        assert_eq!(texts(po, Language::Po), ["http://a.b/${x}"]);
+        let c = "/* \"LYNXDOWNLOAD://M=1/F=%s\\\">Save</a>\" */";
+        assert_eq!(texts(c, Language::C), ["LYNXDOWNLOAD://M=1/F=%s"]);
     }
 
     #[test]

@@ -1,20 +1,10 @@
 //! The fuzz targets' properties, replayed in `cargo test` on the seed
 //! corpus (`fuzz/seeds/`) and on every input a fuzzer ever failed on
 //! (`tests/fixtures/fuzz/<target>/`).
-// The RFC 1738 oracle is included twice: by the properties and, as its
-// `rfc` module, by the drafts' reader.
-#![allow(clippy::duplicate_mod)]
 
 #[cfg(feature = "dialect")]
-#[path = "support/dialect_properties.rs"]
-mod dialect_properties;
-#[path = "support/draft_oracle.rs"]
-#[allow(unused_imports)]
-mod draft_oracle;
-#[path = "support/oracle.rs"]
-mod oracle;
-#[path = "support/properties.rs"]
-mod properties;
+use crate::dialect_properties;
+use crate::properties;
 
 use std::path::{Path, PathBuf};
 

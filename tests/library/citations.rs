@@ -12,7 +12,7 @@
 //!   "002 (draft of October 1993), line 1105") to text inside that seed:
 //!   characters of 000 (one line), lines of 001 to 004; and a position the
 //!   drafts' combinators give a production to the same production's
-//!   position in the grammar files, which `tests/drafts_oracle.rs` holds to
+//!   position in the grammar files, which `tests/library/drafts_oracle.rs` holds to
 //!   the seeds' text.
 //!
 //! Read: the code (`src/`, `cli/src/`, `benches/`, `examples/`, `fuzz/`,
@@ -250,7 +250,7 @@ fn every_decision_of_the_rfc_1738_grammar_cited_has_its_heading() {
     // template of a message, not a name).
     let in_text = Regex::new(r#"grammar/README\.md, "([^"\n]+)""#).expect("regex");
     for (file, text) in files() {
-        if file.ends_with(".json") || file == "tests/citations.rs" {
+        if file.ends_with(".json") || file == "tests/library/citations.rs" {
             continue;
         }
         for found in in_text.captures_iter(&text) {
@@ -436,11 +436,50 @@ fn the_reading_of_the_drafts_is_cited_by_its_name_in_the_repository() {
         ]
         .iter()
         .any(|prefix| file.starts_with(prefix));
-        if owned && file != "tests/citations.rs" {
+        if owned && file != "tests/library/citations.rs" {
             for (offset, _) in text.match_indices(&outside) {
                 found.push(at(&file, &text, offset));
             }
         }
     }
     assert!(found.is_empty(), "{found:#?}");
+}
+
+/// A figure cited by the title of the run that measured it, in the code's
+/// comments and the Markdown files: `BENCHMARKS.md, "TITLE"` or
+/// `benches/records/log.md ("TITLE", "TITLE")`, across the line breaks of
+/// a comment, names a heading of that file (the heading itself, or the
+/// start of a dated one: "Light to depend on (issue 32)" for "Light to
+/// depend on (issue 32), measured 2026-11-26").
+#[test]
+fn every_figure_cited_by_its_title_names_a_heading() {
+    let cited = Regex::new(
+        r#"(BENCHMARKS\.md|benches/records/log\.md)\s*(?:,|\()\s*((?:"[^"]+"[^"()]{0,40}?)+)\)"#,
+    )
+    .expect("regex");
+    let title = Regex::new(r#""([^"]+)""#).expect("regex");
+    let comment_breaks = Regex::new(r"\n\s*(?://[/!]?|#)?\s*").expect("regex");
+    let mut checked = 0;
+    let mut unresolved = Vec::new();
+    for (file, text) in files() {
+        if file.starts_with("benches/records/") || file == "tests/library/citations.rs" {
+            continue;
+        }
+        let flat = comment_breaks.replace_all(&text, " ");
+        for found in cited.captures_iter(&flat) {
+            let headings = headings(&found[1]);
+            for name in title.captures_iter(&found[2]) {
+                let name = plain(&name[1]);
+                let names = headings
+                    .iter()
+                    .any(|(_, heading)| *heading == name || heading.starts_with(&name));
+                if !names {
+                    unresolved.push(format!("{file}: {}, \"{name}\"", &found[1]));
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 30, "{checked}");
+    assert!(unresolved.is_empty(), "{unresolved:#?}");
 }

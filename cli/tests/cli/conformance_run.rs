@@ -7,9 +7,8 @@ use std::process::{Command, Output};
 
 use serde_json::{json, Value};
 
-#[allow(dead_code)]
-mod conformance_support;
-use conformance_support::{conformance_dir, report, stderr, Fake};
+use crate::conformance_support;
+use crate::conformance_support::{conformance_dir, report, stderr, Fake};
 
 const REVISION: &str = "draft-oct93";
 const RULES: [&str; 2] = ["hostport", "login"];

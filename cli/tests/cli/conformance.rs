@@ -4,20 +4,16 @@
 //! the trees of each revision's combinators), validated against
 //! `conformance/schema.json`, and counted per production.
 
-#[allow(dead_code)]
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 // Written for the library's tests (MSRV 1.75), and used here in part.
-#[allow(unused_imports, clippy::unnecessary_map_or)]
-#[path = "../../tests/support/draft_oracle.rs"]
-mod draft_oracle;
+use crate::draft_oracle;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use draft_oracle::{DialectOracle, Oracles};
+use crate::draft_oracle::{DialectOracle, Oracles};
 use rfc1738::dialect::{self, Dialect, DialectError};
 use rfc1738::{Options, Rule};
 use serde_json::{json, Value};

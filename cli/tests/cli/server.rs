@@ -3,17 +3,14 @@
 //! for each fixture (Markdown, HTML, plain text, source code, with a
 //! configuration, suppression comments, non-ASCII text before URLs, URLs
 //! across lines), hovers the same as `rfc1738 describe`, malformed frames
-//! answered, invalid UTF-8 on disk, and a document of 20 MB in bounded
-//! memory.
+//! answered, invalid UTF-8 on disk (a document of 20 MB in bounded memory:
+//! `server_memory.rs`, a binary of its own).
 
-#[path = "support/lsp.rs"]
-mod lsp;
-#[path = "support/repo.rs"]
-mod repo;
+use crate::repo;
 
 use std::path::{Path, PathBuf};
 
-use lsp::{file_uri, utf16_offset, Server};
+use crate::lsp::{file_uri, utf16_offset, Server};
 use serde_json::{json, Value};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_rfc1738");
@@ -197,61 +194,4 @@ fn invalid_utf8_on_disk_is_reported_as_lint_reports_it() {
     assert_eq!(codes, ["U018", "U003"]);
     assert_eq!(served, linted);
     assert_eq!(server.stop(), Some(0));
-}
-
-/// Runs the server on a document of `size` bytes of prose with URLs,
-/// changed a few times; its peak resident set in KB (from `wait4`).
-// The child is reaped by `wait4`, which `Child::wait` cannot stand in for.
-#[allow(clippy::zombie_processes)]
-fn peak_kb_serving(size: usize) -> i64 {
-    let dir = repo::repo(&[]);
-    let mut server = Server::start(BINARY, dir.path());
-    server.initialize(&[]);
-    let line = "Prose about resources, see <URL:http://host.example/a~b> and more words.\n";
-    let text = line.repeat(size / line.len());
-    let uri = file_uri(&dir.path().join("big.txt"));
-    server.open(&uri, "plaintext", &text);
-    let first = server.diagnostics(&uri);
-    // Capped: the rest is counted in one last diagnostic.
-    assert_eq!(first.len(), 1_001, "{}", first.len());
-    for version in 2..3 {
-        server.notify(
-            "textDocument/didChange",
-            json!({
-                "textDocument": { "uri": uri, "version": version },
-                "contentChanges": [{
-                    "range": { "start": { "line": 3, "character": 0 }, "end": { "line": 3, "character": 0 } },
-                    "text": "Inserted http://x.example/~y\n",
-                }],
-            }),
-        );
-        let diagnostics = server.diagnostics(&uri);
-        assert_eq!(diagnostics[3]["range"]["start"]["line"], 3);
-    }
-    server.request("shutdown", Value::Null);
-    server.notify("exit", Value::Null);
-    let pid = libc::pid_t::try_from(server.child.id()).expect("a pid");
-    let mut status = 0;
-    // SAFETY: rusage is plain data; wait4 fills it for this child only.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid, "wait4 failed");
-    assert!(libc::WIFEXITED(status), "the server was killed: {status}");
-    assert_eq!(libc::WEXITSTATUS(status), 0);
-    // Linux reports ru_maxrss in KB.
-    usage.ru_maxrss
-}
-
-#[test]
-fn a_document_of_20_mb_stays_in_bounded_memory() {
-    let small = peak_kb_serving(1 << 20);
-    let large = peak_kb_serving(20 << 20);
-    println!("peak resident set serving 1 MB: {small} KB, 20 MB: {large} KB");
-    // The document, the message that brought it and one copy to lint:
-    // about four times its size, not more; and not a copy per finding or
-    // per change.
-    assert!(
-        large < 4 * 20 * 1024 + small,
-        "1 MB: {small} KB, 20 MB: {large} KB"
-    );
 }

@@ -1,30 +1,8 @@
-//! The word-at-a-time fast paths of the grammar, all in one place: each
-//! reads eight bytes at once where the grammar reads one, and each stands
-//! beside the byte loop it must equal, which its tests hold it to.
-//!
-//! - [`run_scan`], [`run_len`] and [`run_scan_inline`]: where a run of a
-//!   character class ends (the loop: [`run_by_bytes`]), and
-//!   [`run_scan_with`], which also tells where each of its escapes is;
-//! - [`digit_run`]: where a run of digits ends, by arithmetic on the word;
-//! - [`short_run`]: the byte loop itself ([`run_by_bytes`]), inlined where
-//!   the runs are short enough that a call of [`run_scan`] costs more (news);
-//! - [`plain_hostname`]: where a host name of plain labels ends (the loop:
-//!   the labels one by one, [`hostname_by_bytes`]);
-//! - [`find_byte`]: the next `%` of a path or `:` of a user (the loop: a
-//!   search byte by byte);
-//! - [`at_sign_ahead`]: the `@` that may end a login's user (the loop: a
-//!   search byte by byte).
-//!
-//! Why words: the runs of a URL are short and of every length (a host, a
-//! database, a search word), so a loop byte by byte mispredicts its exit at
-//! almost every run; a test of eight bytes at once gives a mask of their
-//! members, and the run ends at the first non-member without a branch
-//! (BENCHMARKS.md, "The drafts' runs on a mask" and "Runs and hosts on
-//! masks"). Past the end of a text reads as non-members.
+//! Where a run of a character class ends, eight bytes at a time, beside
+//! the byte loop every one of them must equal ([`run_by_bytes`]).
 
-use crate::grammar::chars::{Class, ALPHA, DIGIT, HEX, HOSTNAME};
-#[cfg(test)]
-use crate::grammar::chars::{ALPHADIGIT, LABEL};
+use super::{eight_at, last_eight, ONES};
+use crate::grammar::chars::{Class, DIGIT, HEX};
 
 /// How long the `escape` (`"%" hex hex`) at the start of `bytes` is: 3 if it
 /// is one, otherwise the index of the first byte that breaks it.
@@ -53,39 +31,6 @@ pub(crate) fn run_by_bytes(bytes: &[u8], class: &Class) -> usize {
             },
             _ => return at,
         }
-    }
-}
-
-/// Where the `hostname` (`*[ domainlabel "." ] toplabel`) that starts
-/// `bytes` ends, label by label: the loop [`plain_hostname`] must equal
-/// where it decides. A label is read as a `domainlabel` only when a `.`
-/// and another label follow it; the last must be a `toplabel`.
-#[cfg(test)]
-pub(crate) fn hostname_by_bytes(bytes: &[u8]) -> Option<usize> {
-    let label_end = |from: usize| {
-        from + bytes[from..]
-            .iter()
-            .take_while(|&&b| LABEL.contains(b))
-            .count()
-    };
-    let is_label = |from: usize, end: usize, first: &Class| {
-        end > from && first.contains(bytes[from]) && bytes[end - 1] != b'-'
-    };
-    let mut at = 0;
-    loop {
-        let end = label_end(at);
-        let another = bytes.get(end) == Some(&b'.')
-            && bytes
-                .get(end + 1)
-                .is_some_and(|&b| LABEL.contains(b) && b != b'-');
-        if another {
-            if !is_label(at, end, &ALPHADIGIT) {
-                return None;
-            }
-            at = end + 1;
-            continue;
-        }
-        return is_label(at, end, &ALPHA).then_some(end);
     }
 }
 
@@ -136,7 +81,7 @@ pub(crate) fn run_len(bytes: &[u8], class: &Class) -> usize {
 /// and so did a test of eight bytes at once that branched every two bytes.
 /// Here eight bytes at a time give a mask of their members and the run ends
 /// at the first non-member, without a branch: one branch for eight bytes
-/// and one for an escape (BENCHMARKS.md, "The drafts' runs on a mask" and
+/// and one for an escape (benches/records/log.md, "The drafts' runs on a mask" and
 /// "Runs and hosts on masks"). Past the end of `text` reads as non-members: near
 /// the end the mask is that of the text's last eight bytes, shifted, so a
 /// run that ends the text (most URLs end in one) costs no byte loop.
@@ -205,17 +150,13 @@ pub(crate) fn run_scan_with(
 /// which are short (a group's tail, `comp.lang.rust` after its `c`; an
 /// article's part before its `@`): there a call of [`run_scan`] and its
 /// tests of eight bytes cost more than the loop's mispredicted exit
-/// (BENCHMARKS.md, "Light to depend on (issue 32)": news's runs byte by
+/// (benches/records/log.md, "Light to depend on (issue 32)": news's runs byte by
 /// byte).
 #[inline(always)]
 pub(crate) fn short_run(text: &[u8], from: usize, class: &Class) -> usize {
     // `from` is a cursor's index in `text`: at most its length.
     from + run_by_bytes(&text[from..], class)
 }
-
-/// The lowest bit of each of eight bytes: a byte's value times `ONES` is
-/// eight of it, for the tests of eight bytes at once on a word.
-pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// Where the run of `digit`s that starts at `from` in `text` ends: what
 /// [`run_scan`] gives for [`DIGIT`], inlined. The runs of digits (a port,
@@ -248,56 +189,6 @@ pub(crate) fn digit_run(text: &[u8], from: usize) -> usize {
         true => run_scan(text, from + 8, &DIGIT),
         false => from + (!digits & HIGH).trailing_zeros() as usize / 8,
     }
-}
-
-/// The eight bytes of `text` from `at` on, if there are eight.
-#[inline(always)]
-pub(crate) fn eight_at(text: &[u8], at: usize) -> Option<&[u8; 8]> {
-    text.get(at..at + 8)?.try_into().ok()
-}
-
-/// The last eight bytes of `text`, if it has eight.
-#[inline(always)]
-pub(crate) fn last_eight(text: &[u8]) -> Option<&[u8; 8]> {
-    eight_at(text, text.len().checked_sub(8)?)
-}
-
-/// The index of the first of the eight bytes of `word` (the first in the
-/// lowest byte) that is `byte`: the eight compared at once.
-#[inline(always)]
-pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
-    let other = word ^ (ONES * u64::from(byte));
-    // The lowest byte of `other` that is zero sets its high bit (a borrow
-    // can set the high bits of the bytes above it, never below).
-    let found = other.wrapping_sub(ONES) & !other & (ONES << 7);
-    (found != 0).then(|| found.trailing_zeros() as usize / 8)
-}
-
-/// Where the first `@` in the 32 bytes of `text` from `from` on is, when no
-/// `/` comes before it there: where a login is likely to name a user
-/// (`guest:secret@host`), eight bytes a test. (The loop: a search for the
-/// first `@` or `/` byte by byte.)
-// Inlined into `login`'s choice of reading (BENCHMARKS.md, "Logins with a
-// user, read once").
-#[inline(always)]
-pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
-    for at in [from, from + 8, from + 16, from + 24] {
-        let Some(&eight) = eight_at(text, at) else {
-            let rest = text.get(at..).unwrap_or_default();
-            let first = rest.iter().position(|&b| b == b'@' || b == b'/');
-            return first
-                .filter(|&index| rest[index] == b'@')
-                .map(|index| at + index);
-        };
-        let word = u64::from_le_bytes(eight);
-        match (first_equal(word, b'@'), first_equal(word, b'/')) {
-            (Some(at_sign), Some(slash)) if at_sign < slash => return Some(at + at_sign),
-            (Some(at_sign), None) => return Some(at + at_sign),
-            (_, Some(_)) => return None,
-            (None, None) => {}
-        }
-    }
-    None
 }
 
 /// Where a run that stopped at `end` goes on: after the escape there, when
@@ -396,142 +287,10 @@ pub(crate) fn run_scan_inline(bytes: &[u8], class: &Class) -> usize {
     }
 }
 
-/// What [`plain_hostname`] decided.
-pub(crate) enum Plain {
-    /// The hostname ends here.
-    Ends(usize),
-    /// No hostname starts here.
-    Fails,
-    /// Not a plain run of labels: the label loop decides.
-    Undecided,
-}
-
-/// The hostname that starts at `from` in `text` when the run of label
-/// characters and dots there is plain: no label empty or starting with
-/// `-`, none ending in `-` before a dot, and the run ending in neither `.`
-/// nor `-`. Then every dot is followed by another label, so the loop of
-/// `hostname` would read every label of the run and end where the run
-/// ends, or fail on a last label that is not a `toplabel`.
-///
-/// Eight characters at a time: their kinds, looked up in a table, give the
-/// masks of the host's characters, dots and dashes (one bit a byte, the
-/// lowest), and the pairs no plain host holds (`..`, `.-`, `-.`) are found
-/// on the masks. A loop character by character cost more instructions a
-/// byte of host, and mispredicted its exit at every host; the label loop
-/// took a branch at every label (BENCHMARKS.md, "A host eight characters
-/// at a time"). The masks stay a bit a byte, where
-/// gathering each into a byte took three multiplications an eight, one of
-/// them between the look-ups and the test that ends the loop.
-#[inline(always)]
-pub(crate) fn plain_hostname(text: &[u8], from: usize) -> Plain {
-    let mut at = from;
-    // The lowest bit of byte `i` of these: the character before the `i`th
-    // is a dot, a dash. The start reads as the position after a dot.
-    let (mut after_dot, mut after_dash) = (1, 0);
-    let mut odd = 0;
-    let mut last_label = from;
-    loop {
-        let kinds = kinds_of_eight(text, at);
-        let outside = !kinds & (ONES * u64::from(IN_HOST));
-        // The bytes of the run of host characters, and the first after it.
-        let within = outside ^ outside.wrapping_sub(1);
-        let dots = kinds >> DOT.trailing_zeros() & ONES & within;
-        let dashes = kinds >> DASH.trailing_zeros() & ONES & within;
-        let (dot_before, dash_before) = (dots << 8 | after_dot, dashes << 8 | after_dash);
-        odd |= dot_before & (dots | dashes) | dash_before & dots;
-        if dots != 0 {
-            last_label = at + 1 + (63 - dots.leading_zeros() as usize) / 8;
-        }
-        if outside != 0 {
-            let run = outside.trailing_zeros() / 8;
-            // The last character (or the start, for no host at all) must be
-            // a label's.
-            odd |= (dot_before | dash_before) >> (8 * run) & 1;
-            let toplabel = text.get(last_label).is_some_and(|&b| ALPHA.contains(b));
-            return match (odd, toplabel) {
-                (0, true) => Plain::Ends(at + run as usize - from),
-                (0, false) => Plain::Fails,
-                _ => Plain::Undecided,
-            };
-        }
-        (after_dot, after_dash) = (dots >> 56, dashes >> 56);
-        at += 8;
-    }
-}
-
-// The bits of a character's kind for `plain_hostname`.
-const IN_HOST: u8 = 1;
-const DASH: u8 = 2;
-const DOT: u8 = 4;
-
-/// The kind of every byte: `IN_HOST` for the characters of [`HOSTNAME`],
-/// with `DASH` or `DOT` for those two; none (0) for the others.
-const HOST_KIND: [u8; 256] = {
-    let mut kinds = [0; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        kinds[byte] = match byte as u8 {
-            b'.' => IN_HOST | DOT,
-            b'-' => IN_HOST | DASH,
-            other if HOSTNAME.contains(other) => IN_HOST,
-            _ => 0,
-        };
-        byte += 1;
-    }
-    kinds
-};
-
-/// The kinds of the eight bytes of `text` from `at` on, the first in the
-/// lowest byte; past the end of the text, none.
-#[inline(always)]
-fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
-    let kinds = |eight: &[u8; 8]| {
-        eight.iter().enumerate().fold(0, |kinds, (index, &byte)| {
-            kinds | u64::from(HOST_KIND[usize::from(byte)]) << (8 * index)
-        })
-    };
-    if let Some(eight) = eight_at(text, at) {
-        return kinds(eight);
-    }
-    match last_eight(text) {
-        // The text's last eight bytes, those before `at` shifted out.
-        Some(last) => {
-            let before = at + 8 - text.len();
-            kinds(last).checked_shr(8 * before as u32).unwrap_or(0)
-        }
-        // A text shorter than eight bytes, padded with zeros (of no kind).
-        None => {
-            let rest = text.get(at..).unwrap_or_default();
-            let mut padded = [0; 8];
-            padded
-                .iter_mut()
-                .zip(rest)
-                .for_each(|(pad, &byte)| *pad = byte);
-            kinds(&padded)
-        }
-    }
-}
-
-/// The offset of the first `byte` in `bytes` at or after `from`: eight
-/// bytes a test (most paths hold no `%`, most users no `:`), where a loop
-/// byte by byte cost much of a gopher URL's reading (BENCHMARKS.md,
-/// "Gopher's node where it is returned, its `%` eight bytes a test").
-pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
-    let mut at = from;
-    while let Some(&eight) = eight_at(bytes, at) {
-        if let Some(found) = first_equal(u64::from_le_bytes(eight), byte) {
-            return Some(at + found);
-        }
-        at += 8;
-    }
-    let rest = bytes.get(at..).unwrap_or_default();
-    rest.iter().position(|&b| b == byte).map(|index| at + index)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::chars::{DIGIT, XCHAR};
+    use crate::grammar::chars::XCHAR;
     use crate::test_strings::{every_joining_of, every_string_of};
 
     /// The run on a mask ends where the byte loop ends it, for every length of text (shorter than eight, a multiple of
@@ -650,116 +409,5 @@ mod tests {
             }
         }
         assert!(texts.len() > 100_000 && ended_past_an_escape > 20_000);
-    }
-
-    /// Whether `plain_hostname` decides `text`; where it does, it must
-    /// decide what the label loop does, on `text` alone and after a prefix
-    /// of host characters (which the reading of the text's last eight
-    /// bytes must shift out).
-    fn decided_as_by_labels(text: &str) -> bool {
-        let decided = [0, 5, 11].map(|lead| {
-            let whole = format!("{}{text}", &"ab.c-1.d-ef"[..lead]);
-            let by_labels = hostname_by_bytes(&whole.as_bytes()[lead..]);
-            match plain_hostname(whole.as_bytes(), lead) {
-                Plain::Ends(end) => assert_eq!(by_labels, Some(end), "{whole:?} from {lead}"),
-                Plain::Fails => assert_eq!(by_labels, None, "{whole:?} from {lead}"),
-                Plain::Undecided => return false,
-            }
-            true
-        });
-        assert!(decided.iter().all(|&d| d == decided[0]), "{text:?}");
-        decided[0]
-    }
-
-    /// Where `plain_hostname` decides, it decides what the label loop does.
-    #[test]
-    fn a_plain_hostname_ends_where_the_label_loop_ends_it() {
-        let (mut decided, mut undecided) = (0, 0);
-        for bytes in every_string_of(b"a1-./@", 7) {
-            match decided_as_by_labels(core::str::from_utf8(&bytes).expect("ASCII")) {
-                true => decided += 1,
-                false => undecided += 1,
-            }
-        }
-        // Most strings of this alphabet are odd; enough of both.
-        assert!(
-            decided > 20_000 && undecided > 20_000,
-            "{decided} {undecided}"
-        );
-    }
-
-    /// The same over longer hosts (up to 16 bytes), after leading labels
-    /// of every length, and followed by more text.
-    #[test]
-    fn a_long_plain_hostname_ends_where_the_label_loop_ends_it() {
-        let (mut decided, mut undecided) = (0, 0);
-        for middle in every_string_of(b"a1-.", 7) {
-            let middle = core::str::from_utf8(&middle).expect("ASCII");
-            for lead in 0..8 {
-                for tail in ["", "/x", ":8"] {
-                    let text = format!("{}{middle}z{tail}", "b".repeat(lead));
-                    match decided_as_by_labels(&text) {
-                        true => decided += 1,
-                        false => undecided += 1,
-                    }
-                }
-            }
-        }
-        assert!(
-            decided > 10_000 && undecided > 10_000,
-            "{decided} {undecided}"
-        );
-    }
-
-    /// `at_sign_ahead` says what a search byte by byte for the first `@` or
-    /// `/` in the 32 bytes from the start says, from every start, with
-    /// either before, inside and after every eight bytes and past the 32.
-    #[test]
-    fn an_at_sign_ahead_is_found_where_the_byte_loop_finds_it() {
-        let (mut ahead, mut tested) = (0, 0);
-        for text in every_string_of(b"@/a", 9) {
-            let long = [b"bcdefghijklmnopqrstuvwxyz0123".as_slice(), &text].concat();
-            for whole in [&text[..], &long[..]] {
-                for from in 0..=whole.len().min(3) {
-                    let window = &whole[from..whole.len().min(from + 32)];
-                    let first = window.iter().position(|&b| b == b'@' || b == b'/');
-                    let expected = first.filter(|&index| window[index] == b'@');
-                    let expected = expected.map(|index| from + index);
-                    assert_eq!(
-                        at_sign_ahead(whole, from),
-                        expected,
-                        "{whole:?} from {from}"
-                    );
-                    ahead += usize::from(expected.is_some());
-                    tested += 1;
-                }
-            }
-        }
-        assert!(
-            ahead > 10_000 && tested - ahead > 10_000,
-            "{ahead} {tested}"
-        );
-    }
-
-    /// `find_byte` finds the `%` (or `:`) a search byte by byte finds, from
-    /// every start, with it before, inside and after every eight bytes.
-    #[test]
-    fn a_byte_is_found_where_the_byte_loop_finds_it() {
-        let mut found = 0;
-        for text in every_string_of(b"%a", 10) {
-            for from in 0..=text.len() {
-                for byte in [b'%', b'a', b':'] {
-                    let by_bytes = text[from..].iter().position(|&b| b == byte);
-                    let expected = by_bytes.map(|index| from + index);
-                    assert_eq!(
-                        find_byte(&text, from, byte),
-                        expected,
-                        "{text:?} from {from}"
-                    );
-                    found += usize::from(expected.is_some());
-                }
-            }
-        }
-        assert!(found > 20_000, "{found}");
     }
 }

@@ -4,8 +4,7 @@
 
 use rfc1738::{check, check_with, parse, parse_with, Error, Options, Rule};
 
-#[path = "../benches/support/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 /// Everything an error says, asked in one order.
 fn said(error: &Error) -> String {

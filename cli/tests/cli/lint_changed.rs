@@ -2,14 +2,12 @@
 //! findings on lines added or changed since REV (the working tree, staged
 //! or not, renames followed, untracked files whole).
 
-#[path = "support/repo.rs"]
-#[allow(dead_code)]
-mod support;
+use crate::repo as support;
 
 use std::path::Path;
 use std::process::Command;
 
-use support::{rfc1738_in, write};
+use crate::repo::{rfc1738_in, write};
 
 fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")

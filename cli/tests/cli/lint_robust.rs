@@ -4,11 +4,7 @@
 //! fixes. Each run exits 0 or 1 and writes nothing about a panic; every
 //! JSON line parses.
 
-#[path = "support/lint_data.rs"]
-#[allow(dead_code)]
-mod lint_data;
-
-use lint_data::Rng;
+use crate::lint_data::Rng;
 use snapbox::cmd::{cargo_bin, Command};
 
 /// Files of each type, and at most this many pieces each (200 and 2,000

@@ -6,12 +6,11 @@
 //! their decisions, the agreement of each combinator (through nom's
 //! `all_consuming`) with `dialect::check`, and hostile inputs.
 
-#[path = "support/draft_oracle.rs"]
-mod draft_oracle;
+use crate::draft_oracle;
 
 use std::io::Write;
 
-use draft_oracle::{near_miss, Oracles, Rng};
+use crate::draft_oracle::{near_miss, Oracles, Rng};
 use nom::combinator::all_consuming;
 use nom::Parser;
 use nom_language::error::VerboseError;

@@ -3,7 +3,7 @@
 //! (seeds 000 and 001: July 1993, 002: October 1993, 003: draft 03), in
 //! strict mode, and the verdict of every revision as `dialect::revisions`
 //! gives it. The verdicts must also be those of the fixture, which the
-//! mechanical reader of the grammar files computed (`tests/drafts_oracle.rs`
+//! mechanical reader of the grammar files computed (`tests/library/drafts_oracle.rs`
 //! checks that), in both modes.
 
 use std::path::Path;
@@ -90,7 +90,7 @@ fn every_example_has_a_reviewed_snapshot() {
     let examples = examples();
     let names: Vec<String> = examples.iter().map(name).collect();
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots/dialects");
+    settings.set_snapshot_path("../../snapshots/dialects");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| {

@@ -2,12 +2,10 @@
 //! global allocator (this test binary's own) watches it on strings generated
 //! from every production of every draft, in both modes.
 
-#[path = "support/counting_alloc.rs"]
-mod counting_alloc;
-#[path = "support/draft_oracle.rs"]
-mod draft_oracle;
+use crate::counting_alloc;
+use crate::draft_oracle;
 
-use draft_oracle::{Oracles, Rng};
+use crate::draft_oracle::{Oracles, Rng};
 use rfc1738::dialect::{self, Dialect};
 use rfc1738::Options;
 

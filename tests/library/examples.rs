@@ -7,14 +7,14 @@
 //! what the parser makes of each example; a wrong snapshot accepted by
 //! mistake does not hide a wrong verdict, which fails on its own.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use rfc1738::{check_with, parse, parse_with, Options, Rule};
 
-const FIXTURE: &str = include_str!("fixtures/examples.tsv");
+const FIXTURE: &str = include_str!("../fixtures/examples.tsv");
 const KINDS: &[&str] = &[
     "complete",
     "wrapped",
@@ -283,7 +283,7 @@ fn every_example_has_a_snapshot() {
     let examples = examples();
     let names = snapshot_names(&examples);
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| {

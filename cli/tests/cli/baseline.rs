@@ -3,10 +3,7 @@
 //! URL and occurrence across line moves, new findings reported, fixed ones
 //! counted stale, fixes leaving baselined findings alone.
 
-#[path = "support/repo.rs"]
-mod repo;
-
-use repo::{repo, rfc1738_in, write};
+use crate::repo::{repo, rfc1738_in, write};
 
 const NOTES: &str = "See http://a.b/~joe and HTTP://c.d/x.\nAgain http://a.b/~joe here.\n";
 const README: &str = "# Docs\n\n[x](http://a.b/~x) <ftp://f.g/h;type=A>\n";

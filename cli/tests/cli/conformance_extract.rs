@@ -6,9 +6,8 @@ use std::process::{Command, Output};
 
 use serde_json::{json, Value};
 
-#[allow(dead_code)]
-mod conformance_support;
-use conformance_support::{conformance_dir, report, stderr, Fake};
+use crate::conformance_support;
+use crate::conformance_support::{conformance_dir, report, stderr, Fake};
 
 /// The extraction cases, in the order the harness asks them.
 fn cases() -> Vec<Value> {

@@ -4,7 +4,7 @@
 //! sections 3.1 to 3.11, and the errors.
 
 use rfc1738::tree::{Grouppart, Host, WaisUrl};
-use rfc1738::{check, check_with, parse, parse_with, Expected, Found, Options, Rule, Url};
+use rfc1738::{check, check_with, parse, parse_with, Expected, Options, Rule, Unexpected, Url};
 
 fn accepts(rule: Rule, text: &str) {
     if let Err(error) = check(rule, text) {
@@ -614,7 +614,7 @@ mod errors {
         let error = parse("http://host:80x/").unwrap_err();
         assert_eq!(error.offset(), 14);
         assert_eq!((error.line(), error.column()), (1, 15));
-        assert_eq!(error.found(), Found::Char('x'));
+        assert_eq!(error.found(), Unexpected::Char('x'));
         assert_eq!(
             error.expected(),
             [
@@ -701,7 +701,7 @@ mod errors {
                 Expected::Rule(Rule::Toplabel)
             ]
         );
-        assert_eq!(error.found(), Found::Char('-'));
+        assert_eq!(error.found(), Unexpected::Char('-'));
 
         let error = check(Rule::Ftpurl, "ftp://a.1x/").unwrap_err();
         assert_eq!(error.offset(), 8);
@@ -715,13 +715,13 @@ mod errors {
     #[test]
     fn errors_say_what_was_found() {
         let error = check(Rule::Httpurl, "http://h/a b").unwrap_err();
-        assert_eq!(error.found(), Found::Char(' '));
+        assert_eq!(error.found(), Unexpected::Char(' '));
         assert!(error.to_string().contains("found \" \""), "{error}");
         let error = check(Rule::Httpurl, "http://h/é").unwrap_err();
-        assert_eq!(error.found(), Found::Char('é'));
+        assert_eq!(error.found(), Unexpected::Char('é'));
         assert!(error.to_string().contains("found U+00E9"), "{error}");
         let error = check(Rule::Httpurl, "http://").unwrap_err();
-        assert_eq!(error.found(), Found::EndOfInput);
+        assert_eq!(error.found(), Unexpected::EndOfInput);
         let error = check(Rule::Escape, "%4").unwrap_err();
         assert_eq!(error.offset(), 2);
         assert_eq!(error.expected(), [Expected::Rule(Rule::Hex)]);

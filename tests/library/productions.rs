@@ -4,7 +4,7 @@
 //! the trees and errors are snapshotted, one file per production, in
 //! `snapshots/productions/`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -416,7 +416,7 @@ fn every_production_accepts_and_rejects_what_the_bnf_says() {
 #[test]
 fn every_production_has_a_snapshot() {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots/productions");
+    settings.set_snapshot_path("../../snapshots/productions");
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| {

@@ -12,12 +12,9 @@
 //! The per-rule counts are written straight to the process's stderr, which
 //! the test harness does not capture, so `cargo test` always shows them.
 
-#[path = "support/oracle.rs"]
-mod oracle;
-
 use std::io::Write;
 
-use oracle::{near_miss, parse_bnf, parse_production, Oracle, Rng};
+use crate::oracle::{near_miss, parse_bnf, parse_production, Oracle, Rng};
 use rfc1738::{check_with, parse_with, Options, Rule};
 
 /// The fixed seed: the same strings on every run. `ORACLE_SEED=n` picks

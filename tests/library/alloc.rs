@@ -7,12 +7,9 @@ use std::hint::black_box;
 
 use rfc1738::{check, parse, Rule, Url};
 
-#[path = "../benches/support/corpus.rs"]
-mod corpus;
-#[path = "support/counting_alloc.rs"]
-mod counting_alloc;
+use crate::corpus;
 
-use counting_alloc::allocations;
+use crate::counting_alloc::allocations;
 /// Parses and checks every URL of `urls`, which must all be valid, and
 /// returns the allocations of the parses and of the checks.
 fn allocations_of_success(urls: &[String]) -> (usize, usize) {

@@ -2,14 +2,13 @@
 //! ignore files, configuration, suppression comments, output options,
 //! fixes.
 
-#[path = "support/repo.rs"]
-mod support;
+use crate::repo as support;
 
 use std::path::{Path, PathBuf};
 
+use crate::repo::{repo, Output};
 use serde_json::Value;
 use snapbox::cmd::{cargo_bin, Command};
-use support::{repo, Output};
 
 /// `rfc1738 lint ARGS` in `dir`.
 fn lint_in(dir: &Path, args: &[&str]) -> Output {
@@ -504,9 +503,7 @@ fn long_lines_are_clipped_around_the_problem() {
     assert_eq!(finding["url_byte_end"], 10012);
 }
 
-#[path = "support/lint_data.rs"]
-#[allow(dead_code)]
-mod lint_data;
+use crate::lint_data;
 
 #[test]
 fn a_long_text_read_in_pieces_reports_what_it_reports_whole() {
