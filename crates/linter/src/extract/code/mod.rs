@@ -176,8 +176,18 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
+    // A character of several bytes blanked in a code span is as many
+    // spaces: a URL read across it (inside `<URL:...>`) would have places
+    // inside the character in `text`.
+    let across_blanked = |span: Span| {
+        text.as_bytes()[span.range()]
+            .iter()
+            .zip(&read.as_bytes()[span.range()])
+            .any(|(written, read)| !written.is_ascii() && written != read)
+    };
     // The comments come in order, and their code spans in each.
     rfc1738::scan::Scanner::new(&read)
+        .filter(|url| !across_blanked(url.outer))
         // Code in a comment: a backslash before a quote escapes it.
         .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
@@ -622,6 +632,16 @@ mod tests {
         let po = "msgid \"a\"\nmsgstr \"see http://a.b/~c\"\n\n#, c-format\nmsgid \"b %s\"\nmsgstr \"see http://a.b/~d %s\"\n";
         let fixable: Vec<bool> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
         assert_eq!(fixable, [true, false]);
+    }
+
+    #[test]
+    fn no_url_is_read_across_a_code_span_of_wider_characters() {
+        let python = "# <URL:ftp://a/\u{c4}\u{c4}`\u{c4}\u{c4}`\u{c4}/c>\n";
+        for found in urls(python, Language::Python, false) {
+            let span = found.url.span_with_fragment();
+            assert!(python.is_char_boundary(span.start) && python.is_char_boundary(span.end));
+            assert!(!found.url.text.contains(' '), "{:?}", found.url.text);
+        }
     }
 
     #[test]
