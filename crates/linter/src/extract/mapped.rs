@@ -247,6 +247,16 @@ pub(crate) fn overlaps(spans: &[Span], place: Span) -> bool {
         .any(|span| place.start < span.end)
 }
 
+/// Whether `span` of `read` (a copy of `text` with some bytes blanked)
+/// crosses a character of several bytes that was blanked: as many spaces,
+/// a URL read across it would have places inside the character in `text`.
+pub(crate) fn across_blanked(text: &str, read: &str, span: Span) -> bool {
+    text.as_bytes()[span.range()]
+        .iter()
+        .zip(&read.as_bytes()[span.range()])
+        .any(|(written, read)| !written.is_ascii() && written != read)
+}
+
 /// `text` with the bytes of `spans` (ASCII delimiters) blanked: what the
 /// scanner reads where those bytes delimit a URL but are not its own.
 pub(crate) fn blanked(text: &str, bytes: impl Iterator<Item = usize>) -> String {

@@ -14,7 +14,7 @@
 
 use rfc1738::Span;
 
-use super::mapped::overlaps;
+use super::mapped::{across_blanked, overlaps};
 use super::Extracted;
 
 /// Which markup.
@@ -71,16 +71,8 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         return Vec::new();
     };
     code_spans.sort_unstable_by_key(|span| span.start);
-    // A character of several bytes blanked is as many spaces: a URL read
-    // across it would have places inside the character in `text`.
-    let across_blanked = |span: Span| {
-        text.as_bytes()[span.range()]
-            .iter()
-            .zip(&read.as_bytes()[span.range()])
-            .any(|(written, read)| !written.is_ascii() && written != read)
-    };
     rfc1738::scan::Scanner::new(&read)
-        .filter(|url| !across_blanked(url.outer))
+        .filter(|url| !across_blanked(text, &read, url.outer))
         .map(|url| {
             let fixable = !overlaps(&code_spans, url.span_with_fragment());
             Extracted { url, fixable }

@@ -31,7 +31,7 @@ use rfc1738::Span;
 mod lexer;
 mod literal;
 
-use super::mapped::{blanked, overlaps, Mapped};
+use super::mapped::{across_blanked, blanked, overlaps, Mapped};
 use super::{Extracted, Language};
 use lexer::{balanced, Lexer, Literal};
 use literal::decode;
@@ -176,18 +176,10 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
-    // A character of several bytes blanked in a code span is as many
-    // spaces: a URL read across it (inside `<URL:...>`) would have places
-    // inside the character in `text`.
-    let across_blanked = |span: Span| {
-        text.as_bytes()[span.range()]
-            .iter()
-            .zip(&read.as_bytes()[span.range()])
-            .any(|(written, read)| !written.is_ascii() && written != read)
-    };
-    // The comments come in order, and their code spans in each.
+    // The comments come in order, and their code spans in each; none is
+    // read across a blanked character of several bytes.
     rfc1738::scan::Scanner::new(&read)
-        .filter(|url| !across_blanked(url.outer))
+        .filter(|url| !across_blanked(text, &read, url.outer))
         // Code in a comment: a backslash before a quote escapes it.
         .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
