@@ -9,7 +9,8 @@
 # when a target crashed or an input of deep repetition failed.
 #
 # Usage, from anywhere: fuzz/campaign.sh SECONDS [TARGET...]
-# (nice it on a shared machine: nice -n 19 fuzz/campaign.sh 60).
+# (nice it on a shared machine: nice -n 19 fuzz/campaign.sh 60; several
+# targets at a time: CAMPAIGN_JOBS=2).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./options.sh
@@ -27,11 +28,9 @@ fi
 
 commit="$(git rev-parse --short=12 HEAD)"
 git diff --quiet HEAD -- .. 2>/dev/null || commit="$commit (with uncommitted changes)"
-rows=()
-total_runs=0
-total_seconds=0
-total_crashes=0
-for target in "${targets[@]}"; do
+# One target's run: its table row and counts, in $rows_dir/<target>.
+run_target() {
+    local target="$1" before log started took runs crashes rate
     echo "== fuzz $target (${seconds}s)"
     mkdir -p "corpus/$target" "artifacts/$target"
     before="$(find "artifacts/$target" -type f | wc -l)"
@@ -52,11 +51,35 @@ for target in "${targets[@]}"; do
     crashes=$(($(find "artifacts/$target" -type f | wc -l) - before))
     rm -f "$log"
     rate=$((runs / (took > 0 ? took : 1)))
-    rows+=("| \`$target\` | $runs | $took | $rate | $crashes |")
+    echo "| \`$target\` | $runs | $took | $rate | $crashes |" >"$rows_dir/$target.row"
+    echo "$runs $took $crashes" >"$rows_dir/$target.count"
+}
+
+# CAMPAIGN_JOBS targets at a time (default 1): on a machine of N cores, N
+# lanes each take every Nth target, one after another.
+jobs="${CAMPAIGN_JOBS:-1}"
+rows_dir="$(mktemp -d)"
+for ((lane = 0; lane < jobs; lane++)); do
+    (
+        for ((i = lane; i < ${#targets[@]}; i += jobs)); do
+            run_target "${targets[$i]}"
+        done
+    ) &
+done
+wait
+
+rows=()
+total_runs=0
+total_seconds=0
+total_crashes=0
+for target in "${targets[@]}"; do
+    rows+=("$(cat "$rows_dir/$target.row")")
+    read -r runs took crashes <"$rows_dir/$target.count"
     total_runs=$((total_runs + runs))
     total_seconds=$((total_seconds + took))
     total_crashes=$((total_crashes + crashes))
 done
+rm -rf "$rows_dir"
 
 echo "== inputs of deep repetition"
 hostile_log="$(mktemp)"
@@ -85,8 +108,8 @@ rm -f "$hostile_log"
         echo
     fi
     echo "Written by \`fuzz/campaign.sh $seconds\` on $(date -u +%Y-%m-%d) at commit"
-    echo "\`$commit\`, on a machine of $(nproc) cores (runs at the lowest priority,"
-    echo "sharing them). Each target ran for $seconds seconds from its seed corpus"
+    echo "\`$commit\`, on a machine of $(nproc) cores, $jobs target(s) at a time (runs"
+    echo "at the lowest priority, sharing them). Each target ran for $seconds seconds from its seed corpus"
     echo "(\`fuzz/corpora/<target>/\`, else \`fuzz/seeds/\`) and its dictionary"
     echo "(\`fuzz/options.sh\`); crashes are the inputs it left in"
     echo "\`fuzz/artifacts/<target>/\`."
