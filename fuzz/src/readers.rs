@@ -415,7 +415,7 @@ pub fn fix(data: &[u8]) {
         FileLint::new(name, &doc, &settings, &mut collector)
             .whole(kind)
             .expect("a lint into memory does not fail");
-        if collector.edits.is_empty() {
+        if collector.is_empty() {
             break;
         }
         if !exact {
@@ -423,9 +423,9 @@ pub fn fix(data: &[u8]) {
             assert!(fixed.refused.is_some(), "a lossy file fixed");
             break;
         }
-        counted += collector.edits.len();
-        passes.push(collector.edits.len());
-        current = apply_checked(&current, &collector.edits, encoding, kind);
+        counted += collector.len();
+        passes.push(collector.len());
+        current = apply_checked(&current, &collector, encoding, kind);
     }
     assert_eq!(
         counted, fixed.applied,
@@ -497,17 +497,16 @@ fn written_as(old: &[u8], byte: u8, decodes: bool) -> bool {
 /// case.
 fn apply_checked(
     bytes: &[u8],
-    edits: &[pipeline::ByteEdit],
+    collector: &Collector,
     encoding: TextEncoding,
     kind: Kind,
 ) -> Vec<u8> {
     let decodes = kind != Kind::Text;
     // The other readers' escapes are theirs (see `check_url`).
     let known = matches!(kind, Kind::Text | Kind::Markdown | Kind::Html);
-    let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
+    let mut out = Vec::with_capacity(bytes.len() + 2 * collector.len());
     let mut at = 0;
-    for (start, end, content) in edits {
-        let (start, end) = (*start, *end);
+    for (start, end, content) in collector.edits() {
         assert!(
             at <= start && start < end && end <= bytes.len(),
             "a fix at {start}..{end} after {at}, in {} bytes",

@@ -186,20 +186,25 @@ fn each_escapable(text: &str, mut each: impl FnMut(Span)) {
 }
 
 /// The file's bytes with the edits `(byte start, byte end, content)`
-/// applied; edits are in order and do not overlap.
-pub fn apply<C: AsRef<[u8]>>(bytes: &[u8], edits: &[(usize, usize, C)]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len() + 2 * edits.len());
+/// applied; edits are in order and do not overlap. `None` when an edit has
+/// no content (its replacement has no encoding in the file's).
+pub fn apply<C: AsRef<[u8]>>(
+    bytes: &[u8],
+    edits: impl IntoIterator<Item = Option<(usize, usize, C)>>,
+) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 8);
     let mut at = 0;
-    for (start, end, content) in edits {
-        if *start < at {
+    for edit in edits {
+        let (start, end, content) = edit?;
+        if start < at {
             continue;
         }
-        out.extend_from_slice(&bytes[at..*start]);
+        out.extend_from_slice(&bytes[at..start]);
         out.extend_from_slice(content.as_ref());
-        at = *end;
+        at = end;
     }
     out.extend_from_slice(&bytes[at..]);
-    out
+    Some(out)
 }
 
 /// Replaces `path` with `bytes`: a temporary file in the same directory,
@@ -247,17 +252,14 @@ mod tests {
     fn fixed(text: &str) -> Option<String> {
         let url = scan(text).into_iter().next()?;
         let plan = plan(&url, &mut |_, _| true)?;
-        let edits: Vec<(usize, usize, String)> = plan
-            .into_iter()
-            .map(|planned| {
-                (
-                    planned.span().start,
-                    planned.span().end,
-                    planned.content(text),
-                )
-            })
-            .collect();
-        Some(String::from_utf8(apply(text.as_bytes(), &edits)).unwrap())
+        let edits = plan.into_iter().map(|planned| {
+            Some((
+                planned.span().start,
+                planned.span().end,
+                planned.content(text),
+            ))
+        });
+        Some(String::from_utf8(apply(text.as_bytes(), edits)?).unwrap())
     }
 
     #[test]

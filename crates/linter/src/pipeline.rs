@@ -162,14 +162,38 @@ pub trait Reporter {
     fn unknown_code(&mut self, _file: &str, _doc: &SourceText, _span: Span, _code: &str) {}
 }
 
-/// A fix in a file's bytes: start, end, replacement.
-pub type ByteEdit = (usize, usize, String);
-
-/// The fixes of the findings, in the file's bytes, in order.
+/// The fixes of the findings, in the file's bytes, in order. Each is its
+/// place and where its replacement ends in one string of them all: a file
+/// of a million fixes holds 24 bytes for each, not a million strings.
 #[derive(Default)]
 pub struct Collector {
-    /// The fixes, in order.
-    pub edits: Vec<ByteEdit>,
+    /// Start and end in the file's bytes, end of the replacement in
+    /// `contents`.
+    places: Vec<(usize, usize, usize)>,
+    contents: String,
+}
+
+impl Collector {
+    /// The fixes, in order: start and end in the file's bytes, and what
+    /// replaces them.
+    pub fn edits(&self) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
+        let mut from = 0;
+        self.places.iter().map(move |&(start, end, to)| {
+            let content = &self.contents[from..to];
+            from = to;
+            (start, end, content)
+        })
+    }
+
+    /// How many fixes.
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    /// Whether there is no fix.
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
 }
 
 impl Reporter for Collector {
@@ -183,8 +207,9 @@ impl Reporter for Collector {
 
     fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
         if let Some(fix) = report.fix {
-            self.edits
-                .push((fix.bytes.0, fix.bytes.1, fix.content.clone()));
+            self.contents.push_str(&fix.content);
+            self.places
+                .push((fix.bytes.0, fix.bytes.1, self.contents.len()));
         }
         Ok(())
     }
@@ -252,23 +277,25 @@ pub fn fix_file(
         FileLint::new(file, &doc, settings, &mut collector)
             .with_ledger(ledger.as_mut())
             .whole(kind)?;
-        if collector.edits.is_empty() {
+        if collector.is_empty() {
             break;
         }
-        let encoded: Option<Vec<(usize, usize, Vec<u8>)>> = collector
-            .edits
-            .iter()
-            .map(|(start, end, content)| Some((*start, *end, encoding.encode(content)?)))
-            .collect();
-        let (true, Some(encoded)) = (exact, encoded) else {
+        let encoded = collector
+            .edits()
+            .map(|(start, end, content)| Some((start, end, encoding.encode(content)?)));
+        let applied = match exact {
+            true => fix::apply(&fixed.bytes, encoded),
+            false => None,
+        };
+        let Some(bytes) = applied else {
             fixed.refused = Some(format!(
                 "read as {}, it cannot be written back byte for byte (some bytes could not be decoded)",
                 encoding.name()
             ));
             break;
         };
-        fixed.applied += encoded.len();
-        fixed.bytes = fix::apply(&fixed.bytes, &encoded);
+        fixed.applied += collector.len();
+        fixed.bytes = bytes;
     }
     Ok(fixed)
 }
