@@ -205,24 +205,51 @@ pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
         .iter()
         .flat_map(|f| &f.places)
         .map(|(place, _)| url.fragment_span(*place));
-    for span in url_places.chain(fragment_places) {
+    // The placeholders' findings are made as the rules' stream reaches
+    // them: a URL of many placeholders holds no list of their findings.
+    let mut places = url_places.chain(fragment_places).peekable();
+    let placeholder = |span: Span| {
         let written = &text[span.range()];
-        push(sink, Code::UrlTemplate, span, &|| {
-            format!("{written:?} is a placeholder of a URL template; the rest of the URL is checked with a value in its place")
-        });
-    }
+        let mut finding = Finding::new(
+            Code::UrlTemplate,
+            span,
+            format!("{written:?} is a placeholder of a URL template; the rest of the URL is checked with a value in its place"),
+        );
+        finding.url_span = Some(url.span);
+        finding
+    };
     few.sort_by_key(|finding| (finding.span.start, finding.code));
     let mut few = few.into_iter().peekable();
+    // Reports the findings of `few` and of the placeholders, in order,
+    // up to `until` (a rule's finding, which goes after them), or all.
+    let mut report_before = |sink: &mut dyn Sink, until: Option<(usize, Code)>| loop {
+        let next_few = few.peek().map(|f| (f.span.start, f.code));
+        let next_place = places.peek().map(|span| (span.start, Code::UrlTemplate));
+        let (key, is_place) = match (next_few, next_place) {
+            (Some(few), Some(place)) if place < few => (place, true),
+            (Some(few), _) => (few, false),
+            (None, Some(place)) => (place, true),
+            (None, None) => return,
+        };
+        if until.is_some_and(|until| key >= until) {
+            return;
+        }
+        if is_place {
+            if let Some(span) = places.next() {
+                if sink.wants(Code::UrlTemplate, span) {
+                    sink.finding(placeholder(span));
+                }
+            }
+        } else if let Some(finding) = few.next() {
+            sink.finding(finding);
+        }
+    };
     // Both closures of each pass need the sink: the cell lends it to one
     // at a time.
     let sink = core::cell::RefCell::new(sink);
     let mut emit = |finding: Finding| {
         let mut sink = sink.borrow_mut();
-        while let Some(earlier) =
-            few.next_if(|f| (f.span.start, f.code) < (finding.span.start, finding.code))
-        {
-            sink.finding(earlier);
-        }
+        report_before(*sink, Some((finding.span.start, finding.code)));
         sink.finding(finding);
     };
     // The URL's rules, then the fragment's, each on its text with values
@@ -249,10 +276,7 @@ pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
     if let Some(fragment) = &fragment {
         pass(fragment, &|span| url.fragment_span(span), rules::fragment);
     }
-    let sink = sink.into_inner();
-    for finding in few {
-        sink.finding(finding);
-    }
+    report_before(sink.into_inner(), None);
 }
 
 #[cfg(test)]
