@@ -232,3 +232,35 @@ fn binary_files_are_found_by_content_over_the_whole_file() {
         )
     );
 }
+
+/// A URL of many findings of one code: the human format shows the first
+/// ten in full and counts the others in one line; the summary and `--format
+/// short` count and list each one.
+#[test]
+fn the_human_format_counts_what_it_does_not_show_of_one_url() {
+    let text = format!("see HTTP://a.b/{} and http://c.d/~\n", "~".repeat(30));
+    let run = |format: &str| {
+        let output = Command::new(cargo_bin("rfc1738"))
+            .args(["lint", "--format", format, "-"])
+            .stdin(text.clone())
+            .output()
+            .expect("rfc1738 runs");
+        assert_eq!(output.status.code(), Some(1));
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let human = run("human");
+    // Ten of the first URL's thirty `~`, and the second URL's; the first
+    // URL's finding of another code is shown too.
+    assert_eq!(human.matches("error[U003").count(), 10 + 1, "{human}");
+    assert_eq!(human.matches("[U005").count(), 1, "{human}");
+    assert!(
+        human.contains("note: 20 more U003 unsafe-character in this URL, the last at <stdin>:1:45"),
+        "{human}"
+    );
+    assert_eq!(human.matches(" more U003").count(), 1, "{human}");
+    assert!(
+        human.contains("2 URLs in 1 file: 31 errors, 1 warning"),
+        "{human}"
+    );
+    assert_eq!(run("short").matches("[U003]").count(), 31);
+}

@@ -9,7 +9,7 @@ mod rdjson;
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use annotate_snippets::{AnnotationKind, Level, Origin, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use rfc1738::lint::{Code, Finding, Severity};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
@@ -233,6 +233,7 @@ pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
             } else {
                 Renderer::plain()
             },
+            run: None,
         }),
         Format::Short => Box::new(Short { line: Vec::new() }),
         Format::Json => Box::new(Json),
@@ -247,12 +248,94 @@ pub fn output(format: Format, colour: bool) -> Box<dyn Output> {
     }
 }
 
+/// How many findings of one code in one URL the human format shows in
+/// full; the others are counted in one line after them. A URL of a million
+/// unsafe characters is a million findings: a reader learns nothing from the
+/// excerpts past the first few, and printing each (800 bytes of excerpt)
+/// would take seconds. The summary, the exit code and every other format
+/// count and list each one.
+const SHOWN_IN_ONE_URL: usize = 10;
+
 struct Human {
     renderer: Renderer,
+    /// The findings of one code in one URL, in a row.
+    run: Option<Run>,
+}
+
+/// The findings of one URL, one after the other, counted by code.
+struct Run {
+    file: String,
+    url_start: usize,
+    /// Code, findings shown, findings not shown and where the last was.
+    codes: Vec<(Code, usize, usize, Position)>,
+}
+
+impl Human {
+    /// Says how many findings of the URL whose findings end here were not
+    /// shown, code by code.
+    fn end_run(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let Some(run) = self.run.take() else {
+            return Ok(());
+        };
+        for (code, _, hidden, last) in run.codes {
+            if hidden > 0 {
+                let note = format!(
+                    "{hidden} more {code} {} in this URL, the last at {}:{}:{} (`--format short` lists each)",
+                    code.name(),
+                    run.file,
+                    last.line,
+                    last.column
+                );
+                let group = Group::with_title(Level::NOTE.primary_title(note));
+                writeln!(out, "{}\n", self.renderer.render(&[group]))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `report` is shown in full: not when it is past the first
+    /// [`SHOWN_IN_ONE_URL`] of its code in its URL.
+    fn shows(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<bool> {
+        let Some(url) = report.url else {
+            self.end_run(out)?;
+            return Ok(true);
+        };
+        let same = self
+            .run
+            .as_ref()
+            .is_some_and(|run| run.url_start == url.span.start && run.file == report.file);
+        if !same {
+            self.end_run(out)?;
+        }
+        let run = self.run.get_or_insert_with(|| Run {
+            file: report.file.to_owned(),
+            url_start: url.span.start,
+            codes: Vec::new(),
+        });
+        let code = report.finding.code;
+        let Some(counts) = run.codes.iter_mut().find(|counts| counts.0 == code) else {
+            run.codes.push((code, 1, 0, report.start));
+            return Ok(true);
+        };
+        if counts.1 < SHOWN_IN_ONE_URL {
+            counts.1 += 1;
+            return Ok(true);
+        }
+        counts.2 += 1;
+        counts.3 = report.start;
+        Ok(false)
+    }
 }
 
 impl Output for Human {
+    fn end_file(&mut self, out: &mut dyn Write, _file: &str) -> io::Result<()> {
+        self.end_run(out)
+    }
+
     fn finding(&mut self, out: &mut dyn Write, report: &Report<'_>) -> io::Result<()> {
+        if !self.shows(out, report)? {
+            return Ok(());
+        }
         let finding = report.finding;
         let doc = report.doc;
         let span = finding.span;
@@ -330,6 +413,7 @@ impl Output for Human {
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+        self.end_run(out)?;
         if summary.quiet {
             return Ok(());
         }
@@ -941,11 +1025,17 @@ mod tests {
             crate::pipeline::FileLint::new("x.txt", &doc, &settings, &mut through)
                 .whole(crate::extract::Kind::Text)
                 .unwrap();
-            if *format != Format::Urls {
-                let findings = String::from_utf8_lossy(&through.out)
-                    .matches("U003")
-                    .count();
-                assert!(findings >= 5000, "{format:?}: {findings} findings");
+            through.output.end_file(&mut through.out, "x.txt").unwrap();
+            let out = String::from_utf8_lossy(&through.out);
+            let findings = out.matches("U003").count();
+            match format {
+                Format::Urls => {}
+                // Ten shown, the others counted (`SHOWN_IN_ONE_URL`).
+                Format::Human => {
+                    assert_eq!(findings, 2 * 10 + 1, "{out}");
+                    assert!(out.contains("4990 more U003"), "{out}");
+                }
+                _ => assert!(findings >= 5000, "{format:?}: {findings} findings"),
             }
             assert!(
                 doc.scanned() <= 8 * text.len(),
