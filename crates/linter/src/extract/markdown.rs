@@ -21,8 +21,10 @@ use super::html::{self, find_ignore_case};
 use super::{has_scheme, in_order, Candidate, Decode, Pending, PendingUrls, Urls};
 
 /// Markdown longer than this is read in pieces (see [`chunks`]): the parser
-/// holds a tree of what it reads, so memory stays bounded.
-pub const CHUNK: usize = 512 * 1024;
+/// holds a tree of what it reads, 56 bytes for each text run, break or
+/// bracket (so up to 56 bytes for a byte of `[[[[`), and memory stays
+/// bounded only when pieces are.
+pub const CHUNK: usize = 128 * 1024;
 
 fn markdown_options() -> Options {
     Options::ENABLE_TABLES
@@ -145,6 +147,16 @@ impl Iterator for MarkdownUrls<'_> {
 /// HTML that may hold blank lines (comments, `<pre>`, `<script>`,
 /// `<style>`, `<textarea>`), once a piece is [`CHUNK`] long. Such a cut
 /// changes no link: blocks at the margin after a blank line start anew.
+///
+/// A piece that reaches twice that with no such place (one paragraph of
+/// 256 KB, or one line) is cut anyway, still outside fenced code and HTML:
+/// at the next line at the margin, else in the line after a space or tab,
+/// before a character no URL holds unescaped (`[]<>` and backquote, `|`),
+/// or before emphasis (`*`, `_`).
+/// A link or emphasis that spans such a cut is read as two pieces of
+/// prose: a URL in a link's text may then be read, and a URL's end may be
+/// read differently; no document written by hand has a paragraph that
+/// long, and without the cut its tree would grow with the paragraph.
 fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut chunks = Vec::new();
     let mut start = 0;
@@ -158,11 +170,13 @@ fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
 
 /// The first place where `bytes`, the start of a Markdown document or a
 /// place [`next_cut`] found, may be cut at or after `min` bytes (see
-/// [`chunks`]); `None` when there is none in `bytes`.
+/// [`chunks`]; past `2 * min`, a forced cut); `None` when there is none in
+/// `bytes`.
 pub fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
     if bytes.len() <= min {
         return None;
     }
+    let forced = min.saturating_mul(2);
     let mut fence: Option<(u8, usize)> = None;
     let mut html_end: Option<&[u8]> = None;
     let mut blank = false;
@@ -172,14 +186,15 @@ pub fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
         let line = &bytes[at..end];
         let content = line.trim_ascii_start();
         let indent = line.len() - content.len();
-        if blank
-            && indent == 0
-            && !content.is_empty()
-            && fence.is_none()
-            && html_end.is_none()
-            && at >= min
-        {
+        let outside = fence.is_none() && html_end.is_none();
+        if outside && indent == 0 && !content.is_empty() && (blank && at >= min || at >= forced) {
             return Some(at);
+        }
+        // A line longer than a piece: cut in it, else at the next line.
+        if outside && at < forced && forced < end && end - at > min {
+            if let Some(cut) = cut_in_line(&bytes[forced..end]) {
+                return Some(forced + cut);
+            }
         }
         // What this line opens or closes.
         if let Some(html) = html_end {
@@ -220,6 +235,24 @@ pub fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
         at = end + 1;
     }
     None
+}
+
+/// Where the rest of a line too long for one piece is cut (see [`chunks`]):
+/// after the first run of spaces and tabs (the next piece starts with no
+/// indentation, which would make it code), else before the first character
+/// no URL holds unescaped, else before emphasis; `None` when there is none.
+fn cut_in_line(rest: &[u8]) -> Option<usize> {
+    if let Some(space) = memchr::memchr2(b' ', b'\t', rest) {
+        let after = rest[space..]
+            .iter()
+            .position(|b| !matches!(b, b' ' | b'\t'))?;
+        return Some(space + after);
+    }
+    rest.iter()
+        .position(|b| matches!(b, b'[' | b']' | b'<' | b'>' | b'`' | b'|'))
+        // Emphasis: a URL may hold them, but a cut before one ends no
+        // escape and leaves a URL that was valid valid.
+        .or_else(|| memchr::memchr2(b'*', b'_', rest))
 }
 
 /// The URLs of a Markdown document, in order (see the module's
@@ -750,6 +783,35 @@ mod tests {
             texts(text, Kind::Markdown),
             ["http://dest.example/", "http://def.example/"]
         );
+    }
+
+    #[test]
+    fn a_piece_with_no_blank_line_is_cut_anyway_but_not_in_code() {
+        use super::next_cut;
+        // One paragraph: cut at a line at the margin once twice CHUNK long.
+        let paragraph = "a http://a.example/x\n".repeat(3 * CHUNK / 21);
+        let cut = next_cut(paragraph.as_bytes(), CHUNK).expect("a cut");
+        assert!((2 * CHUNK..2 * CHUNK + 21).contains(&cut), "{cut}");
+        assert!(paragraph[..cut].ends_with('\n'));
+        // One line: after a space (no indentation left), else before a
+        // character no URL holds, else before emphasis.
+        for (line, after) in [
+            ("ab ".repeat(CHUNK), "a"),
+            ("[".repeat(3 * CHUNK), "["),
+            ("*a".repeat(2 * CHUNK), "*"),
+        ] {
+            let cut = next_cut(line.as_bytes(), CHUNK).expect("a cut");
+            assert!((2 * CHUNK..2 * CHUNK + 3).contains(&cut), "{cut}");
+            assert!(line[cut..].starts_with(after));
+        }
+        // A line of 3 * CHUNK with none of them is not cut.
+        assert_eq!(next_cut("a".repeat(3 * CHUNK).as_bytes(), CHUNK), None);
+        // Fenced code and an HTML comment are never cut.
+        for (open, close) in [("```\n", "```\n"), ("<!--\n", "-->\n")] {
+            let text = format!("{open}{}{close}after\n", "x [y]\n".repeat(CHUNK));
+            let cut = next_cut(text.as_bytes(), CHUNK).expect("a cut");
+            assert!(text[..cut].ends_with(close), "{open}: {cut}");
+        }
     }
 
     #[test]
