@@ -4,7 +4,10 @@
 # inputs of deep repetition (fuzz/hostile.sh); writes fuzz/CAMPAIGN.md (or
 # $CAMPAIGN_MD): a table of target, executions, seconds, crashes, with the
 # total and the commit (CAMPAIGN_HOSTILE_LOG: the output of a hostile.sh
-# run already). A crash's input is left in fuzz/artifacts/<target>/;
+# run already). A campaign may take several sittings: each appends its
+# runs to fuzz/campaign.tsv (or $CAMPAIGN_LEDGER), and the table sums the
+# sittings at the commit checked out (the corpora in fuzz/corpus/ carry
+# over from one sitting to the next). A crash's input is left in fuzz/artifacts/<target>/;
 # once fixed it belongs in tests/fixtures/fuzz/<target>/. Exits non-zero
 # when a target crashed or an input of deep repetition failed.
 #
@@ -68,18 +71,39 @@ for ((lane = 0; lane < jobs; lane++)); do
 done
 wait
 
-rows=()
+# This sitting's runs, onto the ledger; the table sums the sittings at
+# this commit.
+ledger="${CAMPAIGN_LEDGER:-campaign.tsv}"
+[ -s "$ledger" ] || printf 'commit\ttarget\texecutions\tseconds\tcrashes\tdate\n' >"$ledger"
+for target in "${targets[@]}"; do
+    read -r runs took crashes <"$rows_dir/$target.count"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$commit" "$target" "$runs" "$took" "$crashes" \
+        "$(date -u +%Y-%m-%dT%H:%MZ)" >>"$ledger"
+done
+rm -rf "$rows_dir"
+mapfile -t rows < <(awk -F '\t' -v commit="$commit" '
+    NR > 1 && $1 == commit {
+        if (!($2 in runs)) order[++n] = $2
+        runs[$2] += $3; seconds[$2] += $4; crashes[$2] += $5; sittings[$2]++
+    }
+    END {
+        for (i = 1; i <= n; i++) {
+            t = order[i]
+            printf "| `%s` | %d | %d | %d | %d | %d |\n", t, runs[t], seconds[t],
+                runs[t] / (seconds[t] > 0 ? seconds[t] : 1), sittings[t], crashes[t]
+        }
+    }' "$ledger" | sort)
 total_runs=0
 total_seconds=0
 total_crashes=0
-for target in "${targets[@]}"; do
-    rows+=("$(cat "$rows_dir/$target.row")")
-    read -r runs took crashes <"$rows_dir/$target.count"
+sittings=0
+for row in "${rows[@]}"; do
+    IFS='|' read -r _ _ runs took _ times crashes _ <<<"$row"
     total_runs=$((total_runs + runs))
     total_seconds=$((total_seconds + took))
     total_crashes=$((total_crashes + crashes))
+    [ "$times" -gt "$sittings" ] && sittings=$((times))
 done
-rm -rf "$rows_dir"
 
 echo "== inputs of deep repetition"
 hostile_log="$(mktemp)"
@@ -102,22 +126,22 @@ rm -f "$hostile_log"
     echo "# Fuzzing campaign"
     echo
     if [ "$total_runs" -lt 100000000 ]; then
-        echo "**A short run** ($seconds s a target, $total_runs executions in all), to show"
-        echo "the campaign works; the campaign of a hundred million executions is to be"
-        echo "run when the machine is free: \`nice -n 19 fuzz/campaign.sh SECONDS\`."
+        echo "**Short of the campaign's hundred million executions** ($total_runs in all"
+        echo "so far): run more sittings at this commit (\`nice -n 19 fuzz/campaign.sh SECONDS\`)."
         echo
     fi
-    echo "Written by \`fuzz/campaign.sh $seconds\` on $(date -u +%Y-%m-%d) at commit"
-    echo "\`$commit\`, on a machine of $(nproc) cores, $jobs target(s) at a time (runs"
-    echo "at the lowest priority, sharing them). Each target ran for $seconds seconds from its seed corpus"
-    echo "(\`fuzz/corpora/<target>/\`, else \`fuzz/seeds/\`) and its dictionary"
-    echo "(\`fuzz/options.sh\`); crashes are the inputs it left in"
-    echo "\`fuzz/artifacts/<target>/\`."
+    echo "The runs of \`fuzz/campaign.sh\` at commit \`$commit\`, in $sittings"
+    echo "sitting(s) (\`fuzz/campaign.tsv\`; the last on $(date -u +%Y-%m-%d), \`fuzz/campaign.sh $seconds\`,"
+    echo "$jobs target(s) at a time on a machine of $(nproc) cores, at the lowest priority,"
+    echo "sharing them). Each target starts from its seed corpus"
+    echo "(\`fuzz/corpora/<target>/\`, else \`fuzz/seeds/\`) and what the sittings before"
+    echo "added (\`fuzz/corpus/<target>/\`), with its dictionary (\`fuzz/options.sh\`);"
+    echo "crashes are the inputs it left in \`fuzz/artifacts/<target>/\`."
     echo
-    echo "| target | executions | seconds | exec/s | crashes |"
-    echo "| --- | ---: | ---: | ---: | ---: |"
+    echo "| target | executions | seconds | exec/s | sittings | crashes |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: |"
     printf '%s\n' "${rows[@]}"
-    echo "| **total** | **$total_runs** | **$total_seconds** | | **$total_crashes** |"
+    echo "| **total** | **$total_runs** | **$total_seconds** | | | **$total_crashes** |"
     echo
     echo "Inputs of deep repetition (\`fuzz/hostile.sh\`, a megabyte each, the server's"
     echo "64 KB; run once through the instrumented target): $hostile_count inputs, $hostile"

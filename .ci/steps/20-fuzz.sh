@@ -53,6 +53,6 @@ fi
 echo "== ${#targets[@]} targets, ${seconds}s each"
 
 # The table goes to the log, not into the clone.
-CAMPAIGN_MD="$(mktemp)" CAMPAIGN_HOSTILE_LOG="$hostile_log" ./campaign.sh "$seconds" "${targets[@]}" ||
+CAMPAIGN_MD="$(mktemp)" CAMPAIGN_LEDGER="$(mktemp)" CAMPAIGN_HOSTILE_LOG="$hostile_log" ./campaign.sh "$seconds" "${targets[@]}" ||
     { echo "fuzzing failed: see fuzz/artifacts/"; exit 1; }
 echo "== the fuzz step took $(($(date +%s) - started))s"
