@@ -3,7 +3,7 @@
 //! for each fixture (Markdown, HTML, plain text, source code, with a
 //! configuration, suppression comments, non-ASCII text before URLs, URLs
 //! across lines), hovers the same as `rfc1738 describe`, malformed frames
-//! answered, invalid UTF-8 on disk (a document of 20 MB in bounded memory:
+//! answered, invalid UTF-8 on disk (a document of 8 MB in bounded memory:
 //! `server_memory.rs`, a binary of its own).
 
 use crate::repo;
