@@ -57,6 +57,20 @@ console.log("the installed package answers");
 JS
 (cd "$project" && node smoke.mjs)
 
+# The package says Node 18 and later (package.json's engines): its tests and
+# the installed package again in Node 18 (npm's `node@18`), with
+# markdownlint-cli2 0.17, the last that runs there (markdownlint 0.37,
+# which places no finding in front matter: the rule reports none there).
+echo "== the package in Node 18"
+old_node="$(mktemp -d)"
+(cd "$old_node" && timeout 300 npm install --no-audit --no-fund --loglevel=error \
+    node@18 markdownlint-cli2@0.17.2)
+node18="$old_node/node_modules/.bin/node"
+"$node18" --version
+(cd npm && RFC1738_MARKDOWNLINT_CLI2="$old_node/node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs" \
+    timeout 600 "$node18" --test test/)
+(cd "$project" && "$node18" smoke.mjs)
+
 echo "== the static explorer in Chromium"
 RFC1738_BIN="$RFC1738_BIN" CHROMIUM=/usr/bin/chromium SCREENSHOTS="$repo/target/web-screenshots" \
     timeout 600 node --test npm/test-browser/

@@ -8,7 +8,9 @@
 // each finding at or above the CLI's default level (warning) is reported on
 // its line, with its column range, its code in the detail and, where the
 // CLI has a safe fix on one line, markdownlint's fixInfo. Findings in YAML
-// front matter are reported there (markdownlint's `frontMatter`).
+// front matter are reported there (markdownlint's `frontMatter`, from
+// markdownlint 0.42 on; before, a rule cannot place one there, and they are
+// not reported).
 //
 // The text linted is the file's own bytes when `params.name` is a file whose
 // lines are those markdownlint read (markdownlint hides the text of HTML
@@ -49,6 +51,14 @@ function fileText(params) {
   return { input: shown.join("\n"), lines: shown };
 }
 
+// Whether markdownlint of `version` places an error in front matter (the
+// error's `frontMatter`, from 0.42 on); before, a rule's line numbers count
+// from the end of the front matter.
+function placesFrontMatter(version) {
+  const [major, minor] = String(version ?? "").split(".").map(Number);
+  return major > 0 || minor >= 42;
+}
+
 /** @type {import("markdownlint").Rule} */
 const rule = {
   names: ["rfc1738", "url-rfc1738"],
@@ -59,10 +69,12 @@ const rule = {
   function(params, onError) {
     const { input, lines } = fileText(params);
     const front = params.frontMatterLines.length;
+    const inFrontMatterToo = placesFrontMatter(params.version);
     const findings = lint(input, { path: params.name || "<stdin>", format: "markdown" });
     for (const finding of findings) {
       if (LEVELS[finding.severity] < LEVEL) continue;
       const inFront = finding.line <= front;
+      if (inFront && !inFrontMatterToo) continue;
       const lineNumber = inFront ? finding.line : finding.line - front;
       const text = lines[finding.line - 1] ?? "";
       const start = utf16Column(text, finding.column);
