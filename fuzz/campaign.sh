@@ -118,8 +118,10 @@ fi
 cat "$hostile_log"
 hostile_count="$(grep -cE '^(ok|FAIL|SLOW) ' "$hostile_log" || true)"
 hostile_slow="$(grep -cE '^SLOW ' "$hostile_log" || true)"
-hostile_list="$(awk '$1 == "SLOW" || $1 == "FAIL" { printf "%s- %s `%s` `%s`: %s s, %s MB\n", "", $1, $2, $3, $(NF-3), $(NF-1) }' "$hostile_log")"
-hostile_worst="$(awk '$1 ~ /^(ok|FAIL|SLOW)$/ { for (i = 1; i <= NF; i++) if ($i == "s") { if ($(i-1) > t) t = $(i-1) } ; for (i = 1; i <= NF; i++) if ($i == "MB") { if ($(i-1) > m) m = $(i-1) } } END { printf "%.2f s, %.1f MB", t, m }' "$hostile_log")"
+hostile_list="$(awk '$1 == "SLOW" || $1 == "FAIL" { printf "%s- %s `%s` `%s`: %s s, %s MB (%s)\n", "", $1, $2, $3, $(NF-3), $(NF-1), $(NF-4) }' "$hostile_log")"
+# The budget's measure is each line's last: the CLI's, or the target's.
+hostile_worst="$(awk '$1 ~ /^(ok|FAIL|SLOW)$/ { if ($(NF-3) > t) t = $(NF-3); if ($(NF-1) > m) m = $(NF-1) } END { printf "%.2f s, %.1f MB", t, m }' "$hostile_log")"
+hostile_target_worst="$(awk '$1 ~ /^(ok|FAIL|SLOW)$/ { for (i = 1; i < NF; i++) if ($i == "target") { if ($(i+1) > t) t = $(i+1); if ($(i+3) > m) m = $(i+3) } } END { printf "%.2f s, %.1f MB", t, m }' "$hostile_log")"
 rm -f "$hostile_log"
 
 {
@@ -144,10 +146,14 @@ rm -f "$hostile_log"
     echo "| **total** | **$total_runs** | **$total_seconds** | | | **$total_crashes** |"
     echo
     echo "Inputs of deep repetition (\`fuzz/hostile.sh\`, a megabyte each, the server's"
-    echo "64 KB; run once through the instrumented target): $hostile_count inputs, $hostile"
-    echo "(a failure fails its properties or goes past 10 s or 512 MB); $hostile_slow over the"
-    echo "budget of a hostile input (1 s, 64 MB of the whole process). The slowest and the"
-    echo "largest: $hostile_worst."
+    echo "64 KB): $hostile_count inputs, $hostile. Each is run once through its"
+    echo "target, instrumented and checking its properties (a failure fails them or"
+    echo "goes past 10 s or 512 MB; the slowest and the largest: $hostile_target_worst)."
+    echo "The budget of a hostile input, 1 s and 64 MB of the whole process, is"
+    echo "what a user meets: measured on the release CLI for the readers (\`rfc1738"
+    echo "lint\` on the input named as its reader's file), \`--fix\` and the"
+    echo "configuration, on the target for the server, the explorer and the"
+    echo "baseline. $hostile_slow over it; the slowest and the largest: $hostile_worst."
     if [ -n "$hostile_list" ]; then
         echo
         echo "$hostile_list"
