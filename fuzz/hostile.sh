@@ -10,9 +10,10 @@
 # peak memory of the whole process, is what a user meets: it is measured on
 # the release CLI (HOSTILE_CLI, else built) for the readers (`rfc1738 lint`
 # on the input named as its reader's file), `--fix` and the configuration
-# (`rfc1738.toml`), and on the target for the others (the server, the
-# explorer, the baseline; all of them with HOSTILE_CLI=skip, as CI's fuzz
-# step, which has no release build). One over it is listed as SLOW. A target over
+# (`rfc1738.toml`) and the language server (`rfc1738 server`, an editor
+# opening the input), and on the target for the others (the explorer, the
+# baseline; all of them with HOSTILE_CLI=skip, as CI's fuzz step, which
+# has no release build). One over it is listed as SLOW. A target over
 # HOSTILE_HARD_SECONDS (10) or HOSTILE_HARD_MB (512), a reader gone
 # quadratic, or one that fails its properties (FAIL), fails the script.
 # Usage, from anywhere, after `cargo fuzz build`: fuzz/hostile.sh [BYTES]
@@ -89,6 +90,44 @@ measure_cli() {
             cp "$input" "$work/rfc1738.toml"
             echo "http://a.b/~" >"$work/a.txt"
             (cd "$work" && measure 30 "$cli" lint a.txt)
+            ;;
+        server)
+            # An editor opening the target's document (a session's first
+            # text: fuzz/src/server.rs), changing it and asking for its
+            # fixes, then shutting down.
+            python3 - "$input" "$work" "$(extension "$(basename "$input")")" <<'PY'
+import json, struct, sys
+data = open(sys.argv[1], "rb").read()
+# The flag of UTF-8, the operation and document, then the text's length.
+assert data[3] == 0xFF, "a session opening a long text first"
+length = struct.unpack("<H", data[4:6])[0]
+text = data[6:6 + length].decode("utf-8", "replace")
+work, extension = sys.argv[2], sys.argv[3]
+language = {"md": "markdown", "html": "html"}.get(extension, "plaintext")
+uri = "file://%s/input.%s" % (work, extension)
+messages = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+     "params": {"processId": None, "rootUri": "file://" + work, "capabilities": {}}},
+    {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": language, "version": 1, "text": text}}},
+    {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 0, "character": 3},
+                                      "end": {"line": 0, "character": 3}}, "text": "~"}]}},
+    {"jsonrpc": "2.0", "id": 2, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 255, "character": 255}},
+        "context": {"diagnostics": []}}},
+    {"jsonrpc": "2.0", "id": 3, "method": "shutdown"},
+    {"jsonrpc": "2.0", "method": "exit"},
+]
+with open(work + "/session", "wb") as out:
+    for message in messages:
+        body = json.dumps(message).encode()
+        out.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+PY
+            (cd "$work" && measure 30 "$cli" server <session)
             ;;
     esac
 }
