@@ -70,12 +70,23 @@ pub struct Globs {
     empty: bool,
 }
 
+/// The longest glob, in bytes: as long as the longest path (Linux's
+/// `PATH_MAX`). A glob is compiled to a regular expression, whose size
+/// grows with nested braces: one of a megabyte took 76 MB.
+const MAX_GLOB: usize = 4096;
+
 impl Globs {
     /// The globs of these patterns, or why one is not a glob.
     pub fn new(patterns: &[String]) -> Result<Globs, String> {
         let mut full = GlobSetBuilder::new();
         let mut names = GlobSetBuilder::new();
         for pattern in patterns {
+            if pattern.len() > MAX_GLOB {
+                return Err(format!(
+                    "a glob of {} bytes; a glob is at most {MAX_GLOB} bytes, as a path is",
+                    pattern.len()
+                ));
+            }
             let trimmed = pattern.trim_start_matches("./").trim_end_matches('/');
             let glob = GlobBuilder::new(trimmed)
                 .literal_separator(true)
@@ -421,6 +432,14 @@ impl Configs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_glob_longer_than_a_path_is_refused() {
+        let long = "{a,".repeat(MAX_GLOB / 3 + 1);
+        let error = Globs::new(&[long]).unwrap_err();
+        assert!(error.contains("at most 4096 bytes"), "{error}");
+        assert!(Globs::new(&["a".repeat(MAX_GLOB)]).is_ok());
+    }
 
     #[test]
     fn globs_match_paths_parents_and_names() {
