@@ -9,11 +9,11 @@
 # The budget of a hostile input, HOSTILE_SECONDS (1) of processor time and
 # HOSTILE_MB (64) of peak memory of the whole process, is what a user meets: it is measured on
 # the release CLI (HOSTILE_CLI, else built) for the readers (`rfc1738 lint`
-# on the input named as its reader's file), `--fix` and the configuration
-# (`rfc1738.toml`) and the language server (`rfc1738 server`, an editor
-# opening the input), and on the target for the others (the explorer, the
-# baseline; all of them with HOSTILE_CLI=skip, as CI's fuzz step, which
-# has no release build). One over it is listed as SLOW. A target over
+# on the input named as its reader's file), `--fix`, the configuration
+# (`rfc1738.toml`), the baseline (`--baseline`) and the language server
+# (`rfc1738 server`, an editor opening the input), and on the target for
+# the explorer's server (all of them with HOSTILE_CLI=skip, as CI's fuzz
+# step, which has no release build). One over it is listed as SLOW. A target over
 # HOSTILE_HARD_SECONDS (10) or HOSTILE_HARD_MB (512), a reader gone
 # quadratic, or one that fails its properties (FAIL), fails the script.
 # Usage, from anywhere, after `cargo fuzz build`: fuzz/hostile.sh [BYTES]
@@ -94,6 +94,11 @@ measure_cli() {
             cp "$input" "$work/rfc1738.toml"
             echo "http://a.b/~" >"$work/a.txt"
             (cd "$work" && measure 30 "$cli" lint a.txt)
+            ;;
+        baseline)
+            cp "$input" "$work/baseline.toml"
+            echo "http://a.b/~" >"$work/a.txt"
+            (cd "$work" && measure 30 "$cli" lint --baseline baseline.toml a.txt)
             ;;
         server)
             # An editor opening the target's document (a session's first
