@@ -55,6 +55,13 @@ pub enum Kind {
     AsciiDoc,
 }
 
+/// The extension of the file name at the end of `path`, in lower case.
+fn extension(path: &str) -> Option<String> {
+    path.rsplit_once('.')
+        .filter(|(_, extension)| !extension.contains(['/', '\\']))
+        .map(|(_, extension)| extension.to_ascii_lowercase())
+}
+
 impl Kind {
     /// The kind of a file by its name. A template's suffix (`.erb`, `.j2`,
     /// `.tpl`, `.in`, ...) is looked through: `README.md.erb` is Markdown.
@@ -62,15 +69,22 @@ impl Kind {
         #[cfg(not(feature = "code-readers"))]
         {
             // Markdown, HTML and plain text only (the WebAssembly package).
-            let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
-            match extension.as_deref() {
-                Some("md" | "markdown" | "mdown" | "mkd") => Kind::Markdown,
-                Some("html" | "htm" | "xhtml") => Kind::Html,
-                _ => Kind::Text,
-            }
+            extension(path)
+                .and_then(|extension| Kind::of_markup(&extension))
+                .unwrap_or(Kind::Text)
         }
         #[cfg(feature = "code-readers")]
         Kind::of_name(path)
+    }
+
+    /// Markdown and HTML by their extension (in lower case): the kinds
+    /// every build reads.
+    fn of_markup(extension: &str) -> Option<Kind> {
+        match extension {
+            "md" | "markdown" | "mdown" | "mkd" => Some(Kind::Markdown),
+            "html" | "htm" | "xhtml" => Some(Kind::Html),
+            _ => None,
+        }
     }
 
     /// [`Kind::of`] with every reader.
@@ -106,13 +120,11 @@ impl Kind {
                 return Kind::of_name(inner);
             }
         }
-        let extension = path
-            .rsplit_once('.')
-            .filter(|(_, extension)| !extension.contains(['/', '\\']))
-            .map(|(_, extension)| extension.to_ascii_lowercase());
+        let extension = extension(path);
+        if let Some(kind) = extension.as_deref().and_then(Kind::of_markup) {
+            return kind;
+        }
         match extension.as_deref() {
-            Some("md" | "markdown" | "mdown" | "mkd") => Kind::Markdown,
-            Some("html" | "htm" | "xhtml") => Kind::Html,
             Some("rst" | "rest") => Kind::ReStructuredText,
             Some("adoc" | "asciidoc" | "asc") => Kind::AsciiDoc,
             Some("man" | "mdoc" | "roff" | "nroff" | "troff") => Kind::Roff,
