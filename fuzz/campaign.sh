@@ -155,9 +155,9 @@ rm -f "$hostile_log"
     echo "The budget of a hostile input, 1 s of processor time and 64 MB of the whole process, is"
     echo "what a user meets: measured on the release CLI for the readers (\`rfc1738"
     echo "lint\` on the input named as its reader's file), \`--fix\`, the"
-    echo "configuration, the baseline and the language server (an editor opening the"
-    echo "input), on the target for the explorer's server. $hostile_slow over it; the"
-    echo "slowest and the largest: $hostile_worst."
+    echo "configuration, the baseline, the language server (an editor opening the"
+    echo "input) and the explorer's server (a browser's request). $hostile_slow over"
+    echo "it; the slowest and the largest: $hostile_worst."
     if [ -n "$hostile_list" ]; then
         echo
         echo "$hostile_list"

@@ -10,10 +10,10 @@
 # HOSTILE_MB (64) of peak memory of the whole process, is what a user meets: it is measured on
 # the release CLI (HOSTILE_CLI, else built) for the readers (`rfc1738 lint`
 # on the input named as its reader's file), `--fix`, the configuration
-# (`rfc1738.toml`), the baseline (`--baseline`) and the language server
-# (`rfc1738 server`, an editor opening the input), and on the target for
-# the explorer's server (all of them with HOSTILE_CLI=skip, as CI's fuzz
-# step, which has no release build). One over it is listed as SLOW. A target over
+# (`rfc1738.toml`), the baseline (`--baseline`), the language server
+# (`rfc1738 server`, an editor opening the input) and the explorer's
+# server (`rfc1738 explore`, a browser's request), and on the targets
+# with HOSTILE_CLI=skip (CI's fuzz step, which has no release build). One over it is listed as SLOW. A target over
 # HOSTILE_HARD_SECONDS (10) or HOSTILE_HARD_MB (512), a reader gone
 # quadratic, or one that fails its properties (FAIL), fails the script.
 # Usage, from anywhere, after `cargo fuzz build`: fuzz/hostile.sh [BYTES]
@@ -99,6 +99,26 @@ measure_cli() {
             cp "$input" "$work/baseline.toml"
             echo "http://a.b/~" >"$work/a.txt"
             (cd "$work" && measure 30 "$cli" lint --baseline baseline.toml a.txt)
+            ;;
+        explorer)
+            # A browser's request to `rfc1738 explore` (its Host naming the
+            # port the server took): the server's processor time and peak
+            # memory until it has answered.
+            python3 - "$cli" "$input" <<'PY'
+import os, re, signal, socket, subprocess, sys
+server = subprocess.Popen([sys.argv[1], "explore", "--port", "0"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+port = int(re.search(rb"127\.0\.0\.1:(\d+)", server.stdout.readline()).group(1))
+request = open(sys.argv[2], "rb").read().replace(b"127.0.0.1:1738", b"127.0.0.1:%d" % port)
+with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+    connection.sendall(request)
+    connection.shutdown(socket.SHUT_WR)
+    while connection.recv(1 << 16):
+        pass
+server.send_signal(signal.SIGTERM)
+_, status, usage = os.wait4(server.pid, 0)
+print(0, "%.2f" % (usage.ru_utime + usage.ru_stime), "%.1f" % (usage.ru_maxrss / 1024))
+PY
             ;;
         server)
             # An editor opening the target's document (a session's first
