@@ -13,16 +13,23 @@
 #
 # Usage, from anywhere: fuzz/campaign.sh SECONDS [TARGET...]
 # (nice it on a shared machine: nice -n 19 fuzz/campaign.sh 60; several
-# targets at a time: CAMPAIGN_JOBS=2).
+# targets at a time: CAMPAIGN_JOBS=2), or fuzz/campaign.sh --table: the
+# table of the sittings so far, and the inputs of deep repetition.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./options.sh
 
-seconds="${1:?usage: fuzz/campaign.sh SECONDS [TARGET...]}"
+# `--table`: no sitting, only the table of the sittings so far.
+table_only=
+if [ "${1:-}" = --table ]; then
+    table_only=1
+else
+    seconds="${1:?usage: fuzz/campaign.sh SECONDS [TARGET...] | --table}"
+fi
 shift
 out="${CAMPAIGN_MD:-CAMPAIGN.md}"
 
-cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
+[ -n "$table_only" ] || cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
 if [ "$#" -gt 0 ]; then
     targets=("$@")
 else
@@ -64,26 +71,29 @@ run_target() {
 # CAMPAIGN_JOBS targets at a time (default 1): on a machine of N cores, N
 # lanes each take every Nth target, one after another.
 jobs="${CAMPAIGN_JOBS:-1}"
-rows_dir="$(mktemp -d)"
-for ((lane = 0; lane < jobs; lane++)); do
-    (
-        for ((i = lane; i < ${#targets[@]}; i += jobs)); do
-            run_target "${targets[$i]}"
-        done
-    ) &
-done
-wait
-
-# This sitting's runs, onto the ledger; the table sums the sittings at
-# this commit.
 ledger="${CAMPAIGN_LEDGER:-campaign.tsv}"
 [ -s "$ledger" ] || printf 'commit\ttarget\texecutions\tseconds\tcrashes\tdate\n' >"$ledger"
-for target in "${targets[@]}"; do
-    read -r runs took crashes <"$rows_dir/$target.count"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$commit" "$target" "$runs" "$took" "$crashes" \
-        "$(date -u +%Y-%m-%dT%H:%MZ)" >>"$ledger"
-done
-rm -rf "$rows_dir"
+if [ -z "$table_only" ]; then
+    rows_dir="$(mktemp -d)"
+    for ((lane = 0; lane < jobs; lane++)); do
+        (
+            for ((i = lane; i < ${#targets[@]}; i += jobs)); do
+                run_target "${targets[$i]}"
+            done
+        ) &
+    done
+    wait
+    # This sitting's runs, onto the ledger (a row a target, the date of
+    # the sitting); the table sums the sittings at this commit.
+    sitting="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    for target in "${targets[@]}"; do
+        read -r runs took crashes <"$rows_dir/$target.count"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$commit" "$target" "$runs" "$took" "$crashes" \
+            "$sitting" >>"$ledger"
+    done
+    rm -rf "$rows_dir"
+fi
+last_sitting="$(awk -F '\t' -v commit="$commit" 'NR > 1 && $1 == commit && $6 > last { last = $6 } END { print last }' "$ledger")"
 mapfile -t rows < <(awk -F '\t' -v commit="$commit" '
     NR > 1 && $1 == commit {
         if (!($2 in runs)) order[++n] = $2
@@ -99,13 +109,11 @@ mapfile -t rows < <(awk -F '\t' -v commit="$commit" '
 total_runs=0
 total_seconds=0
 total_crashes=0
-sittings=0
 for row in "${rows[@]}"; do
-    IFS='|' read -r _ _ runs took _ times crashes _ <<<"$row"
+    IFS='|' read -r _ _ runs took _ _ crashes _ <<<"$row"
     total_runs=$((total_runs + runs))
     total_seconds=$((total_seconds + took))
     total_crashes=$((total_crashes + crashes))
-    [ "$times" -gt "$sittings" ] && sittings=$((times))
 done
 
 echo "== inputs of deep repetition"
@@ -135,10 +143,10 @@ rm -f "$hostile_log"
         echo "so far): run more sittings at this commit (\`nice -n 19 fuzz/campaign.sh SECONDS\`)."
         echo
     fi
-    echo "The runs of \`fuzz/campaign.sh\` at commit \`$commit\`, in $sittings"
-    echo "sitting(s) (\`fuzz/campaign.tsv\`; the last on $(date -u +%Y-%m-%d), \`fuzz/campaign.sh $seconds\`,"
-    echo "$jobs target(s) at a time on a machine of $(nproc) cores, at the lowest priority,"
-    echo "sharing them). Each target starts from its seed corpus"
+    echo "The sittings of \`fuzz/campaign.sh\` at commit \`$commit\` (\`fuzz/campaign.tsv\`:"
+    echo "a row a target a sitting; the last ended $last_sitting), on a machine of"
+    echo "$(nproc) cores, each running its targets for the seconds it was given,"
+    echo "\`CAMPAIGN_JOBS\` at a time, at the lowest priority. Each target starts from its seed corpus"
     echo "(\`fuzz/corpora/<target>/\`, else \`fuzz/seeds/\`) and what the sittings before"
     echo "added (\`fuzz/corpus/<target>/\`), with its dictionary (\`fuzz/options.sh\`);"
     echo "crashes are the inputs it left in \`fuzz/artifacts/<target>/\`."
