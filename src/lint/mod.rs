@@ -173,27 +173,26 @@ pub fn lint_scanned(text: &str, url: &ScannedUrl) -> Vec<Finding> {
 /// ([`crate::scan::template`]) are [`Code::UrlTemplate`] findings, and the
 /// rest of the URL is checked with a value in each one's place.
 pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
-    // The findings that are not the rules' (a few a URL): ambiguous
-    // hyphens and placeholders, merged into the rules' stream by position.
-    let mut few: Vec<Finding> = Vec::new();
-    let mut push = |sink: &mut dyn Sink, code: Code, span: Span, message: &dyn Fn() -> String| {
-        if sink.wants(code, span) {
-            let mut finding = Finding::new(code, span, message());
-            finding.url_span = Some(url.span);
-            few.push(finding);
-        }
+    // A finding about this URL.
+    let about_url = |code: Code, span: Span, message: String| {
+        let mut finding = Finding::new(code, span, message);
+        finding.url_span = Some(url.span);
+        finding
     };
+    // The findings that are not the rules': ambiguous hyphens (a few a
+    // URL) and placeholders, merged into the rules' stream by position.
+    let mut hyphens: Vec<Finding> = Vec::new();
     for line_break in url.breaks.iter().filter(|b| b.after_hyphen) {
         let start = line_break.span.start;
         let hyphen = text[..start].rfind('-').unwrap_or(start);
-        push(
-            sink,
-            Code::AmbiguousHyphen,
-            Span::new(hyphen, line_break.span.end),
-            &|| {
-                "the URL is broken across lines right after a hyphen; the hyphen may or may not be part of it".to_owned()
-            },
-        );
+        let span = Span::new(hyphen, line_break.span.end);
+        if sink.wants(Code::AmbiguousHyphen, span) {
+            hyphens.push(about_url(
+                Code::AmbiguousHyphen,
+                span,
+                "the URL is broken across lines right after a hyphen; the hyphen may or may not be part of it".to_owned(),
+            ));
+        }
     }
     let filled = Filled::new(&url.text, true);
     let fragment = url.fragment.as_ref().map(|f| Filled::new(&f.text, false));
@@ -210,24 +209,23 @@ pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
     let mut places = url_places.chain(fragment_places).peekable();
     let placeholder = |span: Span| {
         let written = &text[span.range()];
-        let mut finding = Finding::new(
+        about_url(
             Code::UrlTemplate,
             span,
             format!("{written:?} is a placeholder of a URL template; the rest of the URL is checked with a value in its place"),
-        );
-        finding.url_span = Some(url.span);
-        finding
+        )
     };
-    few.sort_by_key(|finding| (finding.span.start, finding.code));
-    let mut few = few.into_iter().peekable();
-    // Reports the findings of `few` and of the placeholders, in order,
-    // up to `until` (a rule's finding, which goes after them), or all.
+    // By the key the merge below compares.
+    hyphens.sort_by_key(|finding| (finding.span.start, finding.code));
+    let mut hyphens = hyphens.into_iter().peekable();
+    // Reports the hyphens' and the placeholders' findings, in order, up to
+    // `until` (a rule's finding, which goes after them), or all.
     let mut report_before = |sink: &mut dyn Sink, until: Option<(usize, Code)>| loop {
-        let next_few = few.peek().map(|f| (f.span.start, f.code));
+        let next_hyphen = hyphens.peek().map(|f| (f.span.start, f.code));
         let next_place = places.peek().map(|span| (span.start, Code::UrlTemplate));
-        let (key, is_place) = match (next_few, next_place) {
-            (Some(few), Some(place)) if place < few => (place, true),
-            (Some(few), _) => (few, false),
+        let (key, is_place) = match (next_hyphen, next_place) {
+            (Some(hyphen), Some(place)) if place < hyphen => (place, true),
+            (Some(hyphen), _) => (hyphen, false),
             (None, Some(place)) => (place, true),
             (None, None) => return,
         };
@@ -240,7 +238,7 @@ pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
                     sink.finding(placeholder(span));
                 }
             }
-        } else if let Some(finding) = few.next() {
+        } else if let Some(finding) = hyphens.next() {
             sink.finding(finding);
         }
     };
