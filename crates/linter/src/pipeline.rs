@@ -283,9 +283,10 @@ pub fn fix_file(
         let encoded = collector
             .edits()
             .map(|(start, end, content)| Some((start, end, encoding.encode(content)?)));
-        let applied = match exact {
-            true => fix::apply(&fixed.bytes, encoded),
-            false => None,
+        let applied = if exact {
+            fix::apply(&fixed.bytes, encoded)
+        } else {
+            None
         };
         let Some(bytes) = applied else {
             fixed.refused = Some(format!(

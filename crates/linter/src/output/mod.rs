@@ -266,8 +266,16 @@ struct Human {
 struct Run {
     file: String,
     url_start: usize,
-    /// Code, findings shown, findings not shown and where the last was.
-    codes: Vec<(Code, usize, usize, Position)>,
+    codes: Vec<CodeCount>,
+}
+
+/// The findings of one code in a [`Run`].
+struct CodeCount {
+    code: Code,
+    shown: usize,
+    hidden: usize,
+    /// Where the last hidden one is.
+    last: Position,
 }
 
 impl Human {
@@ -277,7 +285,10 @@ impl Human {
         let Some(run) = self.run.take() else {
             return Ok(());
         };
-        for (code, _, hidden, last) in run.codes {
+        for CodeCount {
+            code, hidden, last, ..
+        } in run.codes
+        {
             if hidden > 0 {
                 let note = format!(
                     "{hidden} more {code} {} in this URL, the last at {}:{}:{} (`--format short` lists each)",
@@ -313,16 +324,21 @@ impl Human {
             codes: Vec::new(),
         });
         let code = report.finding.code;
-        let Some(counts) = run.codes.iter_mut().find(|counts| counts.0 == code) else {
-            run.codes.push((code, 1, 0, report.start));
+        let Some(count) = run.codes.iter_mut().find(|count| count.code == code) else {
+            run.codes.push(CodeCount {
+                code,
+                shown: 1,
+                hidden: 0,
+                last: report.start,
+            });
             return Ok(true);
         };
-        if counts.1 < SHOWN_IN_ONE_URL {
-            counts.1 += 1;
+        if count.shown < SHOWN_IN_ONE_URL {
+            count.shown += 1;
             return Ok(true);
         }
-        counts.2 += 1;
-        counts.3 = report.start;
+        count.hidden += 1;
+        count.last = report.start;
         Ok(false)
     }
 }
