@@ -29,11 +29,13 @@ fi
 shift
 out="${CAMPAIGN_MD:-CAMPAIGN.md}"
 
-[ -n "$table_only" ] || cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
-if [ "$#" -gt 0 ]; then
-    targets=("$@")
-else
-    mapfile -t targets < <(fuzz_targets)
+if [ -z "$table_only" ]; then
+    cargo "${toolchain[@]}" fuzz build "${sanitizer[@]}"
+    if [ "$#" -gt 0 ]; then
+        targets=("$@")
+    else
+        mapfile -t targets < <(fuzz_targets)
+    fi
 fi
 
 commit="$(git rev-parse --short=12 HEAD)"
@@ -41,9 +43,10 @@ commit="$(git rev-parse --short=12 HEAD)"
 # targets build: a sitting run with a newer script adds to the same commit.
 git diff --quiet HEAD -- .. ':!campaign.sh' ':!hostile.sh' ':!CAMPAIGN.md' ':!campaign.tsv' \
     2>/dev/null || commit="$commit (with uncommitted changes)"
-# One target's run: its table row and counts, in $rows_dir/<target>.
+# One target's run: its executions, seconds and crashes, in
+# $rows_dir/<target>.count.
 run_target() {
-    local target="$1" before log started took runs crashes rate
+    local target="$1" before log started took runs crashes
     echo "== fuzz $target (${seconds}s)"
     mkdir -p "corpus/$target" "artifacts/$target"
     before="$(find "artifacts/$target" -type f | wc -l)"
@@ -63,8 +66,6 @@ run_target() {
     runs="${runs:-0}"
     crashes=$(($(find "artifacts/$target" -type f | wc -l) - before))
     rm -f "$log"
-    rate=$((runs / (took > 0 ? took : 1)))
-    echo "| \`$target\` | $runs | $took | $rate | $crashes |" >"$rows_dir/$target.row"
     echo "$runs $took $crashes" >"$rows_dir/$target.count"
 }
 

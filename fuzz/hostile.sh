@@ -81,14 +81,16 @@ measure_cli() {
     rm -rf "$work"
     mkdir -p "$work"
     case "$target" in
-        lint_* | fix)
-            file="input.$(extension "$([ "$target" = fix ] && basename "$input" || echo "$target")")"
+        lint_*)
+            file="input.$(extension "$target")"
             cp "$input" "$work/$file"
-            if [ "$target" = fix ]; then
-                (cd "$work" && measure 30 "$cli" lint --fix --isolated "$file")
-            else
-                (cd "$work" && measure 30 "$cli" lint --isolated "$file")
-            fi
+            (cd "$work" && measure 30 "$cli" lint --isolated "$file")
+            ;;
+        fix)
+            # Named for the reader it fixes (`lint_markdown-angles`).
+            file="input.$(extension "$(basename "$input")")"
+            cp "$input" "$work/$file"
+            (cd "$work" && measure 30 "$cli" lint --fix --isolated "$file")
             ;;
         config)
             cp "$input" "$work/rfc1738.toml"
