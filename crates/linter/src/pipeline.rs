@@ -17,7 +17,7 @@ use rfc1738::Span;
 
 use super::baseline::Ledger;
 use super::config::{Config, ConfigError, Configs};
-use super::extract::{self, Extracted, Kind};
+use super::extract::{self, Applicability, Extracted, Kind};
 use super::fix;
 use super::output::{Edit, Report};
 use super::source::SourceText;
@@ -404,7 +404,7 @@ impl<'f> FileLint<'f> {
         };
         let mut resume = limit.min(doc.text.len());
         for found in urls {
-            let Extracted { url, fixable } = found.into();
+            let Extracted { url, fix } = found.into();
             resume = resume.max(url.outer.end);
             state.reporter.url(file, doc, &url)?;
             if urls_only {
@@ -414,7 +414,11 @@ impl<'f> FileLint<'f> {
             doc.anchor(url.span.start);
             // At the URL's start: before the findings inside it.
             state.valid_in_earlier_revision(&url)?;
-            let plan = if fixable { state.plan(&url) } else { None };
+            let plan = if fix == Applicability::Never {
+                None
+            } else {
+                state.plan(&url)
+            };
             let mut sink = UrlSink {
                 state: &mut state,
                 url: &url,

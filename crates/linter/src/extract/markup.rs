@@ -15,7 +15,7 @@
 use rfc1738::Span;
 
 use super::mapped::{across_blanked, overlaps};
-use super::Extracted;
+use super::{Applicability, Extracted};
 
 /// Which markup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +74,8 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
     rfc1738::scan::Scanner::new(&read)
         .filter(|url| !across_blanked(text, &read, url.outer))
         .map(|url| {
-            let fixable = !overlaps(&code_spans, url.span_with_fragment());
-            Extracted { url, fixable }
+            let fix = Applicability::safe_if(!overlaps(&code_spans, url.span_with_fragment()));
+            Extracted { url, fix }
         })
         .collect()
 }

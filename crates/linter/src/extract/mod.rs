@@ -241,20 +241,50 @@ fn modeline(line: &str) -> Option<&str> {
         .map(str::trim)
 }
 
-/// A URL found in a file, and whether a fix may be applied to it: not in
-/// code, a template, or a string literal whose value is more than the URL
-/// (see [`code`]).
+/// A URL found in a file, and whether a fix may be applied to it.
 #[derive(Clone, Debug)]
 pub struct Extracted {
     /// The URL.
     pub url: ScannedUrl,
     /// Whether fixing it keeps the file's meaning.
-    pub fixable: bool,
+    pub fix: Applicability,
 }
 
 impl From<ScannedUrl> for Extracted {
     fn from(url: ScannedUrl) -> Extracted {
-        Extracted { url, fixable: true }
+        Extracted {
+            url,
+            fix: Applicability::Safe,
+        }
+    }
+}
+
+/// Whether a fix of a URL may be applied where the URL is written, as ruff
+/// tells safe fixes from unsafe ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Applicability {
+    /// Prose, a comment, a link of Markdown or HTML: the fix writes the
+    /// same URL in its preferred form, and nothing reads it but people.
+    Safe,
+    /// A program's string literal or a data file's value whose value is
+    /// the URL: a program reads it, and a test may hold exactly that
+    /// spelling on purpose (`isValid("hTtP://a.example/")`), so the fix
+    /// is applied only when asked (`--unsafe-fixes`).
+    Unsafe,
+    /// Code, a template, a string whose value is more than the URL: a fix
+    /// would change what is written there.
+    Never,
+}
+
+impl Applicability {
+    /// [`Applicability::Safe`] when `fixable`, else [`Applicability::Never`].
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
+    pub(crate) fn safe_if(fixable: bool) -> Applicability {
+        if fixable {
+            Applicability::Safe
+        } else {
+            Applicability::Never
+        }
     }
 }
 

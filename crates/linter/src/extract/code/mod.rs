@@ -32,7 +32,7 @@ mod lexer;
 mod literal;
 
 use super::mapped::{across_blanked, blanked, overlaps, Mapped};
-use super::{Extracted, Language};
+use super::{Applicability, Extracted, Language};
 use lexer::{balanced, Lexer, Literal};
 use literal::decode;
 
@@ -83,10 +83,15 @@ fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
     let read = String::from_utf8(read).unwrap_or_else(|_| text.to_owned());
     // A shell's word is code: what a fix would write there (`%`) may be
     // read again by `printf` or an expansion.
-    let fixable = language != Language::Shell;
+    // A YAML value is data a program reads.
+    let fix = match language {
+        Language::Shell => Applicability::Never,
+        Language::Yaml => Applicability::Unsafe,
+        _ => Applicability::Safe,
+    };
     // No blanked byte is in a URL: the URLs read are the file's.
     rfc1738::scan::Scanner::new(&read)
-        .map(|url| Extracted { url, fixable })
+        .map(|url| Extracted { url, fix })
         .collect()
 }
 
@@ -183,8 +188,8 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
         // Code in a comment: a backslash before a quote escapes it.
         .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
-            let fixable = !overlaps(&code_spans, url.span_with_fragment());
-            Extracted { url, fixable }
+            let fix = Applicability::safe_if(!overlaps(&code_spans, url.span_with_fragment()));
+            Extracted { url, fix }
         })
         .collect()
 }
@@ -307,8 +312,15 @@ fn literal_urls(
             Language::Po => !format_entry(text, literal.whole.start),
             _ => whole_value(&url),
         };
-        let fixable = !formatted && !roff && code_spans.is_empty() && value_ok;
-        found.push(Extracted { url, fixable });
+        let fix = if formatted || roff || !code_spans.is_empty() || !value_ok {
+            Applicability::Never
+        } else if language == Language::Po {
+            // A catalog's string is a translation: prose.
+            Applicability::Safe
+        } else {
+            Applicability::Unsafe
+        };
+        found.push(Extracted { url, fix });
     }
 }
 
@@ -372,7 +384,7 @@ mod tests {
     use super::*;
 
     /// The URLs of a source text: as read, and where each is written.
-    fn read(text: &str, language: Language) -> Vec<(String, String, bool)> {
+    fn read(text: &str, language: Language) -> Vec<(String, String, Applicability)> {
         urls(text, language, false)
             .into_iter()
             .map(|extracted| {
@@ -384,7 +396,7 @@ mod tests {
                 (
                     read,
                     text[url.span_with_fragment().range()].to_owned(),
-                    extracted.fixable,
+                    extracted.fix,
                 )
             })
             .collect()
@@ -427,7 +439,11 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].0, "https://github.com/${x}/${x}#readme");
         assert_eq!(found[0].1, "https://github.com/#{user}/#{repo}#readme");
-        assert!(!found[0].2, "a template is never fixed");
+        assert_eq!(
+            found[0].2,
+            Applicability::Never,
+            "a template is never fixed"
+        );
         let js = "fetch(`https://api.x.com/${id}/items`)";
         assert_eq!(
             texts(js, Language::JavaScript),
@@ -463,7 +479,7 @@ mod tests {
         assert_eq!(texts(ruby, Language::Ruby), ["https://a.b/c"]);
         let with_code: Vec<_> = urls(ruby, Language::Ruby, true)
             .into_iter()
-            .map(|e| (e.url.text, e.fixable))
+            .map(|e| (e.url.text, e.fix == Applicability::Safe))
             .collect();
         assert_eq!(
             with_code,
@@ -504,11 +520,19 @@ mod tests {
     #[test]
     fn only_a_string_that_is_the_url_is_fixed() {
         let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";
-        let fixable: Vec<bool> = read(python, Language::Python)
+        let fixable: Vec<Applicability> = read(python, Language::Python)
             .into_iter()
             .map(|f| f.2)
             .collect();
-        assert_eq!(fixable, [true, false, false]);
+        // The literal is a program's: its fix is applied only when asked.
+        assert_eq!(
+            fixable,
+            [
+                Applicability::Unsafe,
+                Applicability::Never,
+                Applicability::Never
+            ]
+        );
     }
 
     #[test]
@@ -544,7 +568,7 @@ mod tests {
             [(
                 "https://a.b/c".to_owned(),
                 "https://a.b/c".to_owned(),
-                false
+                Applicability::Never
             )]
         );
         let rtf =
@@ -622,8 +646,8 @@ mod tests {
     #[test]
     fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
         let po = "msgid \"a\"\nmsgstr \"see http://a.b/~c\"\n\n#, c-format\nmsgid \"b %s\"\nmsgstr \"see http://a.b/~d %s\"\n";
-        let fixable: Vec<bool> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
-        assert_eq!(fixable, [true, false]);
+        let fixable: Vec<Applicability> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
+        assert_eq!(fixable, [Applicability::Safe, Applicability::Never]);
     }
 
     #[test]
