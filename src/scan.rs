@@ -499,13 +499,32 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     let mut end = scheme_end + 1;
     // Whether a `#` was seen: only then is the fragment looked for.
     let mut hash = false;
+    // A URL opened by a quote or a parenthesis ends where it closes: a
+    // reader of `{'url':'http://a/b'}` or `[![x](http://a/b.png)](...)`
+    // takes the URL to end there, whatever RFC 1738 allows in a path.
+    let opener = start.checked_sub(1).map(|at| bytes[at]);
+    let mut depth = 0usize;
     while end < bytes.len() {
-        if ends_bare(bytes[end]) {
+        match (opener, bytes[end]) {
+            (Some(b'\''), b'\'') => break,
+            (Some(b'('), b'(') => depth += 1,
+            (Some(b'('), b')') if depth == 0 => break,
+            (Some(b'('), b')') => depth -= 1,
+            _ => {}
+        }
+        // ERB's and EJS's `<%= x %>` is a placeholder, not the `<` that
+        // ends a URL.
+        let erb = bytes[end] == b'<' && bytes.get(end + 1) == Some(&b'%');
+        if ends_bare(bytes[end]) && !erb {
             break;
         }
         // A placeholder `{{ host }}` may hold spaces: it is read whole.
         end = match bytes[end] {
             b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
+            b'<' => match template::placeholder_at(bytes, end) {
+                Some(placeholder_end) => placeholder_end,
+                None => break,
+            },
             b'#' => {
                 hash = true;
                 end + 1
@@ -560,13 +579,15 @@ fn ends_bare(byte: u8) -> bool {
 fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize {
     let bytes = text.as_bytes();
     // Counted once, in one pass, so a long run of ")" stays linear.
-    let (mut open, mut close) = ([0usize; 2], [0usize; 2]);
+    let (mut open, mut close) = ([0usize; 3], [0usize; 3]);
     for byte in &bytes[floor..end] {
         match byte {
             b'(' => open[0] += 1,
             b'[' => open[1] += 1,
+            b'{' => open[2] += 1,
             b')' => close[0] += 1,
             b']' => close[1] += 1,
+            b'}' => close[2] += 1,
             _ => {}
         }
     }
@@ -579,6 +600,11 @@ fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize 
             }
             b']' if close[1] > open[1] => {
                 close[1] -= 1;
+                true
+            }
+            // `{Scoped like http://a.b/c}`, `Request{url=http://a.b/c}`.
+            b'}' if close[2] > open[2] => {
+                close[2] -= 1;
                 true
             }
             _ => false,

@@ -1,10 +1,17 @@
-//! The placeholders of URL templates, which documentation writes where a
-//! value goes: `https://api.example.com/users/{id}`, RFC 6570's
-//! expressions (`{+base}`, `{?q,lang}`, `{#section}`), the `{{ host }}` of
-//! Jinja, Handlebars and Go templates, the `${HOST}` of shells and
-//! JavaScript, and the conversions of printf (`%s`, `%d`, `%(name)s`) in
-//! the format strings of source code, where the `%` starts no escape, and
-//! the bracketed upper-case names of documentation (`[USERNAME]`).
+//! The placeholders of URL templates, which documentation, programs and
+//! configuration write where a value goes, as one family whatever their
+//! syntax: RFC 6570's expressions (`{id}`, `{+base}`, `{?q,lang}`), a name
+//! in braces (`{proxy.host}`), the `{{ host }}`, `{% x %}` and `{# x #}` of
+//! mustache, Jinja, Liquid and Go templates, ERB's `<%= x %>`, the `${HOST}`,
+//! `$(x)`, `$host` and `$1` of shells, Make, Perl, PHP and nginx, Windows'
+//! `%x%`, RPM's `%{x}`, the upper-case `%HOSTIP` of test suites, autoconf's
+//! `@x@`, a route's `/:id`, a shell's `` `pwd` ``, a regular expression's
+//! `\\g<name>` in a replacement, the conversions of printf (`%s`, `%d`,
+//! `%(name)s`), and the bracketed upper-case names of documentation
+//! (`[USERNAME]`). The general rule behind them: a sigil that cannot stand
+//! there in a URL (`{`, `<`, a `%` that starts no escape), or that
+//! languages use for it (`$`, `@`), followed by a name. docs/placeholders.md
+//! has the table, with where each is met.
 //!
 //! RFC 1738 has no templates: `{` and `}` are unsafe characters (section
 //! 2.2). A template is not a broken URL, though, and the linter reports
@@ -15,9 +22,9 @@
 //!
 //! ```
 //! use rfc1738::scan::template::placeholders;
-//! let url = "https://{{ host }}/users/{id}{?fields}/%s?p=%20";
+//! let url = "https://{{ host }}/users/{id}{?fields}/%s?p=%20&u=$user";
 //! let found: Vec<&str> = placeholders(url).map(|span| &url[span.range()]).collect();
-//! assert_eq!(found, ["{{ host }}", "{id}", "{?fields}", "%s"]);
+//! assert_eq!(found, ["{{ host }}", "{id}", "{?fields}", "%s", "$user"]);
 //! ```
 
 use crate::span::Span;
@@ -58,68 +65,262 @@ impl Iterator for Placeholders<'_> {
     }
 }
 
-/// The offset of the first byte that may start a placeholder (`{`, `$`,
-/// `%`, `[`). Every URL the linter checks is searched (most have none).
+/// The offset of the first byte that may start a placeholder. Every URL
+/// the linter checks is searched (most have none).
 fn may_start(bytes: &[u8]) -> Option<usize> {
-    super::find_first_of(bytes, [b'{', b'$', b'%', b'['])
+    bytes.iter().position(|b| STARTS[usize::from(*b)])
 }
 
-/// The end of the placeholder that starts at `open`, if one does.
-pub(crate) fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
+/// The bytes a placeholder may start with: the sigils of the syntaxes
+/// below.
+const STARTS: [bool; 256] = {
+    let mut table = [false; 256];
+    let sigils = b"{$%[<@:`\\";
+    let mut i = 0;
+    while i < sigils.len() {
+        table[sigils[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// The end of the placeholder that starts at byte `open` of `bytes`, if
+/// one does: one function for every syntax of the family
+/// (docs/placeholders.md has the table), so that prose, string literals,
+/// data and markup agree.
+///
+/// ```
+/// use rfc1738::scan::template::placeholder_at;
+/// let url = b"http://$NODE_IP:8080/";
+/// assert_eq!(placeholder_at(url, 7), Some(15));
+/// assert_eq!(placeholder_at(url, 4), None);
+/// ```
+pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
     let rest = &bytes[open..bytes.len().min(open + MAX_PLACEHOLDER)];
-    if let Some(inner) = rest.strip_prefix(b"{{") {
-        // `{{ name }}`, `{{ .Host }}`, `{{host}}`: anything but braces and
-        // line breaks, and something in it.
+    let length = match rest.first()? {
+        b'{' => braces(rest),
+        // `disk$user` is a word of VMS (RFC 1738's own example), not a
+        // variable: a `$` right after a letter or digit starts none.
+        b'$' if open > 0
+            && bytes[open - 1].is_ascii_alphanumeric()
+            && rest.get(1) != Some(&b'{') =>
+        {
+            None
+        }
+        b'$' => dollar(rest),
+        b'%' => percent(rest),
+        b'[' => bracketed(bytes, open, rest),
+        b'<' => delimited(rest, b"<%", b"%>"),
+        b'@' => autoconf(bytes, open, rest),
+        b':' => route_parameter(bytes, open, rest),
+        b'`' => command(rest),
+        b'\\' => group_reference(rest),
+        _ => None,
+    }?;
+    Some(open + length)
+}
+
+/// `{{ x }}` (mustache, Handlebars, Jinja, Liquid, Go templates and Helm's
+/// `{{ .Values.x }}`), `{% x %}` and `{# x #}` (Jinja, Liquid), RFC 6570's
+/// expressions (`{id}`, `{+base}`, `{?q,lang}`), and a name in braces
+/// (`{proxy.host}`, `{args[0]}`, the drafts of RFC 6570's
+/// `{-list|/|var}`): a `{` can be no part of a URL (section 2.2), so what
+/// a name follows it in is a template's.
+fn braces(rest: &[u8]) -> Option<usize> {
+    if rest.starts_with(b"{{") {
+        // Anything but braces and line breaks, and something in it.
+        let inner = &rest[2..];
         let close = inner.windows(2).position(|pair| pair == b"}}")?;
         let body = &inner[..close];
         let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
             && !body
                 .iter()
                 .any(|b| matches!(b, b'{' | b'}' | b'\n' | b'\r'));
-        return well_formed.then_some(open + 2 + close + 2);
+        return well_formed.then_some(2 + close + 2);
     }
-    if let Some(inner) = rest.strip_prefix(b"${") {
-        let close = inner.iter().position(|b| *b == b'}')?;
-        let body = &inner[..close];
-        let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
-            && !body.iter().any(|b| matches!(b, b'{' | b'\n' | b'\r'));
-        return well_formed.then_some(open + 2 + close + 1);
+    if let Some(end) = delimited(rest, b"{%", b"%}").or_else(|| delimited(rest, b"{#", b"#}")) {
+        return Some(end);
     }
-    if rest.first() == Some(&b'%') {
-        return printf_conversion(rest).map(|len| open + len);
+    let close = rest.iter().position(|b| *b == b'}')?;
+    let body = &rest[1..close];
+    (is_expression(body) || is_braced_name(body)).then_some(close + 1)
+}
+
+/// `${x}` (shells, JavaScript, Make), `$(x)` (Make, a shell's command),
+/// `$x` (shells, Perl, PHP, nginx) and `$1` (a regular expression's
+/// group).
+fn dollar(rest: &[u8]) -> Option<usize> {
+    match rest.get(1)? {
+        b'{' | b'(' => {
+            let (open, close) = if rest[1] == b'{' {
+                (b'{', b'}')
+            } else {
+                (b'(', b')')
+            };
+            let end = rest.iter().position(|b| *b == close)?;
+            let body = &rest[2..end];
+            let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
+                && !body
+                    .iter()
+                    .any(|b| matches!(*b, b'\n' | b'\r') || *b == open);
+            well_formed.then_some(end + 1)
+        }
+        b'0'..=b'9' => Some(1 + digits(&rest[1..])),
+        _ => identifier(&rest[1..]).map(|length| 1 + length),
     }
-    if let Some(inner) = rest.strip_prefix(b"[") {
-        // `[USERNAME]`, `[YOUR_TOKEN]`: a name in capitals, two letters at
-        // least (an IPv6 literal `[::1]`, `[FE80::1]` has colons).
-        let close = inner.iter().position(|b| *b == b']')?;
-        let body = &inner[..close];
-        let name = body.len() >= 2
-            && body.iter().filter(|b| b.is_ascii_uppercase()).count() >= 2
-            && body
+}
+
+/// `%{x}` (RPM's macros, Ruby's formats), `%x%` (Windows), `%HOSTIP`
+/// (the upper-case variables of test suites), and printf's conversions
+/// (`%s`, `%(name)s`); never a `%` that starts an escape `%XX`.
+fn percent(rest: &[u8]) -> Option<usize> {
+    if rest.len() >= 3 && rest[1].is_ascii_hexdigit() && rest[2].is_ascii_hexdigit() {
+        return None;
+    }
+    if rest.get(1) == Some(&b'{') {
+        let close = rest.iter().position(|b| *b == b'}')?;
+        return identifier(&rest[2..close])
+            .filter(|length| *length == close - 2)
+            .map(|_| close + 1);
+    }
+    if let Some(length) = identifier(&rest[1..]) {
+        if rest.get(1 + length) == Some(&b'%') {
+            return Some(1 + length + 1);
+        }
+        let name = &rest[1..1 + length];
+        let upper = length >= 2
+            && name
                 .iter()
-                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-'));
-        // `[:port]`, `[@host]`, `[/path]`, `[?query]`: the notation of an
-        // optional part, a delimiter and a name; not where a host starts
-        // (`//[`, `@[`: an IPv6 literal).
-        let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
-        let optional = !host_starts
-            && matches!(
-                body.first(),
-                Some(b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&')
-            )
-            && body.iter().any(u8::is_ascii_alphabetic)
-            && body.iter().all(|b| {
-                b.is_ascii_alphanumeric()
-                    || matches!(
-                        b,
-                        b'_' | b'-' | b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&' | b'='
-                    )
-            });
-        return (name || optional).then_some(open + 1 + close + 1);
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_');
+        if upper {
+            return Some(1 + length);
+        }
     }
-    let inner = rest.strip_prefix(b"{")?;
-    let close = inner.iter().position(|b| *b == b'}')?;
-    is_expression(&inner[..close]).then_some(open + 1 + close + 1)
+    printf_conversion(rest)
+}
+
+/// `[USERNAME]`, `[YOUR_TOKEN]`: a name in capitals, two letters at least
+/// (an IPv6 literal `[::1]`, `[FE80::1]` has colons); `[:port]`,
+/// `[@host]`, `[/path]`: the notation of an optional part.
+fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    let close = rest.iter().position(|b| *b == b']')?;
+    let body = &rest[1..close];
+    let name = body.len() >= 2
+        && body.iter().filter(|b| b.is_ascii_uppercase()).count() >= 2
+        && body
+            .iter()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-'));
+    // Not where a host starts (`//[`, `@[`: an IPv6 literal).
+    let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
+    let optional = !host_starts
+        && matches!(
+            body.first(),
+            Some(b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&')
+        )
+        && body.iter().any(u8::is_ascii_alphabetic)
+        && body.iter().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'_' | b'-' | b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&' | b'='
+                )
+        });
+    (name || optional).then_some(close + 1)
+}
+
+/// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`): not
+/// after a letter or digit, where `@` ends a user (`user@host@`).
+fn autoconf(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    if open > 0 && bytes[open - 1].is_ascii_alphanumeric() {
+        return None;
+    }
+    let length = identifier(&rest[1..])?;
+    (rest.get(1 + length) == Some(&b'@')).then_some(1 + length + 1)
+}
+
+/// `/:id`, a route's parameter (Express, Rails, OpenAPI's examples): a
+/// whole segment.
+fn route_parameter(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    if open == 0 || bytes[open - 1] != b'/' {
+        return None;
+    }
+    let length = 1 + identifier(&rest[1..])?;
+    let ends_segment = matches!(rest.get(length), None | Some(b'/' | b'.' | b'?' | b'#'))
+        || open + length == bytes.len();
+    ends_segment.then_some(length)
+}
+
+/// `\g<name>`, a group of a regular expression in a replacement
+/// (Python's `re.sub`): the text the group matched goes there.
+fn group_reference(rest: &[u8]) -> Option<usize> {
+    let inner = rest.strip_prefix(b"\\g<")?;
+    let length = identifier(inner).or_else(|| Some(digits(inner)).filter(|n| *n > 0))?;
+    (inner.get(length) == Some(&b'>')).then_some(3 + length + 1)
+}
+
+/// `` `pwd` ``, a shell's command substitution (a Makefile's recipe, a
+/// script's echo): a name and its arguments between backquotes, on one
+/// line.
+fn command(rest: &[u8]) -> Option<usize> {
+    let end = delimited(rest, b"`", b"`")?;
+    // A command's words, not a code span of reStructuredText or Markdown
+    // around a URL (``` ``https://a.b/`` ```).
+    let words = rest[1..end - 1]
+        .iter()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'_' | b'.'));
+    (rest[1].is_ascii_alphabetic() && words && rest.get(end) != Some(&b'`')).then_some(end)
+}
+
+/// The length of the text from `open` to the end of `close`, if `rest`
+/// starts with `open` and something that is not white space comes before
+/// `close` on the same line.
+fn delimited(rest: &[u8], open: &[u8], close: &[u8]) -> Option<usize> {
+    let inner = rest.strip_prefix(open)?;
+    let end = inner
+        .windows(close.len())
+        .position(|window| window == close)?;
+    let body = &inner[..end];
+    let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
+        && !body.iter().any(|b| matches!(b, b'\n' | b'\r'));
+    well_formed.then_some(open.len() + end + close.len())
+}
+
+/// The length of the identifier (`[A-Za-z_][A-Za-z0-9_]*`) at the start
+/// of `text`, if one starts there.
+fn identifier(text: &[u8]) -> Option<usize> {
+    let first = text.first()?;
+    if !(first.is_ascii_alphabetic() || *first == b'_') {
+        return None;
+    }
+    Some(
+        text.iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+            .unwrap_or(text.len()),
+    )
+}
+
+/// The number of digits at the start of `text`.
+fn digits(text: &[u8]) -> usize {
+    text.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// Whether `body` is a name in braces: an optional operator, a letter,
+/// `_` or `$` first, then names, dots, subscripts and the separators of
+/// the drafts of RFC 6570 (`proxy.host`, `args[0]`, `-list|/|var`, `$ENV`).
+fn is_braced_name(body: &[u8]) -> bool {
+    let body = match body.first() {
+        Some(b'+' | b'#' | b'.' | b'/' | b';' | b'?' | b'&' | b'-' | b'$') => &body[1..],
+        _ => body,
+    };
+    body.first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+        && body.iter().all(|b| {
+            b.is_ascii_alphanumeric()
+                || matches!(
+                    b,
+                    b'_' | b'.' | b'-' | b'[' | b']' | b'|' | b'/' | b',' | b'*'
+                )
+        })
 }
 
 /// The length of the printf conversion at the start of `text` (which
@@ -248,13 +449,75 @@ mod tests {
     }
 
     #[test]
+    fn every_syntax_of_the_family() {
+        // Helm and Go templates, Jinja's and Liquid's statements and comments.
+        assert_eq!(
+            found("http://{{ .Values.host }}:{{- .Values.port -}}/{% if x %}a{# c #}"),
+            [
+                "{{ .Values.host }}",
+                "{{- .Values.port -}}",
+                "{% if x %}",
+                "{# c #}"
+            ]
+        );
+        // ERB and EJS.
+        assert_eq!(found("http://<%= @edge %>/a"), ["<%= @edge %>"]);
+        // Shells, Make, Perl, PHP, nginx; a regular expression's group.
+        assert_eq!(
+            found("http://$NODE_IP:$port/$(VERSION)/${x}/$1"),
+            ["$NODE_IP", "$port", "$(VERSION)", "${x}", "$1"]
+        );
+        // Windows, RPM, the upper-case variables of test suites.
+        assert_eq!(
+            found("http://%HOSTIP:%HTTPPORT/%TESTNUMBER/%version%/%{name}/%USERPROFILE%"),
+            [
+                "%HOSTIP",
+                "%HTTPPORT",
+                "%TESTNUMBER",
+                "%version%",
+                "%{name}",
+                "%USERPROFILE%"
+            ]
+        );
+        // A group of a regular expression in a replacement.
+        assert_eq!(found("https://a.b/issues/\\g<number>"), ["\\g<number>"]);
+        // A shell's command substitution.
+        assert_eq!(found("file://`pwd`/htmlcov/index.html"), ["`pwd`"]);
+        assert!(found("see ``https://a.b/c`` and `http://d.e/`").is_empty());
+        // Autoconf, not a user's `@`.
+        assert_eq!(found("http://@HOST@/@prefix@/x"), ["@HOST@", "@prefix@"]);
+        assert!(found("mailto:user@host@x").is_empty());
+        // A route's parameter, a whole segment.
+        assert_eq!(
+            found("http://a/users/:id/posts/:post_id"),
+            [":id", ":post_id"]
+        );
+        assert!(found("http://a:80/b:c/:9").is_empty());
+        // Names in braces: Caddy's, the drafts of RFC 6570.
+        assert_eq!(
+            found("http://{args[0]}/{proxy.host}/{-list|/|second}/{$ENV}"),
+            ["{args[0]}", "{proxy.host}", "{-list|/|second}", "{$ENV}"]
+        );
+    }
+
+    #[test]
+    fn escapes_are_never_placeholders() {
+        // `%DA` is an escape however a name goes on.
+        assert!(found("http://a/%DATE/%E9t%C3%A9").is_empty());
+        assert!(found("http://a/%20%ab%").is_empty());
+    }
+
+    #[test]
     fn braces_that_are_not_placeholders() {
         assert!(found("http://a/{}").is_empty());
         assert!(found("http://a/{a b}").is_empty());
         assert!(found("http://a/{x:y}").is_empty());
         assert!(found("http://a/{{}}").is_empty());
         assert!(found("http://a/{{ a\nb }}").is_empty());
-        assert!(found("http://a/$x {").is_empty());
+        assert_eq!(found("http://a/$x {"), ["$x"]);
+        // RFC 1738's VMS example (section 3.10): a word with a `$` in it.
+        assert!(found("file://vms.host.edu/disk$user/my/notes/note12345.txt").is_empty());
+        assert!(found("http://a/$ {").is_empty());
         assert!(found("http://a/%y %").is_empty());
         assert!(found("http://[::1]:80/[FE80::1]/[a]/[A]/[Ab]").is_empty());
         assert!(found("http://u@[::ffff:1.2.3.4]/").is_empty());

@@ -35,6 +35,11 @@ pub enum Language {
     Rtf,
     /// gettext's catalogs (`.po`, `.pot`): `#` comments, C's strings.
     Po,
+    /// Perl: `#` comments and POD, `'...'`, `"..."` with `$x` and `@x`
+    /// interpolation, `q()`, `qq{}`, `qw//` with any delimiter, patterns
+    /// (`m//`, `qr//`, `s///`) that hold no URL, heredocs, the data after
+    /// `__END__` or `__DATA__` read as prose.
+    Perl,
 }
 
 #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
@@ -73,6 +78,7 @@ impl Language {
             "yaml" | "yml" => Language::Yaml,
             "rtf" => Language::Rtf,
             "po" | "pot" => Language::Po,
+            "pl" | "pm" | "t" | "px" | "psgi" | "pod" | "perl" | "ph" => Language::Perl,
             _ => return None,
         })
     }
@@ -86,6 +92,7 @@ impl Language {
             "ruby" | "jruby" => Language::Ruby,
             "node" | "nodejs" | "deno" | "bun" | "ts-node" => Language::JavaScript,
             "php" => Language::Php,
+            "perl" => Language::Perl,
             "sh" | "bash" | "zsh" | "ksh" | "dash" | "ash" | "mksh" | "fish" => Language::Shell,
             _ => return None,
         })
@@ -104,6 +111,7 @@ impl Language {
             "php" => Language::Php,
             "python" => Language::Python,
             "ruby" => Language::Ruby,
+            "perl" | "cperl" => Language::Perl,
             "sh" | "shell-script" | "bash" | "zsh" => Language::Shell,
             "json" => Language::Json,
             "toml" => Language::Toml,
@@ -139,7 +147,12 @@ impl Language {
     pub(crate) fn hash_comments(self) -> bool {
         matches!(
             self,
-            Language::Python | Language::Ruby | Language::Php | Language::Toml | Language::Po
+            Language::Python
+                | Language::Ruby
+                | Language::Php
+                | Language::Toml
+                | Language::Po
+                | Language::Perl
         )
     }
 

@@ -69,6 +69,8 @@ pub(super) struct Lexer<'a> {
     /// Ruby's and PHP's heredocs that start at the next line: their
     /// terminator, whether it may be indented, and how their body reads.
     heredocs: Vec<(String, bool, Escapes, Interpolation)>,
+    /// Whether Perl's POD is open (from a `=command` to `=cut`).
+    in_pod: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -83,6 +85,7 @@ impl<'a> Lexer<'a> {
             last_word: "",
             spaced: true,
             heredocs: Vec::new(),
+            in_pod: false,
         }
     }
 
@@ -141,6 +144,25 @@ impl<'a> Lexer<'a> {
                     .map_or(self.bytes.len(), |i| self.line_end(i + 1));
                 self.pieces.comments.push(Span::new(at, end));
                 self.at = end;
+                continue;
+            }
+            if language == Language::Perl && self.at_line_start(at) {
+                if let Some(end) = self.pod_line(at) {
+                    self.pieces.comments.push(Span::new(at, end));
+                    self.at = end;
+                    continue;
+                }
+            }
+            if language == Language::Perl
+                && byte == b'_'
+                && self.at_line_start(at)
+                && (self.bytes[at..].starts_with(b"__END__")
+                    || self.bytes[at..].starts_with(b"__DATA__"))
+            {
+                // What follows is data (Test::Nginx's blocks, a template):
+                // prose to the end.
+                self.pieces.comments.push(Span::new(at, self.bytes.len()));
+                self.at = self.bytes.len();
                 continue;
             }
             if byte.is_ascii_alphabetic()
@@ -205,6 +227,9 @@ impl<'a> Lexer<'a> {
             end += 1;
         }
         let word = &self.text[start..end];
+        if self.language == Language::Perl && self.quote_like(start, end, word) {
+            return true;
+        }
         let quote = self.bytes.get(end).copied();
         if let Some(quote @ (b'"' | b'\'' | b'#')) = quote {
             if self.prefixed_literal(start, end, word, quote) {
@@ -359,7 +384,7 @@ impl<'a> Lexer<'a> {
         }
         let multiline = matches!(
             self.language,
-            Language::Rust | Language::Ruby | Language::Php
+            Language::Rust | Language::Ruby | Language::Php | Language::Perl
         ) || (self.language == Language::JavaScript && quote == b'`');
         let content_start = open + 1;
         let close = self.closing(content_start, &[quote], multiline, interpolation);
@@ -551,13 +576,25 @@ impl<'a> Lexer<'a> {
                 self.character(at);
                 true
             }
-            (Language::JavaScript | Language::Ruby, b'/')
+            (Language::Perl, b'"' | b'`') => self.quoted(
+                at,
+                at,
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::Dollar,
+                false,
+            ),
+            (Language::Perl, b'\'') => {
+                self.quoted(at, at, Escapes::QuoteOnly, Interpolation::None, false)
+            }
+            (Language::JavaScript | Language::Ruby | Language::Perl, b'/')
                 if next != b'/' && next != b'*' && self.regex_may_start() =>
             {
                 self.regex(at)
             }
             (Language::Ruby, b'%') => self.percent_literal(at),
-            (Language::Ruby, b'<') if next == b'<' => self.heredoc(at),
+            (Language::Ruby | Language::Perl, b'<') if next == b'<' => self.heredoc(at),
             (Language::Php, b'<') if self.bytes[at..].starts_with(b"<<<") => self.heredoc(at),
             _ => false,
         }
@@ -782,7 +819,7 @@ impl<'a> Lexer<'a> {
         let bytes = self.bytes;
         let mut from = at + if self.language == Language::Php { 3 } else { 2 };
         let mut indented = self.language == Language::Php;
-        if self.language == Language::Ruby {
+        if matches!(self.language, Language::Ruby | Language::Perl) {
             // `a << b` is a shift or an append: a heredoc follows `<<` at once.
             if matches!(bytes.get(from), Some(b'~' | b'-')) {
                 indented = true;
@@ -803,7 +840,7 @@ impl<'a> Lexer<'a> {
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
             .count();
         if name_length == 0
-            || (self.language == Language::Ruby
+            || (matches!(self.language, Language::Ruby | Language::Perl)
                 && quote.is_none()
                 && !bytes[name_start].is_ascii_uppercase())
         {
@@ -820,6 +857,12 @@ impl<'a> Lexer<'a> {
         let (escapes, interpolation) = match (quote, self.language) {
             (Some(b'\''), _) => (Escapes::None, Interpolation::None),
             (_, Language::Php) => (Escapes::Full { keep_unknown: true }, Interpolation::Dollar),
+            (_, Language::Perl) => (
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::Dollar,
+            ),
             _ => (
                 Escapes::Full {
                     keep_unknown: false,
@@ -831,6 +874,141 @@ impl<'a> Lexer<'a> {
         self.at = end;
         self.code(b'"');
         true
+    }
+
+    /// The end of a line of Perl's POD that starts at `at`: a command
+    /// (`=head1`, `=cut`) or a paragraph of prose. An indented line of
+    /// POD is a verbatim paragraph, an example of code: it is lexed as
+    /// Perl (`None`), as are the lines outside POD.
+    fn pod_line(&mut self, at: usize) -> Option<usize> {
+        let command =
+            self.bytes[at] == b'=' && self.bytes.get(at + 1).is_some_and(u8::is_ascii_alphabetic);
+        if !self.in_pod && !command {
+            return None;
+        }
+        let end = self.line_end(at);
+        if command {
+            self.in_pod = !self.bytes[at..end].starts_with(b"=cut");
+            return Some(end);
+        }
+        (!matches!(self.bytes[at], b' ' | b'\t')).then_some(end)
+    }
+
+    /// Perl's quote-like operators after the word at `start..end`: `q`,
+    /// `qq`, `qw`, `qx` as strings; `m`, `qr`, `s`, `tr`, `y` as patterns,
+    /// skipped whole. Any delimiter but a word's character, white space
+    /// before `#`, a closing bracket, `=` (`q => 1`), `,` and `;`. Whether
+    /// one was read.
+    fn quote_like(&mut self, start: usize, end: usize, word: &str) -> bool {
+        let strings = matches!(word, "q" | "qq" | "qw" | "qx");
+        let patterns = matches!(word, "m" | "qr" | "s" | "tr" | "y");
+        // `$s`, `->s(`, `{s}` are no operators.
+        let method = start >= 2 && &self.bytes[start - 2..start] == b"->";
+        if !(strings || patterns) || method || (start > 0 && self.bytes[start - 1] == b'{') {
+            return false;
+        }
+        let mut open = end;
+        while matches!(self.bytes.get(open), Some(b' ' | b'\t')) {
+            open += 1;
+        }
+        let Some(&opening) = self.bytes.get(open) else {
+            return false;
+        };
+        let spaced = open > end;
+        if opening.is_ascii_alphanumeric()
+            || opening.is_ascii_whitespace()
+            || opening >= 0x80
+            || matches!(
+                opening,
+                b'_' | b')' | b']' | b'}' | b'>' | b'=' | b',' | b';'
+            )
+            || (spaced && opening == b'#')
+        {
+            return false;
+        }
+        let closing = match opening {
+            b'(' => b')',
+            b'[' => b']',
+            b'{' => b'}',
+            b'<' => b'>',
+            other => other,
+        };
+        let close = self.delimited_end(open, opening, closing);
+        if patterns {
+            let mut after = (close + 1).min(self.bytes.len());
+            if matches!(word, "s" | "tr" | "y") {
+                // The replacement: the same delimiter goes on, or a pair of
+                // brackets opens again.
+                if opening != closing {
+                    while self.bytes.get(after).is_some_and(u8::is_ascii_whitespace) {
+                        after += 1;
+                    }
+                    if let Some(&again) = self.bytes.get(after) {
+                        let again_closing = match again {
+                            b'(' => b')',
+                            b'[' => b']',
+                            b'{' => b'}',
+                            b'<' => b'>',
+                            other => other,
+                        };
+                        after = (self.delimited_end(after, again, again_closing) + 1)
+                            .min(self.bytes.len());
+                    }
+                } else {
+                    after = (self.delimited_end(close, opening, closing) + 1).min(self.bytes.len());
+                }
+            }
+            while self.bytes.get(after).is_some_and(u8::is_ascii_alphabetic) {
+                after += 1;
+            }
+            self.at = after.max(end);
+            self.code(b'/');
+            return true;
+        }
+        let (escapes, interpolation) = match word {
+            "qq" | "qx" => (
+                Escapes::Full {
+                    keep_unknown: false,
+                },
+                Interpolation::Dollar,
+            ),
+            _ => (Escapes::QuoteOnly, Interpolation::None),
+        };
+        self.literal(
+            start,
+            open + 1,
+            close,
+            close + 1,
+            escapes,
+            interpolation,
+            closing,
+        );
+        true
+    }
+
+    /// The index of the delimiter that closes the one at `open` (nested
+    /// brackets counted, a backslash escaping), or the end of the text.
+    fn delimited_end(&self, open: usize, opening: u8, closing: u8) -> usize {
+        let bytes = self.bytes;
+        let mut depth = 0usize;
+        let mut at = open + 1;
+        while at < bytes.len() {
+            let byte = bytes[at];
+            if byte == b'\\' {
+                at += 2;
+                continue;
+            }
+            if byte == opening && opening != closing {
+                depth += 1;
+            } else if byte == closing {
+                if depth == 0 {
+                    return at;
+                }
+                depth -= 1;
+            }
+            at += 1;
+        }
+        bytes.len()
     }
 
     /// The bodies of the heredocs opened on the line that just ended.

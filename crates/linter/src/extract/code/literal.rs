@@ -36,14 +36,31 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
                 balanced(bytes, at + 1, end).map(|close| close + 1)
             }
             (b'$', Interpolation::Dollar) => dollar_interpolation(bytes, at, end),
+            // Perl's arrays and `@{[ expression ]}`.
+            (b'@', Interpolation::Dollar) if language == Language::Perl => {
+                perl_array(bytes, at, end)
+            }
             (b'{', Interpolation::Dollar) if bytes.get(at + 1) == Some(&b'$') => {
                 balanced(bytes, at, end).map(|close| close + 1)
             }
             (b'{', Interpolation::Brace) if bytes.get(at + 1) != Some(&b'{') => {
                 balanced(bytes, at, end).map(|close| close + 1)
             }
-            (b'%', _) if language.formats() => printf_conversion(&bytes[at..end]).map(|n| at + n),
-            (b'{', _) if language.formats() => format_field(&bytes[at..end]).map(|n| at + n),
+            // An f-string's `{{` is a brace (below).
+            (b'{', Interpolation::Brace) => None,
+            // A template's `{{ x }}` before a format's field: a string that
+            // is not formatted where it is written keeps `{{` as two
+            // characters.
+            (b'{', _) if bytes.get(at + 1) == Some(&b'{') => family(bytes, at, end),
+            // `%HOSTIP` is a variable before it is Go's `%T`.
+            (b'%', _) if language.formats() => family(bytes, at, end)
+                .or_else(|| printf_conversion(&bytes[at..end]).map(|n| at + n)),
+            (b'{', _) if language.formats() => format_field(&bytes[at..end])
+                .map(|n| at + n)
+                .or_else(|| family(bytes, at, end)),
+            (b'{' | b'$' | b'%' | b'[' | b'<' | b'@' | b':' | b'`', _) => family(bytes, at, end),
+            // `\g<name>` in a raw string: a replacement's group.
+            (b'\\', _) if literal.escapes == Escapes::None => family(bytes, at, end),
             _ => None,
         };
         if let Some(stop) = placeholder {
@@ -132,6 +149,18 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
         b'v' => simple('\u{b}'),
         b'e' if matches!(language, Language::Ruby | Language::Php) => simple('\u{1b}'),
         b's' if matches!(language, Language::Ruby | Language::Java) => simple(' '),
+        b'x' if bytes.get(2) == Some(&b'{') => {
+            // Perl's `\x{263A}`.
+            let close = bytes[3..].iter().take(9).position(|b| *b == b'}');
+            match close.and_then(|n| {
+                u32::from_str_radix(&text[3..3 + n], 16)
+                    .ok()
+                    .map(|c| (c, n))
+            }) {
+                Some((code, n)) => (Some(char_of(code).to_string()), 4 + n),
+                None => (Some("\\x".into()), 2),
+            }
+        }
         b'x' => match hex(2, 1, 2) {
             Some((code, digits)) => (Some(char_of(code).to_string()), 2 + digits),
             None => (Some("\\x".into()), 2),
@@ -233,7 +262,12 @@ fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
         return None;
     }
     let mut stop = at + 1 + name(at + 1);
-    if bytes[stop..end].starts_with(b"->")
+    if bytes[stop..end].starts_with(b"->") && matches!(bytes.get(stop + 2), Some(b'{' | b'[')) {
+        // Perl's `$x->{key}`, `$x->[0]`.
+        if let Some(close) = balanced(bytes, stop + 2, end) {
+            stop = close + 1;
+        }
+    } else if bytes[stop..end].starts_with(b"->")
         && bytes.get(stop + 2).is_some_and(u8::is_ascii_alphabetic)
     {
         stop += 2 + name(stop + 2);
@@ -243,6 +277,28 @@ fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
         }
     }
     Some(stop)
+}
+
+/// The end of the placeholder of a URL template at `at`, whatever its
+/// syntax (`rfc1738::scan::template`, the family prose and data share),
+/// within the literal's content (to `end`).
+fn family(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
+    rfc1738::scan::template::placeholder_at(&bytes[..end], at)
+}
+
+/// Perl's `@name` and `@{...}` at `at`: its end.
+fn perl_array(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
+    match bytes.get(at + 1)? {
+        b'{' => balanced(bytes, at + 1, end).map(|close| close + 1),
+        first if first.is_ascii_alphabetic() || *first == b'_' => Some(
+            at + 1
+                + bytes[at + 1..end]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b':')
+                    .count(),
+        ),
+        _ => None,
+    }
 }
 
 /// The length of the printf conversion at the start of `text` (which

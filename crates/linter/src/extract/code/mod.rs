@@ -181,10 +181,24 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     let Ok(read) = String::from_utf8(read) else {
         return Vec::new();
     };
+    // Perl's data after `__END__` or `__DATA__` is the text of other
+    // languages (Test::Nginx's blocks hold nginx's configuration, Lua and
+    // Perl's patterns): a URL there with a backslash in it is an escape's
+    // or a pattern's (`"http://a/\r\n"`, `qr{http://0\.0\.0\.1/}`), not
+    // a URL as written.
+    let data = (language == Language::Perl)
+        .then(|| comments.last())
+        .flatten()
+        .filter(|last| {
+            let head = &bytes[last.start..];
+            head.starts_with(b"__END__") || head.starts_with(b"__DATA__")
+        })
+        .map_or(usize::MAX, |last| last.start);
     // The comments come in order, and their code spans in each; none is
     // read across a blanked character of several bytes.
     rfc1738::scan::Scanner::new(&read)
         .filter(|url| !across_blanked(text, &read, url.outer))
+        .filter(|url| url.outer.start < data || !text[url.outer.range()].contains('\\'))
         // Code in a comment: a backslash before a quote escapes it.
         .filter_map(|url| super::escaped_quote(&read, url))
         .map(|url| {
@@ -536,6 +550,36 @@ mod tests {
     }
 
     #[test]
+    fn perl_is_read_as_perl() {
+        // From Mojolicious, LWP and Test::Nginx: escapes, interpolation,
+        // quote-like operators, patterns, POD and data.
+        let perl = concat!(
+            "my $u = \"ftp://user\\@host.example/path\";\n",
+            "my $t = $ua->get(\"http://127.0.0.1:$port/hello\");\n",
+            "like $x, qr,^http://www\\.perl\\.(org|co)\\.uk/,;\n",
+            "$url = URI->new('news:comp.lang.perl.misc')->crack;\n",
+            "my %h = (a => q{http://a.example/b}, q => 1);\n",
+            "\n=head1 SEE\n\nL<http://d.example/e>\n\n  my $c = {listen => ['http://*:80']};\n\n=cut\n",
+            "__DATA__\n--- config\n    proxy_pass http://127.0.0.1:$server_port/x;\n",
+            "--- error_log eval\nqr{upstream: \"http://0\\.0\\.0\\.1:80/t\"}\n",
+        );
+        assert_eq!(
+            texts(perl, Language::Perl),
+            [
+                "ftp://user@host.example/path",
+                "http://127.0.0.1:${x}/hello",
+                "news:comp.lang.perl.misc",
+                "http://a.example/b",
+                "http://d.example/e",
+                "http://*:80",
+                "http://127.0.0.1:$server_port/x",
+            ]
+        );
+        assert_eq!(Language::of_name("lib/Mojo/URL.pm"), Some(Language::Perl));
+        assert_eq!(Language::of_interpreter("perl5.36"), Some(Language::Perl));
+    }
+
+    #[test]
     fn heredocs_and_percent_literals() {
         let ruby = "x = <<~EOS\n  see https://a.b/#{c}\nEOS\ny = %w[http://d.e/ f]\nz = a % b\n";
         assert_eq!(
@@ -543,9 +587,11 @@ mod tests {
             ["https://a.b/${x}", "http://d.e/"]
         );
         let php = "<?php\n$a = <<<EOT\nhttp://a.b/$name/x\nEOT;\n$b = 'http://c.d/$e';\n";
+        // A single-quoted `$e` is not interpolated, but is a template's
+        // placeholder all the same (as `$version` in a manifest's data).
         assert_eq!(
             texts(php, Language::Php),
-            ["http://a.b/${x}/x", "http://c.d/$e"]
+            ["http://a.b/${x}/x", "http://c.d/${x}"]
         );
     }
 
