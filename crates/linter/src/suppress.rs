@@ -187,76 +187,26 @@ impl Suppressions {
     }
 }
 
-/// How comments are written in a file: the text before and after one, and
-/// whether one may end a line of code (else it takes a line of its own).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CommentSyntax {
-    open: &'static str,
-    close: &'static str,
-    trailing: bool,
-}
+pub use crate::extract::filetype::CommentSyntax;
 
 impl CommentSyntax {
-    const fn new(open: &'static str, close: &'static str, trailing: bool) -> CommentSyntax {
-        CommentSyntax {
-            open,
-            close,
-            trailing,
-        }
-    }
-
-    /// The comment syntax of a file by its name; plain text (`.txt` or no
-    /// extension) takes the directive bare. `None` for a file type without
-    /// comments (JSON) or not known.
+    /// The comment syntax of a file by its name, from the registry of file
+    /// types; plain text (no extension) takes the directive bare. `None`
+    /// for a file type without comments (JSON) or not known.
     pub fn of(name: &str) -> Option<CommentSyntax> {
-        const MARKUP: CommentSyntax = CommentSyntax::new("<!-- ", " -->", true);
-        const SLASHES: CommentSyntax = CommentSyntax::new("// ", "", true);
-        const HASH: CommentSyntax = CommentSyntax::new("# ", "", true);
-        const DASHES: CommentSyntax = CommentSyntax::new("-- ", "", true);
-        const PERCENT: CommentSyntax = CommentSyntax::new("% ", "", true);
-        const SEMICOLON: CommentSyntax = CommentSyntax::new("; ", "", true);
-        const BLOCK: CommentSyntax = CommentSyntax::new("/* ", " */", true);
-        const TEXT: CommentSyntax = CommentSyntax::new("", "", true);
-        let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
-        if matches!(
-            file,
-            "Makefile"
-                | "makefile"
-                | "GNUmakefile"
-                | "Dockerfile"
-                | "Containerfile"
-                | "Gemfile"
-                | "Rakefile"
-                | "Vagrantfile"
-                | "CMakeLists.txt"
-        ) {
-            return Some(HASH);
+        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        let has_extension = base
+            .rsplit_once('.')
+            .is_some_and(|(stem, _)| !stem.is_empty());
+        match crate::extract::filetype::by_name(name) {
+            Some(file_type) => file_type.comment,
+            None if !has_extension => Some(CommentSyntax {
+                open: "",
+                close: "",
+                trailing: true,
+            }),
+            None => None,
         }
-        let Some((_, extension)) = file.rsplit_once('.').filter(|(stem, _)| !stem.is_empty())
-        else {
-            return Some(TEXT);
-        };
-        Some(match extension.to_ascii_lowercase().as_str() {
-            "md" | "markdown" | "mdown" | "mkd" | "html" | "htm" | "xhtml" | "xml" | "svg" => {
-                MARKUP
-            }
-            "rs" | "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "java" | "js"
-            | "mjs" | "cjs" | "jsx" | "ts" | "tsx" | "mts" | "cts" | "go" | "swift" | "kt"
-            | "kts" | "scala" | "sc" | "sbt" | "cs" | "fs" | "fsx" | "dart" | "zig" | "php"
-            | "groovy" | "gradle" | "proto" | "jsonc" | "json5" => SLASHES,
-            "py" | "pyi" | "sh" | "bash" | "zsh" | "fish" | "ksh" | "rb" | "pl" | "pm" | "r"
-            | "toml" | "yaml" | "yml" | "mk" | "cmake" | "nix" | "jl" | "ex" | "exs" | "tf"
-            | "hcl" | "ps1" | "psm1" | "awk" | "tcl" | "cr" | "coffee" | "graphql" | "gql" => HASH,
-            "sql" | "lua" | "hs" | "elm" | "ada" | "adb" | "ads" => DASHES,
-            "tex" | "sty" | "cls" | "erl" | "hrl" => PERCENT,
-            "lisp" | "lsp" | "cl" | "el" | "scm" | "ss" | "rkt" | "clj" | "cljs" | "cljc"
-            | "edn" | "asm" | "s" => SEMICOLON,
-            // Comments of their own line only: a value may hold a `;`.
-            "ini" | "cfg" => CommentSyntax::new("; ", "", false),
-            "css" | "scss" | "less" => BLOCK,
-            "txt" | "text" => TEXT,
-            _ => return None,
-        })
     }
 }
 

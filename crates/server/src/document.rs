@@ -44,10 +44,8 @@ impl Document {
         // without a file name goes by its language.
         let kind = match (&path, item.language_id.as_str()) {
             (Some(_), _) => Kind::of_file(&name, &item.text),
-            (None, "markdown") => Kind::Markdown,
-            (None, "html") => Kind::Html,
             (None, language) => {
-                rfc1738_linter::extract::Language::of_mode(language).map_or(Kind::Text, Kind::Code)
+                rfc1738_linter::extract::filetype::by_mode(language).map_or(Kind::Text, |t| t.kind)
             }
         };
         let disk = path

@@ -1,5 +1,8 @@
 //! The languages of source code and data whose comments and strings the
-//! linter reads, by a file's name, its `#!` line or its modeline.
+//! linter reads, by a file's name, its `#!` line or its modeline (the
+//! names are rows of [`super::filetype`]).
+
+use super::filetype;
 
 /// A language whose comments and strings the linter reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,82 +45,25 @@ pub enum Language {
     Perl,
 }
 
+/// The language of a file, an interpreter or a mode, from the registry of
+/// file types ([`super::filetype`]).
 #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 impl Language {
-    /// The language of a file by its extension (lower case) or its name.
+    /// The language of a file by its extension or its name.
     pub fn of_name(name: &str) -> Option<Language> {
-        let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
-        match base {
-            "Rakefile" | "Gemfile" | "Guardfile" | "Podfile" | "Vagrantfile" | "Brewfile"
-            | "Capfile" | "Fastfile" | "Dangerfile" | "Berksfile" => return Some(Language::Ruby),
-            "Pipfile" | "Cargo.lock" | "poetry.lock" => return Some(Language::Toml),
-            ".bashrc" | ".bash_profile" | ".profile" | ".zshrc" | "PKGBUILD" | "configure" => {
-                return Some(Language::Shell)
-            }
-            _ => {}
-        }
-        let extension = base.rsplit_once('.')?.1.to_ascii_lowercase();
-        Some(match extension.as_str() {
-            "c" | "h" | "cc" | "cpp" | "cxx" | "c++" | "hh" | "hpp" | "hxx" | "h++" | "ino"
-            | "m" | "mm" | "cu" | "cuh" => Language::C,
-            "java" | "kt" | "kts" | "scala" | "sc" | "cs" | "dart" | "swift" | "groovy"
-            | "gradle" => Language::Java,
-            "go" => Language::Go,
-            "rs" => Language::Rust,
-            "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx" | "vue" | "svelte" => {
-                Language::JavaScript
-            }
-            "php" | "phtml" => Language::Php,
-            "py" | "pyi" | "pyw" | "pyx" | "pxd" | "bzl" | "star" => Language::Python,
-            "rb" | "rake" | "gemspec" | "ru" | "podspec" | "thor" | "jbuilder" => Language::Ruby,
-            "sh" | "bash" | "zsh" | "ksh" | "dash" | "bats" | "fish" => Language::Shell,
-            "json" | "jsonc" | "json5" | "geojson" | "webmanifest" | "har" | "ipynb" | "map" => {
-                Language::Json
-            }
-            "toml" => Language::Toml,
-            "yaml" | "yml" => Language::Yaml,
-            "rtf" => Language::Rtf,
-            "po" | "pot" => Language::Po,
-            "pl" | "pm" | "t" | "px" | "psgi" | "pod" | "perl" | "ph" => Language::Perl,
-            _ => return None,
-        })
+        filetype::by_name(name).and_then(|t| t.kind.language())
     }
 
     /// The language of an interpreter named by a `#!` line (`python3`,
     /// `ruby`, `node`, `bash`).
     pub fn of_interpreter(name: &str) -> Option<Language> {
-        let name = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-        Some(match name {
-            "python" | "pypy" => Language::Python,
-            "ruby" | "jruby" => Language::Ruby,
-            "node" | "nodejs" | "deno" | "bun" | "ts-node" => Language::JavaScript,
-            "php" => Language::Php,
-            "perl" => Language::Perl,
-            "sh" | "bash" | "zsh" | "ksh" | "dash" | "ash" | "mksh" | "fish" => Language::Shell,
-            _ => return None,
-        })
+        filetype::by_interpreter(name).and_then(|t| t.kind.language())
     }
 
-    /// The language of an Emacs or Vim mode name.
+    /// The language of an Emacs or Vim mode name, or an editor's
+    /// languageId.
     pub fn of_mode(name: &str) -> Option<Language> {
-        Some(match name.to_ascii_lowercase().as_str() {
-            "c" | "c++" | "cpp" | "objc" => Language::C,
-            "java" | "kotlin" | "scala" | "csharp" | "cs" | "dart" | "swift" | "groovy" => {
-                Language::Java
-            }
-            "go" => Language::Go,
-            "rust" => Language::Rust,
-            "javascript" | "js" | "typescript" | "ts" => Language::JavaScript,
-            "php" => Language::Php,
-            "python" => Language::Python,
-            "ruby" => Language::Ruby,
-            "perl" | "cperl" => Language::Perl,
-            "sh" | "shell-script" | "bash" | "zsh" => Language::Shell,
-            "json" => Language::Json,
-            "toml" => Language::Toml,
-            "yaml" => Language::Yaml,
-            _ => return None,
-        })
+        filetype::by_mode(name).and_then(|t| t.kind.language())
     }
 }
 

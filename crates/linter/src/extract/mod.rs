@@ -17,6 +17,7 @@
 
 #[cfg(feature = "code-readers")]
 mod code;
+pub mod filetype;
 mod html;
 mod language;
 #[cfg(feature = "code-readers")]
@@ -78,16 +79,26 @@ impl Kind {
     }
 
     /// Markdown and HTML by their extension (in lower case): the kinds
-    /// every build reads.
+    /// every build reads (the WebAssembly package reads no other).
+    #[cfg(not(feature = "code-readers"))]
     fn of_markup(extension: &str) -> Option<Kind> {
-        match extension {
-            "md" | "markdown" | "mdown" | "mkd" => Some(Kind::Markdown),
-            "html" | "htm" | "xhtml" => Some(Kind::Html),
+        filetype::by_extension(extension)
+            .map(|t| t.kind)
+            .filter(|kind| matches!(kind, Kind::Markdown | Kind::Html))
+    }
+
+    /// The language of a kind of source code or data.
+    pub fn language(self) -> Option<Language> {
+        match self {
+            Kind::Code(language) => Some(language),
             _ => None,
         }
     }
 
-    /// [`Kind::of`] with every reader.
+    /// [`Kind::of`] with every reader: the registry's row of the file's
+    /// name, a man page's section (`.3p`), else plain text. A template's
+    /// suffix (`.erb`, `.j2`, `.tpl`, `.in`, ...) is looked through:
+    /// `README.md.erb` is Markdown.
     #[cfg(feature = "code-readers")]
     fn of_name(path: &str) -> Kind {
         const TEMPLATES: &[&str] = &[
@@ -120,14 +131,10 @@ impl Kind {
                 return Kind::of_name(inner);
             }
         }
-        let extension = extension(path);
-        if let Some(kind) = extension.as_deref().and_then(Kind::of_markup) {
-            return kind;
+        if let Some(file_type) = filetype::by_name(path) {
+            return file_type.kind;
         }
-        match extension.as_deref() {
-            Some("rst" | "rest") => Kind::ReStructuredText,
-            Some("adoc" | "asciidoc" | "asc") => Kind::AsciiDoc,
-            Some("man" | "mdoc" | "roff" | "nroff" | "troff") => Kind::Roff,
+        match extension(path).as_deref() {
             Some(section)
                 if section.len() <= 3
                     && section.as_bytes()[0].is_ascii_digit()
@@ -136,7 +143,7 @@ impl Kind {
             {
                 Kind::Roff
             }
-            _ => Language::of_name(path).map_or(Kind::Text, Kind::Code),
+            _ => Kind::Text,
         }
     }
 

@@ -1,0 +1,515 @@
+//! The file types the linter knows, one row each: the names and extensions
+//! that tell a file's type, the interpreters of its `#!` line, the mode
+//! names of its modeline and of an editor's languageId, how it is read
+//! ([`Kind`]) and how a comment is written in it (for the suppression a
+//! code action inserts). Every lookup by name, interpreter or mode reads
+//! this table, and so do the help text and the table of
+//! docs/linter-files.md (a test compares them), so a new file type is one
+//! row here and, when it needs one, a reader.
+//!
+//! Two rules are not rows: a template's suffix is looked through
+//! (`README.md.erb` is Markdown), and a man page's section is any
+//! extension of a digit and up to two letters (`.3p`, `.1m`): [`Kind::of`].
+
+use super::{Kind, Language};
+
+/// How a comment is written in a file: the text before and after one, and
+/// whether one may end a line of code (else it takes a line of its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommentSyntax {
+    /// What opens a comment (`"// "`).
+    pub open: &'static str,
+    /// What closes it (`" -->"`), empty when the line's end does.
+    pub close: &'static str,
+    /// Whether a comment may follow code on its line.
+    pub trailing: bool,
+}
+
+const fn comment(open: &'static str, close: &'static str) -> Option<CommentSyntax> {
+    Some(CommentSyntax {
+        open,
+        close,
+        trailing: true,
+    })
+}
+
+/// A comment that takes a line of its own: where a value may hold the
+/// comment's opener (`;` in INI) or a comment must start a line.
+const fn own_line(open: &'static str, close: &'static str) -> Option<CommentSyntax> {
+    Some(CommentSyntax {
+        open,
+        close,
+        trailing: false,
+    })
+}
+
+const MARKUP: Option<CommentSyntax> = comment("<!-- ", " -->");
+const SLASHES: Option<CommentSyntax> = comment("// ", "");
+const HASH: Option<CommentSyntax> = comment("# ", "");
+const DASHES: Option<CommentSyntax> = comment("-- ", "");
+const PERCENT: Option<CommentSyntax> = comment("% ", "");
+const SEMICOLON: Option<CommentSyntax> = comment("; ", "");
+const BLOCK: Option<CommentSyntax> = comment("/* ", " */");
+
+/// A file type: a row of [`FILE_TYPES`].
+#[derive(Clone, Copy, Debug)]
+pub struct FileType {
+    /// Its name, as the documentation says it.
+    pub name: &'static str,
+    /// How it is read.
+    pub kind: Kind,
+    /// Its extensions, in lower case, without the dot.
+    pub extensions: &'static [&'static str],
+    /// Whole file names that tell it (`Rakefile`), as written.
+    pub file_names: &'static [&'static str],
+    /// The interpreters a `#!` line names (`python` for `python3.11`).
+    pub interpreters: &'static [&'static str],
+    /// Emacs's and Vim's mode names and editors' languageIds, in lower case.
+    pub modes: &'static [&'static str],
+    /// How a comment is written; `None` where there is none (JSON).
+    pub comment: Option<CommentSyntax>,
+}
+
+const fn row(name: &'static str, kind: Kind, extensions: &'static [&'static str]) -> FileType {
+    FileType {
+        name,
+        kind,
+        extensions,
+        file_names: &[],
+        interpreters: &[],
+        modes: &[],
+        comment: None,
+    }
+}
+
+impl FileType {
+    const fn names(mut self, file_names: &'static [&'static str]) -> FileType {
+        self.file_names = file_names;
+        self
+    }
+
+    const fn interpreters(mut self, interpreters: &'static [&'static str]) -> FileType {
+        self.interpreters = interpreters;
+        self
+    }
+
+    const fn modes(mut self, modes: &'static [&'static str]) -> FileType {
+        self.modes = modes;
+        self
+    }
+
+    const fn comment(mut self, comment: Option<CommentSyntax>) -> FileType {
+        self.comment = comment;
+        self
+    }
+}
+
+const fn code(language: Language) -> Kind {
+    Kind::Code(language)
+}
+
+/// Every file type the linter knows. Those read as plain text are here for
+/// their comments (a suppression's code action) and so that the
+/// documentation says what is read how.
+pub const FILE_TYPES: &[FileType] = &[
+    row(
+        "Markdown",
+        Kind::Markdown,
+        &["md", "markdown", "mdown", "mkd"],
+    )
+    .modes(&["markdown"])
+    .comment(MARKUP),
+    row("HTML", Kind::Html, &["html", "htm", "xhtml"])
+        .modes(&["html", "xhtml"])
+        .comment(MARKUP),
+    row(
+        "C and C++, Objective-C, CUDA",
+        code(Language::C),
+        &[
+            "c", "h", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ino", "m", "mm", "cu",
+            "cuh",
+        ],
+    )
+    .modes(&[
+        "c",
+        "c++",
+        "cpp",
+        "objc",
+        "objective-c",
+        "objective-cpp",
+        "cuda",
+    ])
+    .comment(SLASHES),
+    row("Java", code(Language::Java), &["java"])
+        .modes(&["java"])
+        .comment(SLASHES),
+    row("Kotlin", code(Language::Java), &["kt", "kts"])
+        .modes(&["kotlin"])
+        .comment(SLASHES),
+    row("Scala", code(Language::Java), &["scala", "sc"])
+        .modes(&["scala"])
+        .comment(SLASHES),
+    row("C#", code(Language::Java), &["cs"])
+        .modes(&["csharp", "cs"])
+        .comment(SLASHES),
+    row("Dart", code(Language::Java), &["dart"])
+        .modes(&["dart"])
+        .comment(SLASHES),
+    row("Swift", code(Language::Java), &["swift"])
+        .modes(&["swift"])
+        .comment(SLASHES),
+    row(
+        "Groovy and Gradle",
+        code(Language::Java),
+        &["groovy", "gradle"],
+    )
+    .modes(&["groovy"])
+    .comment(SLASHES),
+    row("Go", code(Language::Go), &["go"])
+        .modes(&["go"])
+        .comment(SLASHES),
+    row("Rust", code(Language::Rust), &["rs"])
+        .modes(&["rust"])
+        .comment(SLASHES),
+    row(
+        "JavaScript",
+        code(Language::JavaScript),
+        &["js", "mjs", "cjs", "jsx"],
+    )
+    .interpreters(&["node", "nodejs", "deno", "bun"])
+    .modes(&["javascript", "js", "javascriptreact"])
+    .comment(SLASHES),
+    row(
+        "TypeScript",
+        code(Language::JavaScript),
+        &["ts", "mts", "cts", "tsx"],
+    )
+    .interpreters(&["ts-node"])
+    .modes(&["typescript", "ts", "typescriptreact"])
+    .comment(SLASHES),
+    row(
+        "Vue and Svelte",
+        code(Language::JavaScript),
+        &["vue", "svelte"],
+    )
+    .modes(&["vue", "svelte"])
+    .comment(SLASHES),
+    row("PHP", code(Language::Php), &["php", "phtml"])
+        .interpreters(&["php"])
+        .modes(&["php"])
+        .comment(SLASHES),
+    row(
+        "Python",
+        code(Language::Python),
+        &["py", "pyi", "pyw", "pyx", "pxd", "bzl", "star"],
+    )
+    .interpreters(&["python", "pypy"])
+    .modes(&["python"])
+    .comment(HASH),
+    row(
+        "Ruby",
+        code(Language::Ruby),
+        &["rb", "rake", "gemspec", "ru", "podspec", "thor", "jbuilder"],
+    )
+    .names(&[
+        "Rakefile",
+        "Gemfile",
+        "Guardfile",
+        "Podfile",
+        "Vagrantfile",
+        "Brewfile",
+        "Capfile",
+        "Fastfile",
+        "Dangerfile",
+        "Berksfile",
+    ])
+    .interpreters(&["ruby", "jruby"])
+    .modes(&["ruby"])
+    .comment(HASH),
+    row(
+        "Perl",
+        code(Language::Perl),
+        &["pl", "pm", "t", "px", "psgi", "pod", "perl", "ph"],
+    )
+    .interpreters(&["perl"])
+    .modes(&["perl", "cperl"])
+    .comment(HASH),
+    row(
+        "shell scripts",
+        code(Language::Shell),
+        &["sh", "bash", "zsh", "ksh", "dash", "bats", "fish"],
+    )
+    .names(&[
+        ".bashrc",
+        ".bash_profile",
+        ".profile",
+        ".zshrc",
+        "PKGBUILD",
+        "configure",
+    ])
+    .interpreters(&["sh", "bash", "zsh", "ksh", "dash", "ash", "mksh", "fish"])
+    .modes(&["sh", "shell-script", "shellscript", "bash", "zsh"])
+    .comment(HASH),
+    row(
+        "JSON",
+        code(Language::Json),
+        &["json", "geojson", "webmanifest", "har", "ipynb", "map"],
+    )
+    .modes(&["json"]),
+    row(
+        "JSON with comments",
+        code(Language::Json),
+        &["jsonc", "json5"],
+    )
+    .modes(&["jsonc"])
+    .comment(SLASHES),
+    row("TOML", code(Language::Toml), &["toml"])
+        .names(&["Pipfile", "Cargo.lock", "poetry.lock"])
+        .modes(&["toml"])
+        .comment(HASH),
+    row("YAML", code(Language::Yaml), &["yaml", "yml"])
+        .modes(&["yaml"])
+        .comment(HASH),
+    row("RTF", code(Language::Rtf), &["rtf"]),
+    row("gettext catalogs", code(Language::Po), &["po", "pot"])
+        .modes(&["po"])
+        .comment(own_line("# ", "")),
+    row(
+        "man pages",
+        Kind::Roff,
+        &["man", "mdoc", "roff", "nroff", "troff"],
+    )
+    .modes(&["nroff", "groff", "roff"])
+    .comment(own_line(".\\\" ", "")),
+    row("reStructuredText", Kind::ReStructuredText, &["rst", "rest"])
+        .modes(&["restructuredtext", "rst"])
+        .comment(own_line(".. ", "")),
+    row("AsciiDoc", Kind::AsciiDoc, &["adoc", "asciidoc", "asc"])
+        .modes(&["asciidoc"])
+        .comment(own_line("// ", "")),
+    // Read as plain text, with the comments of their language.
+    row("Makefiles", Kind::Text, &["mk"])
+        .names(&["Makefile", "makefile", "GNUmakefile"])
+        .modes(&["makefile", "make"])
+        .comment(HASH),
+    row("Dockerfiles", Kind::Text, &[])
+        .names(&["Dockerfile", "Containerfile"])
+        .modes(&["dockerfile"])
+        .comment(HASH),
+    row("CMake", Kind::Text, &["cmake"])
+        .names(&["CMakeLists.txt"])
+        .modes(&["cmake"])
+        .comment(HASH),
+    row("XML and SVG", Kind::Text, &["xml", "svg"])
+        .modes(&["xml", "svg"])
+        .comment(MARKUP),
+    row(
+        "languages with C's comments",
+        Kind::Text,
+        &["sbt", "fs", "fsx", "zig", "proto"],
+    )
+    .comment(SLASHES),
+    row(
+        "languages with `#` comments",
+        Kind::Text,
+        &[
+            "r", "jl", "ex", "exs", "tf", "hcl", "ps1", "psm1", "awk", "tcl", "cr", "coffee",
+            "graphql", "gql", "nix",
+        ],
+    )
+    .modes(&[
+        "r",
+        "julia",
+        "elixir",
+        "terraform",
+        "powershell",
+        "awk",
+        "tcl",
+        "nix",
+    ])
+    .comment(HASH),
+    row(
+        "languages with `--` comments",
+        Kind::Text,
+        &["sql", "lua", "hs", "elm", "ada", "adb", "ads"],
+    )
+    .modes(&["sql", "lua", "haskell", "elm", "ada"])
+    .comment(DASHES),
+    row(
+        "TeX and Erlang",
+        Kind::Text,
+        &["tex", "sty", "cls", "erl", "hrl"],
+    )
+    .modes(&["tex", "latex", "erlang"])
+    .comment(PERCENT),
+    row(
+        "Lisps and assembly",
+        Kind::Text,
+        &[
+            "lisp", "lsp", "cl", "el", "scm", "ss", "rkt", "clj", "cljs", "cljc", "edn", "asm", "s",
+        ],
+    )
+    .modes(&["lisp", "emacs-lisp", "scheme", "racket", "clojure"])
+    .comment(SEMICOLON),
+    row("INI", Kind::Text, &["ini", "cfg"])
+        .modes(&["ini"])
+        .comment(own_line("; ", "")),
+    row("CSS", Kind::Text, &["css", "scss", "less"])
+        .modes(&["css", "scss", "less"])
+        .comment(BLOCK),
+    row("plain text", Kind::Text, &["txt", "text"])
+        .modes(&["plaintext", "text"])
+        .comment(comment("", "")),
+];
+
+/// The base name of a path: what follows its last `/` or `\`.
+fn base_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
+}
+
+/// The file type of a path by its whole name, then by its extension (in
+/// any case). `None` for a name neither tells.
+pub fn by_name(path: &str) -> Option<&'static FileType> {
+    let base = base_name(path);
+    if let Some(found) = FILE_TYPES.iter().find(|t| t.file_names.contains(&base)) {
+        return Some(found);
+    }
+    let extension = base
+        .rsplit_once('.')
+        .filter(|(stem, _)| !stem.is_empty())?
+        .1;
+    by_extension(&extension.to_ascii_lowercase())
+}
+
+/// The file type of an extension in lower case, without the dot.
+pub fn by_extension(extension: &str) -> Option<&'static FileType> {
+    FILE_TYPES
+        .iter()
+        .find(|t| t.extensions.contains(&extension))
+}
+
+/// The file type of the interpreter a `#!` line names, its version
+/// ignored (`python3.11`, `perl5.36`).
+pub fn by_interpreter(program: &str) -> Option<&'static FileType> {
+    let name = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    FILE_TYPES.iter().find(|t| t.interpreters.contains(&name))
+}
+
+/// The file type of an Emacs or Vim mode, or an editor's languageId, in
+/// any case.
+pub fn by_mode(mode: &str) -> Option<&'static FileType> {
+    let mode = mode.to_ascii_lowercase();
+    FILE_TYPES.iter().find(|t| t.modes.contains(&mode.as_str()))
+}
+
+/// What a kind of file is read for, as docs/linter-files.md says it.
+pub fn reading(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Text => "the appendix of RFC 1738 (plain text)",
+        Kind::Markdown => "Markdown's links, autolinks, definitions and prose",
+        Kind::Html => "HTML's URL attributes",
+        Kind::Code(Language::Shell) => "every word, quotes and expansions delimiting",
+        Kind::Code(Language::Yaml) => "every scalar, its quotes delimiting",
+        Kind::Code(Language::Rtf) => "prose, its groups and control words delimiting",
+        Kind::Code(Language::Json | Language::Toml) => "string values",
+        Kind::Code(Language::Po) => "comments and translations",
+        Kind::Code(_) => "comments and string literals",
+        Kind::Roff => "the text as `man` shows it",
+        Kind::ReStructuredText | Kind::AsciiDoc => "prose and link forms; literals are code",
+    }
+}
+
+/// The table of docs/linter-files.md: a row a file type.
+pub fn markdown_table() -> String {
+    let mut table = String::from("| file type | names | what is read |\n| --- | --- | --- |\n");
+    for file_type in FILE_TYPES {
+        let mut names: Vec<String> = file_type
+            .extensions
+            .iter()
+            .map(|extension| format!("`.{extension}`"))
+            .collect();
+        names.extend(file_type.file_names.iter().map(|name| format!("`{name}`")));
+        names.extend(
+            file_type
+                .interpreters
+                .iter()
+                .map(|program| format!("`#!` {program}")),
+        );
+        table.push_str(&format!(
+            "| {} | {} | {} |\n",
+            file_type.name.replace('|', "\\|"),
+            names.join(", "),
+            reading(file_type.kind)
+        ));
+    }
+    table
+}
+
+/// The file types read by a reader of their own, for the help text: their
+/// names, in the table's order.
+pub fn read_by_a_reader() -> Vec<&'static str> {
+    FILE_TYPES
+        .iter()
+        .filter(|t| t.kind != Kind::Text)
+        .map(|t| t.name)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn no_name_is_in_two_rows() {
+        for field in [
+            (|t: &FileType| t.extensions) as fn(&FileType) -> &'static [&'static str],
+            |t| t.file_names,
+            |t| t.interpreters,
+            |t| t.modes,
+        ] {
+            let mut seen = HashSet::new();
+            for file_type in FILE_TYPES {
+                for name in field(file_type) {
+                    assert!(seen.insert(*name), "{name} is in two rows");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_type_is_found_by_its_names() {
+        assert_eq!(by_name("lib/Mojo/URL.pm").map(|t| t.name), Some("Perl"));
+        assert_eq!(by_name("Rakefile").map(|t| t.name), Some("Ruby"));
+        assert_eq!(by_name("a/CMakeLists.txt").map(|t| t.name), Some("CMake"));
+        assert_eq!(by_name("x.TSX").map(|t| t.name), Some("TypeScript"));
+        assert_eq!(by_interpreter("python3.11").map(|t| t.name), Some("Python"));
+        assert_eq!(by_mode("Ruby").map(|t| t.name), Some("Ruby"));
+        assert_eq!(by_mode("markdown").map(|t| t.kind), Some(Kind::Markdown));
+        assert!(by_name(".hidden").is_none());
+        assert!(by_name("README").is_none());
+    }
+
+    /// The table of docs/linter-files.md is this registry's
+    /// (`UPDATE_DOCS=1` writes it).
+    #[test]
+    fn the_documentation_table_is_the_registry() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/linter-files.md");
+        let docs = std::fs::read_to_string(path).expect("docs/linter-files.md");
+        const START: &str = "<!-- file types: the registry's table -->\n";
+        const END: &str = "<!-- end of the file types -->";
+        let start = docs.find(START).expect("the table's start marker") + START.len();
+        let end = docs.find(END).expect("the table's end marker");
+        let table = markdown_table();
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            let written = format!("{}{table}{}", &docs[..start], &docs[end..]);
+            std::fs::write(path, written).expect("docs/linter-files.md written");
+            return;
+        }
+        assert_eq!(
+            docs[start..end],
+            table,
+            "run with UPDATE_DOCS=1 to write the table"
+        );
+    }
+}
