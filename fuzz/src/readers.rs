@@ -17,6 +17,7 @@ use std::path::Path;
 use rfc1738::lint::Code;
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
+use rfc1738_linter::apply_fixes;
 use rfc1738_linter::charset::TextEncoding;
 use rfc1738_linter::extract::Kind;
 use rfc1738_linter::output::Report;
@@ -371,7 +372,7 @@ fn check_bytes(data: &[u8], text: &str, how: Bytes, span: Span, bytes: (usize, u
     }
 }
 
-/// The most passes of `pipeline::fix_all` (its `MAX_FIX_PASSES`).
+/// The most passes of `apply_fixes::fix_all` (its `MAX_FIX_PASSES`).
 const FIX_PASSES: usize = 4;
 
 /// The `fix` target: the first byte picks the reader (from [`READERS`])
@@ -391,9 +392,9 @@ pub fn fix(data: &[u8]) {
     let name = READERS[usize::from(choice) % READERS.len()];
     let kind = Kind::of(name);
     let settings = settings(choice & 0x80 != 0);
-    let fixed = pipeline::fix_file(bytes, name, kind, &settings, None).expect("fixes in memory");
+    let fixed = apply_fixes::fix_file(bytes, name, kind, &settings, None).expect("fixes in memory");
     let (all, applied) =
-        pipeline::fix_all(bytes, name, kind, &settings, None).expect("fixes in memory");
+        apply_fixes::fix_all(bytes, name, kind, &settings, None).expect("fixes in memory");
     assert_eq!(
         (&all, applied),
         (&fixed.bytes, fixed.applied),

@@ -15,6 +15,7 @@
 
 #![deny(missing_docs)]
 
+pub mod apply_fixes;
 pub mod baseline;
 pub mod binary;
 pub mod changes;
@@ -26,6 +27,8 @@ pub mod extract;
 mod fix;
 pub mod output;
 pub mod pipeline;
+mod rules;
+pub mod settings;
 pub mod source;
 pub mod suppress;
 

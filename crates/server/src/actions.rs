@@ -16,7 +16,7 @@ use super::diagnostics::{range, Workspace, SOURCE};
 use super::document::Document;
 use super::findings::{KeptFinding, Linted};
 use super::position::Encoding;
-use rfc1738_linter::pipeline;
+use rfc1738_linter::apply_fixes;
 use rfc1738_linter::suppress::{suppression_edit, Obstacles};
 
 /// The kind of the fix-all action, under `source.fixAll` (which editors
@@ -174,7 +174,7 @@ pub(crate) fn fix_all_edits(
 ) -> Option<Vec<TextEdit>> {
     let context = workspace.context(document.path.as_deref()).ok()??;
     let old = document.text.as_str();
-    let (fixed, applied) = pipeline::fix_all(
+    let (fixed, applied) = apply_fixes::fix_all(
         old.as_bytes(),
         &document.name,
         document.kind,
