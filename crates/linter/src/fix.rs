@@ -271,8 +271,8 @@ mod tests {
     fn no_case_fix_where_the_letters_are_entities() {
         use crate::extract::{urls, Kind};
         let all = &mut |_, _| true;
-        // Lowering `&#72;TTP` left the `H` of its entity: the fix fixed
-        // nothing and `--fix` offered it again (a fuzzer found it).
+        // Lowering `&#72;TTP` would leave the `H` of its entity: the fix
+        // would fix nothing and `--fix` would offer it again.
         let markdown = "[a](&#72;TTP://a.b/~x)";
         let found: Vec<ScannedUrl> = urls(markdown, Kind::Markdown, false)
             .map(|extracted| extracted.url)

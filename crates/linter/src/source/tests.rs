@@ -24,8 +24,8 @@ fn decoding_maps_text_offsets_back_to_bytes() {
 fn going_back_on_a_long_line_counts_on_from_there() {
     // A URL of 200,000 characters on one line whose last finding comes
     // first, then one at each of its characters: counted from the line
-    // start for each, 20 billion characters (a fuzzer's megabyte of
-    // Markdown took a minute); now each once.
+    // start for each, that would be 20 billion characters; each is
+    // counted once.
     let line = format!("x {}", "é~".repeat(100_000));
     let doc = SourceText::new(line.clone().into_bytes());
     doc.anchor(2);
