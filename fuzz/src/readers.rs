@@ -39,11 +39,13 @@ pub const READERS: &[&str] = &[
 ];
 
 /// The settings of a fuzzed file: every code selected (U019 and U020
-/// too), no configuration; `markdown_code` also reads Markdown code.
+/// too), every fix applied (the unsafe ones too), no configuration;
+/// `markdown_code` also reads Markdown code.
 pub fn settings(markdown_code: bool) -> Settings {
     let overrides = Overrides {
         select: Code::ALL.to_vec(),
         markdown_code,
+        unsafe_fixes: true,
         ..Overrides::default()
     };
     pipeline::settings(&overrides, None, Path::new("/fuzz"))
@@ -412,7 +414,7 @@ pub fn fix(data: &[u8]) {
             0 => SourceText::new(current.clone()),
             _ => SourceText::in_encoding(current.clone(), encoding),
         };
-        let mut collector = Collector::default();
+        let mut collector = Collector::with_unsafe_fixes(settings.unsafe_fixes);
         FileLint::new(name, &doc, &settings, &mut collector)
             .whole(kind)
             .expect("a lint into memory does not fail");

@@ -69,7 +69,7 @@ pub fn fix_file(
             // change what the detector makes of the file.
             doc = SourceText::in_encoding(fixed.bytes.clone(), encoding);
         }
-        let mut collector = Collector::default();
+        let mut collector = Collector::with_unsafe_fixes(settings.unsafe_fixes);
         let mut ledger = ledger.map(Ledger::fresh);
         FileLint::new(file, &doc, settings, &mut collector)
             .with_ledger(ledger.as_mut())

@@ -46,15 +46,27 @@ pub trait Reporter {
 /// The fixes of the findings, in the file's bytes, in order. Each is its
 /// place and where its replacement ends in one string of them all: a file
 /// of a million fixes holds 24 bytes for each, not a million strings.
+/// The safe fixes only, unless [`Collector::with_unsafe_fixes`].
 #[derive(Default)]
 pub struct Collector {
     /// Start and end in the file's bytes, end of the replacement in
     /// `contents`.
     places: Vec<(usize, usize, usize)>,
     contents: String,
+    /// Whether the unsafe fixes are collected too.
+    unsafe_fixes: bool,
 }
 
 impl Collector {
+    /// A collector of the safe fixes, and of the unsafe ones when
+    /// `unsafe_fixes` (`--unsafe-fixes`).
+    pub fn with_unsafe_fixes(unsafe_fixes: bool) -> Collector {
+        Collector {
+            unsafe_fixes,
+            ..Collector::default()
+        }
+    }
+
     /// The fixes, in order: start and end in the file's bytes, and what
     /// replaces them.
     pub fn edits(&self) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
@@ -87,7 +99,12 @@ impl Reporter for Collector {
     }
 
     fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
-        if let Some(fix) = report.fix {
+        let applied = match report.applicability {
+            Applicability::Safe => true,
+            Applicability::Unsafe => self.unsafe_fixes,
+            Applicability::Never => false,
+        };
+        if let (Some(fix), true) = (report.fix, applied) {
             self.contents.push_str(&fix.content);
             self.places
                 .push((fix.bytes.0, fix.bytes.1, self.contents.len()));
@@ -219,6 +236,7 @@ impl<'f> FileLint<'f> {
                 state: &mut state,
                 url: &url,
                 plan: plan.as_deref().unwrap_or(&[]),
+                applicability: fix,
             };
             lint_scanned_into(&doc.text, &url, &mut sink);
             if let Some(error) = state.error.take() {
@@ -284,7 +302,8 @@ impl FileState<'_, '_> {
 
     /// Reports what could not be decoded, once for the file, at its first
     /// place, when that starts before `before`: one finding however many
-    /// places (a file in another encoding read as UTF-8 had one per run).
+    /// places (a file in another encoding read as UTF-8 would have one
+    /// per run of its letters).
     fn flush_invalid(&mut self, before: usize) -> io::Result<()> {
         let Some(span) = self.doc.invalid.first() else {
             return Ok(());
@@ -335,7 +354,7 @@ impl FileState<'_, '_> {
         &mut self,
         finding: &Finding,
         url: Option<&ScannedUrl>,
-        fix: Option<&fix::Planned>,
+        fix: Option<(&fix::Planned, Applicability)>,
     ) -> io::Result<()> {
         let doc = self.doc;
         if let Some(ledger) = self.ledger.as_deref_mut() {
@@ -354,17 +373,19 @@ impl FileState<'_, '_> {
             &configured
         };
         let start = doc.position(finding.span.start);
-        let edit = fix.filter(|_| self.reporter.wants_fixes()).map(|planned| {
-            let span = planned.span();
-            let start = doc.position(span.start);
-            Edit {
-                span,
-                bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
-                start,
-                end: doc.end_position(span, start),
-                content: planned.content(&doc.text),
-            }
-        });
+        let edit = fix
+            .filter(|_| self.reporter.wants_fixes())
+            .map(|(planned, _)| {
+                let span = planned.span();
+                let start = doc.position(span.start);
+                Edit {
+                    span,
+                    bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
+                    start,
+                    end: doc.end_position(span, start),
+                    content: planned.content(&doc.text),
+                }
+            });
         let end = if self.reporter.wants_end() {
             doc.end_position(finding.span, start)
         } else {
@@ -383,6 +404,7 @@ impl FileState<'_, '_> {
             url,
             fix: edit.as_ref(),
             fixable: fix.is_some(),
+            applicability: fix.map_or(Applicability::Never, |(_, applicability)| applicability),
             severe: finding.severity >= self.settings.level,
         };
         self.reporter.finding(&report)
@@ -414,6 +436,8 @@ struct UrlSink<'u, 's, 'f> {
     state: &'u mut FileState<'s, 'f>,
     url: &'u ScannedUrl,
     plan: &'u [fix::Planned],
+    /// Whether the plan's fixes are safe or unsafe.
+    applicability: Applicability,
 }
 
 impl Sink for UrlSink<'_, '_, '_> {
@@ -431,7 +455,8 @@ impl Sink for UrlSink<'_, '_, '_> {
                 .binary_search_by_key(&finding.span, fix::Planned::span)
                 .ok()
                 .map(|index| &self.plan[index])
-                .filter(|planned| planned.code == finding.code);
+                .filter(|planned| planned.code == finding.code)
+                .map(|planned| (planned, self.applicability));
             self.state.report(&finding, Some(self.url), fix)
         });
         if let Err(error) = result {

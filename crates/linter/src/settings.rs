@@ -23,6 +23,8 @@ pub struct Overrides {
     pub level: Option<Severity>,
     /// Also lint URLs in Markdown code.
     pub markdown_code: bool,
+    /// Also apply the unsafe fixes (`--unsafe-fixes`).
+    pub unsafe_fixes: bool,
 }
 
 /// What applies to one file.
@@ -34,6 +36,10 @@ pub struct Settings {
     pub level: Severity,
     /// Whether URLs in Markdown code are linted.
     pub markdown_code: bool,
+    /// Whether the fixes applied include the unsafe ones
+    /// ([`crate::extract::Applicability::Unsafe`]): a program's string
+    /// literal, a data file's value.
+    pub unsafe_fixes: bool,
 }
 
 impl Settings {
@@ -101,6 +107,8 @@ pub fn settings(overrides: &Overrides, config: Option<&Config>, file: &Path) -> 
             .unwrap_or(Severity::Warning),
         markdown_code: overrides.markdown_code
             || config.and_then(|c| c.markdown_code).unwrap_or(false),
+        unsafe_fixes: overrides.unsafe_fixes
+            || config.and_then(|c| c.unsafe_fixes).unwrap_or(false),
     }
 }
 

@@ -14,18 +14,22 @@ repository); files named on the command line are always linted. Paths are
 printed relative to the working directory. Standard input is read when no
 path is given or for `-`.
 
-File types: .md/.markdown are read as Markdown (CommonMark with GFM
-autolinks: link and image destinations, autolinks, bare URLs, inline HTML;
-code spans and blocks only with --markdown-code), .html/.htm as HTML (URL
-attributes, entities decoded), anything else as plain text (RFC 1738's
-appendix: <URL:...>, angle brackets, bare URLs, line breaks).
+File types, by name (then a #! line, a modeline or a man page's first
+request): Markdown (CommonMark with GFM autolinks: link and image
+destinations, autolinks, bare URLs, inline HTML; code spans and blocks only
+with --markdown-code), HTML (URL attributes, entities decoded), source code
+(comments and string literals, escapes decoded), data (JSON, TOML and YAML
+values), shell scripts, man pages, reStructuredText, AsciiDoc and RTF as
+their readers show them; anything else as plain text (RFC 1738's appendix:
+<URL:...>, angle brackets, bare URLs, line breaks). docs/linter-files.md
+says how each is read.
 
 Configuration: the nearest .rfc1738.toml, rfc1738.toml, or pyproject.toml
 with a [tool.rfc1738] table, from each file's directory upward (keys:
 select, extend-select, ignore, level, exclude, extend-exclude,
 markdown-code, baseline, [per-file-ignores] with globs relative to the
-configuration file). Command-line --select replaces the file's select;
---extend-select and --ignore add to it.
+configuration file, [severity]). Command-line --select replaces the
+file's select; --extend-select and --ignore add to it.
 
 Baseline: --write-baseline FILE records the findings (file, code, URL and
 how many); --baseline FILE (or `baseline = \"FILE\"` in the configuration)
@@ -37,12 +41,16 @@ Suppression comments, in any file type: `rfc1738-ignore: U003,password` on
 the line of the finding, `rfc1738-ignore-next-line: CODES` on the line
 before, `rfc1738-ignore-file: CODES` anywhere; no codes means all. An unused
 suppression is U019, reported when selected (--extend-select U019); so is
-U020, a URL RFC 1738 rejects that an earlier revision accepts.
+U020, a URL RFC 1738 rejects that an earlier revision accepts: the two
+opt-in codes.
 
 Fixes (--fix, --diff): an unsafe character escaped (`~` to %7E, a space to
 %20), the scheme name and an FTP typecode lower-cased, each only where the
 URL with its fixes matches its production; files are replaced atomically,
-with their line endings and permissions.
+with their line endings and permissions. A fix in prose, a comment or a
+link is safe; one in a program's string literal or a data file's value is
+unsafe (a program reads it): shown, but applied only with --unsafe-fixes
+(or `unsafe-fixes = true` in the configuration).
 
 Pull requests: --changed-since REV reports only the findings on lines
 added or changed since the git revision REV (the working tree, staged or
@@ -126,6 +134,11 @@ pub struct LintArgs {
     /// Print the fixes as a unified diff; change nothing.
     #[arg(long)]
     pub(super) diff: bool,
+    /// With --fix and --diff, apply the unsafe fixes too: those of a URL in
+    /// a program's string literal or a data file's value, which a program
+    /// reads (every format shows them either way).
+    #[arg(long)]
+    pub(super) unsafe_fixes: bool,
     /// Report only the findings on lines added or changed since the git
     /// revision REV (the working tree against REV, renames followed;
     /// untracked files whole): what a pull request touches.

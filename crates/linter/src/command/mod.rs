@@ -53,6 +53,9 @@ struct LintRun<'a> {
     changes: Option<Changes>,
     /// The new lines of the file being linted, when only they are reported.
     new_lines: Option<ChangedLines>,
+    /// Whether the file being linted has its unsafe fixes applied
+    /// (`--unsafe-fixes`, or its configuration's `unsafe-fixes`).
+    unsafe_fixes: bool,
 }
 
 /// Runs `rfc1738 lint`: exit code 0 (no finding at or above the
@@ -75,6 +78,7 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
         ignore: codes(&args.ignore)?,
         level: args.level,
         markdown_code: args.markdown_code,
+        unsafe_fixes: args.unsafe_fixes,
     };
     let cwd = std::env::current_dir().map_err(|error| format!("working directory: {error}"))?;
     let configs =
@@ -117,6 +121,7 @@ fn run_checked(args: &LintArgs, stdout: &mut impl Write) -> Result<ExitCode, Str
     let mut run = LintRun {
         changes,
         new_lines: None,
+        unsafe_fixes: false,
         args,
         overrides,
         configs,
@@ -203,6 +208,7 @@ impl LintRun<'_> {
         let (settings, config) =
             settings::settings_for(&mut self.configs, &self.overrides, &input.absolute)
                 .map_err(|error| error.to_string())?;
+        self.unsafe_fixes = settings.unsafe_fixes;
         let mut ledger = self.ledger(&input.absolute, config.as_deref())?;
         let linted = self.lint_file(&input, &settings, ledger.as_mut().map(|(_, l)| l))?;
         if linted && prints_findings(self.args) {
@@ -256,7 +262,9 @@ impl Reporter for LintRun<'_> {
                 return Ok(());
             }
         }
-        if report.fixable {
+        if report.unsafe_fix() && !self.unsafe_fixes {
+            self.summary.unsafe_fixable += 1;
+        } else if report.fixable {
             self.summary.fixable += 1;
         }
         self.summary.count(report.finding.severity);

@@ -190,7 +190,12 @@ impl Output for Human {
             group = group.element(Level::NOTE.message(format!("URL: {url}")));
         }
         if let Some(fix) = report.fix_message() {
-            group = group.element(Level::HELP.message(format!("fix: {fix}")));
+            let help = if report.unsafe_fix() {
+                format!("unsafe fix (`--fix --unsafe-fixes` applies it): {fix}")
+            } else {
+                format!("fix: {fix}")
+            };
+            group = group.element(Level::HELP.message(help));
         }
         group = group.element(Level::HELP.message(format!(
             "{}; `rfc1738 explain {}` says more",

@@ -70,7 +70,7 @@ impl Output for Json {
         let fragment_bytes = fragment.map(|fragment| bytes(fragment.span));
         let fix = report.fix.map(|fix| JsonFix {
             message: report.fix_message(),
-            applicability: "safe",
+            applicability: report.applicability_name(),
             edits: [JsonEdit {
                 content: &fix.content,
                 line: fix.start.line,

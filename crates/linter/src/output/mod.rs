@@ -20,6 +20,7 @@ use rfc1738::lint::{Finding, Severity};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
+use super::extract::Applicability;
 use super::source::{Position, SourceText};
 
 /// The formats.
@@ -85,6 +86,11 @@ pub struct Report<'a> {
     pub fix: Option<&'a Edit>,
     /// Whether there is a fix.
     pub fixable: bool,
+    /// Whether the fix is applied by `--fix` ([`Applicability::Safe`]) or
+    /// only with `--unsafe-fixes` ([`Applicability::Unsafe`]: a program's
+    /// string literal, a data file's value); [`Applicability::Never`] when
+    /// there is no fix.
+    pub applicability: Applicability,
     /// Whether the finding is at or above the file's `level`.
     pub severe: bool,
 }
@@ -109,6 +115,21 @@ impl Report<'_> {
         let url = self.url?;
         let focus = self.finding.span.start.saturating_sub(url.span.start);
         Some(clip(&url.text, focus, CLIP))
+    }
+
+    /// Whether the fix is unsafe: shown, applied only with
+    /// `--unsafe-fixes`.
+    pub fn unsafe_fix(&self) -> bool {
+        self.fixable && self.applicability == Applicability::Unsafe
+    }
+
+    /// The fix's applicability as ruff names it: `"safe"` or `"unsafe"`.
+    fn applicability_name(&self) -> &'static str {
+        if self.unsafe_fix() {
+            "unsafe"
+        } else {
+            "safe"
+        }
     }
 
     fn fix_message(&self) -> Option<String> {
@@ -199,8 +220,11 @@ pub struct Summary {
     pub by_severity: [usize; 3],
     /// The fixes applied.
     pub fixed: usize,
-    /// The findings reported that have a fix.
+    /// The findings reported that have a fix `--fix` applies.
     pub fixable: usize,
+    /// The findings reported whose fix is unsafe, applied only with
+    /// `--unsafe-fixes`.
+    pub unsafe_fixable: usize,
     /// No summary line (`--quiet`).
     pub quiet: bool,
     /// Whether every file could be read and written.
@@ -245,11 +269,22 @@ impl Summary {
         if self.fixed > 0 {
             writeln!(out, "fixed {}", plural(self.fixed, "finding"))?;
         }
+        let more = match self.unsafe_fixable {
+            0 => String::new(),
+            unsafe_fixable => format!(", {unsafe_fixable} more with `--unsafe-fixes`"),
+        };
         if self.fixable > 0 {
             writeln!(
                 out,
-                "{} fixable with `--fix` (`--diff` shows the changes)",
+                "{} fixable with `--fix` (`--diff` shows the changes){more}",
                 plural(self.fixable, "finding")
+            )?;
+        } else if self.unsafe_fixable > 0 {
+            writeln!(
+                out,
+                "{} fixable with `--fix --unsafe-fixes` (unsafe: in a program's string or a \
+                 data file's value; `--diff --unsafe-fixes` shows the changes)",
+                plural(self.unsafe_fixable, "finding")
             )?;
         }
         Ok(())

@@ -117,7 +117,13 @@ impl Output for Rdjson {
             code: Code {
                 value: finding.code.code(),
             },
-            original_output: report.short_line(),
+            // reviewdog's format has no place for a fix's applicability:
+            // an unsafe one is said in the tool's own line.
+            original_output: if report.unsafe_fix() {
+                format!("{} (unsafe fix)", report.short_line())
+            } else {
+                report.short_line()
+            },
             suggestions: report.fix.map(|fix| {
                 [Suggestion {
                     range: range(doc, fix.span),

@@ -90,6 +90,16 @@ struct SarifResult<'a> {
 struct SarifFix<'a> {
     description: Text<Option<String>>,
     artifact_changes: [ArtifactChange<'a>; 1],
+    /// `{"applicability": "unsafe"}` for an unsafe fix (SARIF has no field
+    /// of its own for it); absent for a safe one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<FixProperties>,
+}
+
+/// The property bag of an unsafe fix.
+#[derive(serde::Serialize)]
+struct FixProperties {
+    applicability: &'static str,
 }
 
 #[derive(serde::Serialize)]
@@ -257,6 +267,9 @@ impl Output for Sarif {
                             inserted_content: Text { text: &fix.content },
                         }],
                     }],
+                    properties: report.unsafe_fix().then_some(FixProperties {
+                        applicability: "unsafe",
+                    }),
                 }]
             }),
         };

@@ -44,7 +44,9 @@ impl Output for Short {
         line.extend_from_slice(b" [");
         line.extend_from_slice(finding.code.code().as_bytes());
         line.push(b']');
-        if report.fixable {
+        if report.unsafe_fix() {
+            line.extend_from_slice(b" (unsafe fix)");
+        } else if report.fixable {
             line.extend_from_slice(b" (fixable)");
         }
         line.push(b'\n');

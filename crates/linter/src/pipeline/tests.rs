@@ -70,3 +70,43 @@ fn reports_read_the_text_a_bounded_number_of_times() {
         );
     }
 }
+
+/// A fix in a program's string literal is unsafe, and every format that
+/// shows fixes says so; the same fix in a Markdown link is safe.
+#[test]
+#[cfg(feature = "code-readers")]
+fn every_format_tells_an_unsafe_fix() {
+    let settings = settings(&Overrides::default(), None, Path::new("/a.py"));
+    let said = |file: &str, text: &str, format: Format| {
+        let doc = SourceText::new(text.as_bytes().to_vec());
+        let mut through = Through {
+            output: output(format, false),
+            out: Vec::new(),
+        };
+        FileLint::new(file, &doc, &settings, &mut through)
+            .whole(Kind::of(file))
+            .unwrap();
+        String::from_utf8(through.out).unwrap()
+    };
+    let marks = [
+        (
+            Format::Human,
+            "unsafe fix (`--fix --unsafe-fixes` applies it)",
+        ),
+        (Format::Short, "(unsafe fix)"),
+        (Format::Json, "\"applicability\":\"unsafe\""),
+        (
+            Format::Sarif,
+            "\"properties\":{\"applicability\":\"unsafe\"}",
+        ),
+        (Format::Rdjson, "(unsafe fix)"),
+    ];
+    for (format, mark) in marks {
+        let program = said("a.py", "URL = 'http://a.example/~x'\n", format);
+        assert!(program.contains(mark), "{format:?}: {program}");
+        let prose = said("a.md", "[x](http://a.example/~x)\n", format);
+        assert!(prose.contains("~"), "{format:?}: {prose}");
+        assert!(!prose.contains("unsafe\""), "{format:?}: {prose}");
+        assert!(!prose.contains("unsafe fix"), "{format:?}: {prose}");
+    }
+}
