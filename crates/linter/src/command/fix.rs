@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::walk::Input;
+use super::input::Input;
 use super::LintRun;
 use crate::apply_fixes::{self, Fixed};
 use crate::baseline::Ledger;

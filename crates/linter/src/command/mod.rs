@@ -7,6 +7,7 @@
 
 mod args;
 mod fix;
+mod input;
 mod read;
 mod summary;
 mod walk;
@@ -22,7 +23,7 @@ use rfc1738::Span;
 
 pub use args::LintArgs;
 use args::{codes, Colour};
-use walk::{normalize, Input};
+use input::{normalize, Input};
 
 use crate::baseline::{Baseline, Ledger, Recorder};
 use crate::changes::{ChangedLines, Changes};

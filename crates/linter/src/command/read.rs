@@ -5,7 +5,7 @@
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::walk::Input;
+use super::input::Input;
 use super::LintRun;
 use crate::baseline::Ledger;
 use crate::binary::{self, BinaryReason};

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use rfc1738::lint::Code;
 
-use super::walk::display_path;
+use super::input::display_path;
 use super::{prints_findings, LintRun};
 use crate::output;
 

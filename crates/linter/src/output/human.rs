@@ -210,3 +210,21 @@ impl Output for Human {
         summary.write_lines(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Applicability;
+    use crate::output::test_data::written;
+    use crate::output::Format;
+
+    #[test]
+    fn an_unsafe_fix_is_told_from_a_safe_one() {
+        let unsafe_fix = written(Format::Human, Applicability::Unsafe);
+        assert!(
+            unsafe_fix.contains("unsafe fix (`--fix --unsafe-fixes` applies it): replace \"~\""),
+            "{unsafe_fix}"
+        );
+        let safe = written(Format::Human, Applicability::Safe);
+        assert!(safe.contains("help: fix: replace \"~\""), "{safe}");
+    }
+}

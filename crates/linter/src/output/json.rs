@@ -112,3 +112,22 @@ impl Output for Json {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Applicability;
+    use crate::output::test_data::written;
+    use crate::output::Format;
+
+    #[test]
+    fn the_fix_says_its_applicability() {
+        for (applicability, name) in [
+            (Applicability::Safe, "safe"),
+            (Applicability::Unsafe, "unsafe"),
+        ] {
+            let line = written(Format::Json, applicability);
+            let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(value["fix"]["applicability"], name, "{line}");
+        }
+    }
+}

@@ -318,6 +318,60 @@ pub fn plural(count: usize, noun: &str) -> String {
     }
 }
 
+/// The writers' shared test data: one finding written in a format.
+#[cfg(test)]
+pub(crate) mod test_data {
+    use rfc1738::lint::{Code, Finding};
+    use rfc1738::Span;
+
+    use super::{output, Edit, Format, Report, RunInfo, Summary};
+    use crate::extract::Applicability;
+    use crate::source::SourceText;
+
+    /// The program whose URL the finding is in.
+    pub(crate) const PROGRAM: &str = "URL = 'http://a.example/~x'\n";
+
+    /// What `format` writes of a run with one finding: U003 at the `~` of
+    /// [`PROGRAM`], with its fix, of this applicability.
+    pub(crate) fn written(format: Format, applicability: Applicability) -> String {
+        let doc = SourceText::new(PROGRAM.as_bytes().to_vec());
+        let at = PROGRAM.find('~').unwrap();
+        let span = Span::new(at, at + 1);
+        let finding = Finding::new(Code::UnsafeCharacter, span, "\"~\" is unsafe".to_owned());
+        let (start, end) = (doc.position(span.start), doc.position(span.end));
+        let edit = Edit {
+            span,
+            bytes: (at, at + 1),
+            start,
+            end,
+            content: "%7E".to_owned(),
+        };
+        let report = Report {
+            file: "a.py",
+            doc: &doc,
+            finding: &finding,
+            start,
+            end,
+            bytes: (at, at + 1),
+            url: None,
+            fix: Some(&edit),
+            fixable: true,
+            applicability,
+            severe: true,
+        };
+        let mut writer = output(format, false);
+        let mut out = Vec::new();
+        let info = RunInfo {
+            cwd: "/r".to_owned(),
+        };
+        writer.begin(&mut out, &info).unwrap();
+        writer.finding(&mut out, &report).unwrap();
+        writer.end_file(&mut out, "a.py").unwrap();
+        writer.finish(&mut out, &Summary::default()).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

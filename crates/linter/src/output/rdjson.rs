@@ -144,3 +144,29 @@ impl Output for Rdjson {
         writeln!(out, "]}}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Applicability;
+    use crate::output::test_data::written;
+    use crate::output::Format;
+
+    #[test]
+    fn an_unsafe_fix_is_said_in_the_tool_s_line() {
+        let output = |applicability| -> serde_json::Value {
+            let document: serde_json::Value =
+                serde_json::from_str(&written(Format::Rdjson, applicability)).unwrap();
+            document["diagnostics"][0]["original_output"].clone()
+        };
+        let unsafe_fix = output(Applicability::Unsafe);
+        assert!(
+            unsafe_fix
+                .as_str()
+                .unwrap()
+                .ends_with("[U003] (unsafe fix)"),
+            "{unsafe_fix}"
+        );
+        let safe = output(Applicability::Safe);
+        assert!(safe.as_str().unwrap().ends_with("[U003]"), "{safe}");
+    }
+}

@@ -294,9 +294,27 @@ impl Output for Sarif {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extract::Applicability;
+    use crate::output::test_data::written;
+    use crate::output::Format;
 
     #[test]
     fn uris_encode_what_is_not_unreserved() {
         assert_eq!(file_uri("dir/a b%.txt"), "dir/a%20b%25.txt");
+    }
+
+    #[test]
+    fn an_unsafe_fix_has_the_property() {
+        let log = |applicability| -> serde_json::Value {
+            serde_json::from_str(&written(Format::Sarif, applicability)).unwrap()
+        };
+        let fix = |log: &serde_json::Value| log["runs"][0]["results"][0]["fixes"][0].clone();
+        let unsafe_fix = fix(&log(Applicability::Unsafe));
+        assert_eq!(
+            unsafe_fix["properties"]["applicability"], "unsafe",
+            "{unsafe_fix}"
+        );
+        let safe = fix(&log(Applicability::Safe));
+        assert!(safe.get("properties").is_none(), "{safe}");
     }
 }

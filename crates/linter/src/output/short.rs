@@ -57,3 +57,21 @@ impl Output for Short {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Applicability;
+    use crate::output::test_data::written;
+    use crate::output::Format;
+
+    #[test]
+    fn an_unsafe_fix_is_told_from_a_safe_one() {
+        let unsafe_fix = written(Format::Short, Applicability::Unsafe);
+        assert!(
+            unsafe_fix.ends_with("[U003] (unsafe fix)\n"),
+            "{unsafe_fix}"
+        );
+        let safe = written(Format::Short, Applicability::Safe);
+        assert!(safe.ends_with("[U003] (fixable)\n"), "{safe}");
+    }
+}
