@@ -16,8 +16,12 @@ judged false (the linter must not report it).
 
 The fix check copies CORPUS, runs `rfc1738 lint --fix` on the copy, and
 checks that no byte changed outside the URLs the linter offered a fix for,
-and that every Python file and every JavaScript file `node --check`
-accepted before it still compiles after.
+that none changed in a URL whose fix is unsafe (a program's string literal,
+a data file's value: `"applicability": "unsafe"` in the JSON output), and
+that every Python file and every JavaScript file `node --check` accepted
+before it still compiles after; then does the same with `--fix
+--unsafe-fixes` on a fresh copy, where the unsafe fixes may change their
+URLs and nothing else.
 
 CORPUS holds one folder per repository (../shared/ecosystem). RFC1738
 names the binary (default: rfc1738 on the PATH).
@@ -209,10 +213,22 @@ def changed_bytes(old, new):
 
 
 def fix_check(binary, corpus):
-    """--fix on a copy of the corpus: bytes outside the fixed URLs and code
-    that compiled are unchanged. Returns the problems found."""
+    """--fix on a copy of the corpus, then --fix --unsafe-fixes on another:
+    bytes outside the fixed URLs and code that compiled are unchanged, and
+    --fix alone rewrites no URL whose fix is unsafe (a program's string
+    literal, a data file's value). Returns the problems found."""
+    problems = []
+    for extra in ([], ["--unsafe-fixes"]):
+        problems += fix_pass(binary, corpus, extra)
+    return problems
+
+
+def fix_pass(binary, corpus, extra):
+    """`rfc1738 lint --fix` with `extra` on a copy of the corpus; the
+    problems found."""
     problems = []
     changed_files = 0
+    with_unsafe = "--unsafe-fixes" in extra
     with tempfile.TemporaryDirectory() as scratch:
         copy = os.path.join(scratch, "corpus")
         shutil.copytree(corpus, copy)
@@ -224,18 +240,22 @@ def fix_check(binary, corpus):
         for name in sets:
             root = os.path.join(copy, name)
             findings = [json.loads(l) for l in lint(binary, root, ["--format", "json"]).splitlines()]
+            # Each fixed URL's bytes, and whether its fix is unsafe (as the
+            # JSON output says: the fix's applicability).
             fixable = {}
             for finding in findings:
-                if finding.get("fix") is None:
+                fix = finding.get("fix")
+                if fix is None:
                     continue
                 end = finding["fragment_byte_end"] or finding["url_byte_end"]
-                fixable.setdefault(finding["file"], []).append((finding["url_byte_start"], end))
+                unsafe = fix.get("applicability") == "unsafe"
+                fixable.setdefault(finding["file"], []).append((finding["url_byte_start"], end, unsafe))
             before = {}
             for path in fixable:
                 full = os.path.join(root, path)
                 with open(full, "rb") as f:
                     before[path] = (f.read(), compiles(full))
-            lint(binary, root, ["--fix"])
+            lint(binary, root, ["--fix"] + extra)
             for path, (old, compiled) in before.items():
                 full = os.path.join(root, path)
                 with open(full, "rb") as f:
@@ -245,11 +265,17 @@ def fix_check(binary, corpus):
                 changed_files += 1
                 spans = fixable[path]
                 for i1, i2 in changed_bytes(old, new):
-                    if not any(start <= i1 and i2 <= end for start, end in spans):
+                    inside = [unsafe for start, end, unsafe in spans if start <= i1 and i2 <= end]
+                    if not inside:
                         problems.append(f"{name}/{path}: bytes {i1}..{i2} changed outside a fixed URL")
+                    elif all(inside) and not with_unsafe:
+                        problems.append(
+                            f"{name}/{path}: bytes {i1}..{i2} changed in a URL whose fix is unsafe "
+                            "(a string literal or a data value) without --unsafe-fixes"
+                        )
                 if compiled and not compiles(full):
                     problems.append(f"{name}/{path}: compiled before --fix, not after")
-    print(f"--fix changed {changed_files} files of the corpus; {len(problems)} problems")
+    print(f"{' '.join(['--fix'] + extra)} changed {changed_files} files of the corpus; {len(problems)} problems")
     return problems
 
 

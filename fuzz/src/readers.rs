@@ -17,6 +17,7 @@ use std::path::Path;
 use rfc1738::lint::Code;
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
+use rfc1738_linter::apply_fixes;
 use rfc1738_linter::charset::TextEncoding;
 use rfc1738_linter::extract::Kind;
 use rfc1738_linter::output::Report;
@@ -38,11 +39,13 @@ pub const READERS: &[&str] = &[
 ];
 
 /// The settings of a fuzzed file: every code selected (U019 and U020
-/// too), no configuration; `markdown_code` also reads Markdown code.
+/// too), every fix applied (the unsafe ones too), no configuration;
+/// `markdown_code` also reads Markdown code.
 pub fn settings(markdown_code: bool) -> Settings {
     let overrides = Overrides {
         select: Code::ALL.to_vec(),
         markdown_code,
+        unsafe_fixes: true,
         ..Overrides::default()
     };
     pipeline::settings(&overrides, None, Path::new("/fuzz"))
@@ -371,7 +374,7 @@ fn check_bytes(data: &[u8], text: &str, how: Bytes, span: Span, bytes: (usize, u
     }
 }
 
-/// The most passes of `pipeline::fix_all` (its `MAX_FIX_PASSES`).
+/// The most passes of `apply_fixes::fix_all` (its `MAX_FIX_PASSES`).
 const FIX_PASSES: usize = 4;
 
 /// The `fix` target: the first byte picks the reader (from [`READERS`])
@@ -391,9 +394,9 @@ pub fn fix(data: &[u8]) {
     let name = READERS[usize::from(choice) % READERS.len()];
     let kind = Kind::of(name);
     let settings = settings(choice & 0x80 != 0);
-    let fixed = pipeline::fix_file(bytes, name, kind, &settings, None).expect("fixes in memory");
+    let fixed = apply_fixes::fix_file(bytes, name, kind, &settings, None).expect("fixes in memory");
     let (all, applied) =
-        pipeline::fix_all(bytes, name, kind, &settings, None).expect("fixes in memory");
+        apply_fixes::fix_all(bytes, name, kind, &settings, None).expect("fixes in memory");
     assert_eq!(
         (&all, applied),
         (&fixed.bytes, fixed.applied),
@@ -411,7 +414,7 @@ pub fn fix(data: &[u8]) {
             0 => SourceText::new(current.clone()),
             _ => SourceText::in_encoding(current.clone(), encoding),
         };
-        let mut collector = Collector::default();
+        let mut collector = Collector::with_unsafe_fixes(settings.unsafe_fixes);
         FileLint::new(name, &doc, &settings, &mut collector)
             .whole(kind)
             .expect("a lint into memory does not fail");

@@ -23,6 +23,7 @@ use std::io;
 use std::path::Path;
 
 use rfc1738::Span;
+use rfc1738_linter::apply_fixes;
 use rfc1738_linter::extract::{Kind, Language};
 use rfc1738_linter::output::Report;
 use rfc1738_linter::pipeline::{self, FileLint, Overrides, Reporter};
@@ -379,7 +380,7 @@ impl Editor {
                 }
                 let settings = pipeline::settings(&Overrides::default(), None, Path::new("/"));
                 let (expected, _) =
-                    pipeline::fix_all(text.as_bytes(), uri, kind(language), &settings, None)
+                    apply_fixes::fix_all(text.as_bytes(), uri, kind(language), &settings, None)
                         .expect("fixes in memory");
                 assert_eq!(
                     fixed.as_bytes(),

@@ -43,10 +43,12 @@ impl fmt::Display for Severity {
 }
 
 macro_rules! codes {
+    (@default_on) => { true };
+    (@default_on opt_in) => { false };
     ($(
         $(#[$meta:meta])*
-        $variant:ident = $code:literal, $name:literal, $severity:ident, $section:literal,
-        $summary:literal, $help:literal;
+        $variant:ident = $code:literal, $name:literal, $severity:ident $($opt_in:ident)?,
+        $section:literal, $summary:literal, $help:literal;
     )*) => {
         /// A lint rule. Its code (`U001`) and name (`syntax`) are stable;
         /// new rules may be added.
@@ -79,6 +81,14 @@ macro_rules! codes {
             /// The severity a finding of this code has.
             pub const fn severity(self) -> Severity {
                 match self { $(Code::$variant => Severity::$severity,)* }
+            }
+
+            /// Whether findings of this code are reported when no
+            /// configuration selects codes: every code but the opt-in ones
+            /// (marked `opt_in` in the table), which only a selection
+            /// reports.
+            pub const fn default_on(self) -> bool {
+                match self { $(Code::$variant => codes!(@default_on $($opt_in)?),)* }
             }
 
             /// The section of RFC 1738 the rule comes from (`"2.2"`, or
@@ -225,7 +235,7 @@ codes! {
      linting and the rest of the file was linted. Inside a URL, such bytes would \
      have to be encoded as %XX.";
     /// A suppression comment that suppressed nothing.
-    UnusedSuppression = "U019", "unused-suppression", Warning, "tool",
+    UnusedSuppression = "U019", "unused-suppression", Warning opt_in, "tool",
     "a suppression comment suppresses nothing",
     "A comment `rfc1738-ignore: CODES` (or `rfc1738-ignore-next-line`, \
      `rfc1738-ignore-file`) names a code for which no finding was suppressed where \
@@ -235,7 +245,7 @@ codes! {
     /// A URL RFC 1738 rejects that an earlier revision of its grammar
     /// accepts. Like U019 it is the command line's: the library's `lint_*`
     /// functions do not report it (see [`crate::dialect::revisions`]).
-    ValidInEarlierRevision = "U020", "valid-in-earlier-revision", Info, "5",
+    ValidInEarlierRevision = "U020", "valid-in-earlier-revision", Info opt_in, "5",
     "a URL RFC 1738 rejects is valid under an earlier revision of its grammar",
     "RFC 1738 rejects the URL (U001 or U002), but the grammar of an earlier \
      revision accepts it: the Internet-Draft of July 1993 (draft-jul93), of October \

@@ -454,8 +454,8 @@ mod tests {
 
     #[test]
     fn a_huge_count_is_read_at_once_and_counts_add_up_without_overflow() {
-        // Counted one by one, this entry took minutes; two of them
-        // overflowed the count.
+        // Counted one by one, this entry would take minutes; two of them
+        // would overflow a 32-bit count.
         let text = "version = 1\nfindings = [\n  [\"a\", \"U003\", \"u\", 4294967295],\n  [\"a\", \"U003\", \"u\", 4294967295],\n]\n";
         let dir = Path::new("/r");
         let started = std::time::Instant::now();

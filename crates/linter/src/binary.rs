@@ -9,18 +9,18 @@ use std::path::Path;
 
 /// Why a file is binary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Binary {
+pub enum BinaryReason {
     /// A format's magic number at its start: the format's name.
     Magic(&'static str),
     /// A NUL byte, at this byte offset.
     Nul(u64),
 }
 
-impl std::fmt::Display for Binary {
+impl std::fmt::Display for BinaryReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Binary::Magic(format) => write!(f, "{format} by its magic number"),
-            Binary::Nul(offset) => write!(f, "a NUL byte at byte offset {offset}"),
+            BinaryReason::Magic(format) => write!(f, "{format} by its magic number"),
+            BinaryReason::Nul(offset) => write!(f, "a NUL byte at byte offset {offset}"),
         }
     }
 }
@@ -103,24 +103,24 @@ pub fn magic(start: &[u8]) -> Option<&'static str> {
 }
 
 /// Whether a file whose bytes are all of `bytes` is binary.
-pub fn of_bytes(bytes: &[u8]) -> Option<Binary> {
+pub fn of_bytes(bytes: &[u8]) -> Option<BinaryReason> {
     if wide_bom(bytes) {
         return None;
     }
     if let Some(format) = magic(&bytes[..bytes.len().min(MAGIC_LENGTH)]) {
-        return Some(Binary::Magic(format));
+        return Some(BinaryReason::Magic(format));
     }
-    memchr::memchr(0, bytes).map(|offset| Binary::Nul(offset as u64))
+    memchr::memchr(0, bytes).map(|offset| BinaryReason::Nul(offset as u64))
 }
 
 /// Whether the file at `path` is binary, read in blocks: its memory does
 /// not grow with the file.
-pub fn of_file(path: &Path) -> io::Result<Option<Binary>> {
+pub fn of_file(path: &Path) -> io::Result<Option<BinaryReason>> {
     of_reader(std::fs::File::open(path)?)
 }
 
 /// [`of_file`] of any reader.
-pub fn of_reader(mut reader: impl Read) -> io::Result<Option<Binary>> {
+pub fn of_reader(mut reader: impl Read) -> io::Result<Option<BinaryReason>> {
     let mut block = vec![0; 1 << 20];
     let mut filled = 0;
     // The start first, for the byte-order mark and the magic number.
@@ -148,7 +148,7 @@ pub fn of_reader(mut reader: impl Read) -> io::Result<Option<Binary>> {
             Err(error) => return Err(error),
         };
         if let Some(at) = memchr::memchr(0, &block[..read]) {
-            return Ok(Some(Binary::Nul(offset + at as u64)));
+            return Ok(Some(BinaryReason::Nul(offset + at as u64)));
         }
         offset += read as u64;
     }
@@ -200,7 +200,7 @@ mod tests {
         ];
         for (head, format) in cases {
             assert_eq!(magic(&padded(head)), Some(*format), "{head:?}");
-            assert_eq!(of_bytes(&padded(head)), Some(Binary::Magic(format)));
+            assert_eq!(of_bytes(&padded(head)), Some(BinaryReason::Magic(format)));
         }
         let mut exe = b"MZ\x90\x00\x03\x00\x00\x00".to_vec();
         exe.resize(128, 0);
@@ -232,8 +232,11 @@ mod tests {
         // Far past the first 8 KB, and past the first block read.
         let at = (2 << 20) + 5;
         bytes[at] = 0;
-        assert_eq!(of_bytes(&bytes), Some(Binary::Nul(at as u64)));
-        assert_eq!(of_reader(&bytes[..]).unwrap(), Some(Binary::Nul(at as u64)));
+        assert_eq!(of_bytes(&bytes), Some(BinaryReason::Nul(at as u64)));
+        assert_eq!(
+            of_reader(&bytes[..]).unwrap(),
+            Some(BinaryReason::Nul(at as u64))
+        );
         for bom in [
             &[0xFF, 0xFE][..],
             &[0xFE, 0xFF],
@@ -245,6 +248,9 @@ mod tests {
             assert_eq!(of_bytes(&wide), None, "{bom:?}");
             assert_eq!(of_reader(&wide[..]).unwrap(), None);
         }
-        assert_eq!(of_reader(&b"short\x00"[..]).unwrap(), Some(Binary::Nul(5)));
+        assert_eq!(
+            of_reader(&b"short\x00"[..]).unwrap(),
+            Some(BinaryReason::Nul(5))
+        );
     }
 }

@@ -4,13 +4,14 @@
 //! with `--config`; `--isolated` reads none.
 //!
 //! ```toml
-//! select = ["U001", "unsafe-character"]   # default: every code but U019
+//! select = ["U001", "unsafe-character"]   # default: every code but the opt-in U019 and U020
 //! extend-select = ["U019"]
 //! ignore = ["non-default-port"]
 //! level = "error"                         # info, warning (default), error
 //! exclude = ["vendor/**"]                 # replaces the default (none)
 //! extend-exclude = ["*.min.html"]
 //! markdown-code = false                   # URLs in Markdown code spans and blocks
+//! unsafe-fixes = false                    # --fix also rewrites a program's string literal
 //! baseline = "rfc1738-baseline.toml"      # findings not reported (relative to this file)
 //!
 //! [per-file-ignores]
@@ -56,6 +57,7 @@ struct Raw {
     extend_exclude: Option<Vec<Spanned<String>>>,
     per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     markdown_code: Option<bool>,
+    unsafe_fixes: Option<bool>,
     baseline: Option<Spanned<String>>,
     severity: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
 }
@@ -72,7 +74,7 @@ pub struct Globs {
 
 /// The longest glob, in bytes: as long as the longest path (Linux's
 /// `PATH_MAX`). A glob is compiled to a regular expression, whose size
-/// grows with nested braces: one of a megabyte took 76 MB.
+/// grows with nested braces: one of a megabyte compiles to 76 MB.
 const MAX_GLOB: usize = 4096;
 
 impl Globs {
@@ -143,6 +145,9 @@ pub struct Config {
     pub per_file_ignores: Vec<(Globs, Vec<Code>)>,
     /// `markdown-code`: whether URLs in Markdown code are linted.
     pub markdown_code: Option<bool>,
+    /// `unsafe-fixes`: whether `--fix` (and the language server's fix-all)
+    /// also applies the fixes that may change what a program reads.
+    pub unsafe_fixes: Option<bool>,
     /// `baseline`: the findings not reported.
     pub baseline: Option<BaselineName>,
     /// `[severity]`: codes reported with another severity than their own.
@@ -348,6 +353,7 @@ impl Config {
             exclude: globs(&exclude)?,
             per_file_ignores,
             markdown_code: raw.markdown_code,
+            unsafe_fixes: raw.unsafe_fixes,
             severity,
             dir,
         }))

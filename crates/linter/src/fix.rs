@@ -5,9 +5,6 @@
 //! production (`rfc1738::lint::parses`; a template with a value in each
 //! placeholder). A template's placeholders are left as they are.
 
-use std::io::Write;
-use std::path::Path;
-
 use rfc1738::grammar::chars::SCHEME_ANY_CASE;
 use rfc1738::lint::Code;
 use rfc1738::scan::template::placeholders;
@@ -207,43 +204,6 @@ pub fn apply<C: AsRef<[u8]>>(
     Some(out)
 }
 
-/// Replaces `path` with `bytes`: a temporary file in the same directory,
-/// with the file's permissions, renamed over it. On error the file is as
-/// it was. A symbolic link stays one: its target is replaced.
-#[cfg_attr(not(feature = "command"), allow(dead_code))]
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let path = &std::fs::canonicalize(path)?;
-    let metadata = std::fs::metadata(path)?;
-    if metadata.permissions().readonly() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::PermissionDenied,
-            "the file is read-only",
-        ));
-    }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut temporary = tempfile::Builder::new()
-        .prefix(".rfc1738-fix-")
-        .tempfile_in(dir)?;
-    temporary.write_all(bytes)?;
-    temporary.as_file().sync_all()?;
-    std::fs::set_permissions(temporary.path(), metadata.permissions())?;
-    temporary.persist(path).map_err(|error| error.error)?;
-    Ok(())
-}
-
-/// A unified diff of a file's fix, of its text before and after.
-#[cfg_attr(not(feature = "command"), allow(dead_code))]
-pub fn diff(name: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,8 +271,8 @@ mod tests {
     fn no_case_fix_where_the_letters_are_entities() {
         use crate::extract::{urls, Kind};
         let all = &mut |_, _| true;
-        // Lowering `&#72;TTP` left the `H` of its entity: the fix fixed
-        // nothing and `--fix` offered it again (a fuzzer found it).
+        // Lowering `&#72;TTP` would leave the `H` of its entity: the fix
+        // would fix nothing and `--fix` would offer it again.
         let markdown = "[a](&#72;TTP://a.b/~x)";
         let found: Vec<ScannedUrl> = urls(markdown, Kind::Markdown, false)
             .map(|extracted| extracted.url)
@@ -334,38 +294,6 @@ mod tests {
         assert_eq!(
             fixed("<URL:FTP://a.b/c;\n   type=A>").as_deref(),
             Some("<URL:ftp://a.b/c;\n   type=a>")
-        );
-    }
-
-    #[test]
-    fn atomic_writes_keep_permissions_and_line_endings() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.txt");
-        std::fs::write(&path, "x\r\ny\r\n").unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomically(&path, b"x\r\nz\r\n").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"x\r\nz\r\n");
-        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o640);
-        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(names.len(), 1, "no temporary file is left");
-        let link = dir.path().join("link.txt");
-        std::os::unix::fs::symlink(&path, &link).unwrap();
-        write_atomically(&link, b"via the link\n").unwrap();
-        assert!(std::fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink());
-        assert_eq!(std::fs::read(&path).unwrap(), b"via the link\n");
-    }
-
-    #[test]
-    fn diffs_are_unified() {
-        let diff = diff("a.md", "one\ntwo\n", "one\n2\n");
-        assert_eq!(
-            diff,
-            "--- a/a.md\n+++ b/a.md\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n"
         );
     }
 }

@@ -1,20 +1,24 @@
 //! `rfc1738 lint`: find the URLs in files and directories and report every
-//! problem at its file, line and column, for people (annotated source),
-//! editors (`short`), programs (`json`), code scanning (`sarif`) and GitHub
-//! Actions (`github`); fix what can be fixed without changing a URL's
-//! meaning.
+//! problem at its file, line and column, for people (`human`: annotated
+//! source), editors (`short`), programs (`json`), code scanning (`sarif`),
+//! GitHub Actions (`github`), reviewdog (`rdjson`) and CI test reports
+//! (`junit`), or list the URLs (`urls`); fix what can be fixed without
+//! changing a URL's meaning.
 //!
 //! Findings are written as they are made: memory does not grow with their
 //! number (only with the size of the file being linted).
 //!
-//! The rooms: [`extract`] finds the URLs of a file by its format,
-//! [`pipeline`] lints them with a file's [`config`], [`suppress`]ion
-//! comments and [`baseline`], [`output`] writes the findings, and the
-//! command ([`LintArgs`], [`run`]) walks the files. The language server
-//! (`rfc1738-server`) uses the same pipeline.
+//! The rooms: [`extract`] finds the URLs of a file by its format from its
+//! [`source`] text, [`pipeline`] lints them with the file's [`settings`]
+//! (from its [`config`]), [`suppress`]ion comments and [`baseline`], and
+//! the linter's own rules (U018 to U020), [`apply_fixes`] applies the
+//! fixes, [`output`] writes the findings, and the command ([`LintArgs`],
+//! [`run`]) walks the files. The language server (`rfc1738-server`) uses
+//! the same pipeline.
 
 #![deny(missing_docs)]
 
+pub mod apply_fixes;
 pub mod baseline;
 pub mod binary;
 pub mod changes;
@@ -26,6 +30,8 @@ pub mod extract;
 mod fix;
 pub mod output;
 pub mod pipeline;
+mod rules;
+pub mod settings;
 pub mod source;
 pub mod suppress;
 

@@ -7,138 +7,19 @@
 
 use std::borrow::Cow;
 use std::io;
-use std::path::Path;
-use std::rc::Rc;
 
-use rfc1738::dialect::Dialect;
-use rfc1738::lint::{lint_scanned_into, Code, Finding, Severity, Sink};
+use rfc1738::lint::{lint_scanned_into, Code, Finding, Sink};
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 use super::baseline::Ledger;
-use super::config::{Config, ConfigError, Configs};
 use super::extract::{self, Applicability, Extracted, Kind};
 use super::fix;
 use super::output::{Edit, Report};
+use super::rules::{u018_invalid_utf8, u019_unused_suppression, u020_valid_in_earlier_revision};
+pub use super::settings::{excluded, settings, settings_for, Overrides, Settings};
 use super::source::SourceText;
 use super::suppress::Suppressions;
-
-/// The codes and options of the command line, on top of a configuration
-/// file's (none for the language server).
-#[derive(Default)]
-pub struct Overrides {
-    /// Replaces the file's `select` when not empty.
-    pub select: Vec<Code>,
-    /// Reported on top of the selection.
-    pub extend_select: Vec<Code>,
-    /// Not reported.
-    pub ignore: Vec<Code>,
-    /// The lowest severity that fails the run, over the file's.
-    pub level: Option<Severity>,
-    /// Also lint URLs in Markdown code.
-    pub markdown_code: bool,
-}
-
-/// What applies to one file.
-pub struct Settings {
-    wanted: Vec<bool>,
-    /// Each code's severity, by its index.
-    severities: Vec<Severity>,
-    /// The lowest severity that fails the run.
-    pub level: Severity,
-    /// Whether URLs in Markdown code are linted.
-    pub markdown_code: bool,
-}
-
-impl Settings {
-    /// Whether findings of `code` are reported.
-    pub fn wants(&self, code: Code) -> bool {
-        self.wanted[code.index()]
-    }
-
-    /// The severity findings of `code` are reported with: the
-    /// configuration's `[severity]`, or the code's own.
-    pub fn severity(&self, code: Code) -> Severity {
-        self.severities[code.index()]
-    }
-}
-
-/// The codes reported when neither the configuration nor the command line
-/// selects: all but those reported only when selected.
-fn default_selection() -> Vec<Code> {
-    Code::ALL
-        .iter()
-        .copied()
-        .filter(|code| !matches!(code, Code::UnusedSuppression | Code::ValidInEarlierRevision))
-        .collect()
-}
-
-/// The settings of `file` (absolute) under `config` and the command line.
-pub fn settings(overrides: &Overrides, config: Option<&Config>, file: &Path) -> Settings {
-    let default = default_selection();
-    let select: &[Code] = if !overrides.select.is_empty() {
-        &overrides.select
-    } else {
-        config
-            .and_then(|config| config.select.as_deref())
-            .unwrap_or(&default)
-    };
-    let mut wanted = vec![false; Code::ALL.len()];
-    let extend = config.map_or(&[][..], |config| &config.extend_select[..]);
-    for code in select.iter().chain(extend).chain(&overrides.extend_select) {
-        wanted[code.index()] = true;
-    }
-    let mut ignore: Vec<Code> = overrides.ignore.clone();
-    if let Some(config) = config {
-        ignore.extend(&config.ignore);
-        if let Some(relative) = config.relative(file) {
-            for (globs, codes) in &config.per_file_ignores {
-                if globs.matches(relative) {
-                    ignore.extend(codes);
-                }
-            }
-        }
-    }
-    for code in ignore {
-        wanted[code.index()] = false;
-    }
-    let mut severities: Vec<Severity> = Code::ALL.iter().map(|code| code.severity()).collect();
-    for (code, severity) in config.map_or(&[][..], |config| &config.severity[..]) {
-        severities[code.index()] = *severity;
-    }
-    Settings {
-        wanted,
-        severities,
-        level: overrides
-            .level
-            .or_else(|| config.and_then(|config| config.level))
-            .unwrap_or(Severity::Warning),
-        markdown_code: overrides.markdown_code
-            || config.and_then(|c| c.markdown_code).unwrap_or(false),
-    }
-}
-
-/// The configuration of the file `absolute` (found upward from its
-/// directory, as `configs` was told), and its settings.
-pub fn settings_for(
-    configs: &mut Configs,
-    overrides: &Overrides,
-    absolute: &Path,
-) -> Result<(Settings, Option<Rc<Config>>), ConfigError> {
-    let dir = absolute.parent().unwrap_or(Path::new("/"));
-    let config = configs.for_dir(dir)?;
-    let settings = settings(overrides, config.as_deref(), absolute);
-    Ok((settings, config))
-}
-
-/// Whether the configuration excludes the file `absolute`.
-pub fn excluded(config: Option<&Config>, absolute: &Path) -> bool {
-    config.is_some_and(|config| {
-        config
-            .relative(absolute)
-            .is_some_and(|relative| config.exclude.matches(relative))
-    })
-}
 
 /// Where one document's findings go.
 pub trait Reporter {
@@ -165,15 +46,27 @@ pub trait Reporter {
 /// The fixes of the findings, in the file's bytes, in order. Each is its
 /// place and where its replacement ends in one string of them all: a file
 /// of a million fixes holds 24 bytes for each, not a million strings.
+/// The safe fixes only, unless [`Collector::with_unsafe_fixes`].
 #[derive(Default)]
 pub struct Collector {
     /// Start and end in the file's bytes, end of the replacement in
     /// `contents`.
     places: Vec<(usize, usize, usize)>,
     contents: String,
+    /// Whether the unsafe fixes are collected too.
+    unsafe_fixes: bool,
 }
 
 impl Collector {
+    /// A collector of the safe fixes, and of the unsafe ones when
+    /// `unsafe_fixes` (`--unsafe-fixes`).
+    pub fn with_unsafe_fixes(unsafe_fixes: bool) -> Collector {
+        Collector {
+            unsafe_fixes,
+            ..Collector::default()
+        }
+    }
+
     /// The fixes, in order: start and end in the file's bytes, and what
     /// replaces them.
     pub fn edits(&self) -> impl Iterator<Item = (usize, usize, &str)> + '_ {
@@ -206,7 +99,12 @@ impl Reporter for Collector {
     }
 
     fn finding(&mut self, report: &Report<'_>) -> io::Result<()> {
-        if let Some(fix) = report.fix {
+        let applied = match report.applicability {
+            Applicability::Safe => true,
+            Applicability::Unsafe => self.unsafe_fixes,
+            Applicability::Never => false,
+        };
+        if let (Some(fix), true) = (report.fix, applied) {
             self.contents.push_str(&fix.content);
             self.places
                 .push((fix.bytes.0, fix.bytes.1, self.contents.len()));
@@ -215,105 +113,20 @@ impl Reporter for Collector {
     }
 }
 
-/// The most times fixes are applied to a file, each time to the result of
-/// the last (one is usually enough; a second brings out findings the first
-/// hid).
-const MAX_FIX_PASSES: usize = 4;
-
-/// `bytes` with the fixes applied until none is left (a fix can bring out
-/// another finding: an ftp typecode is checked once the URL parses), and
-/// the number of fixes applied. The findings `ledger`'s baseline holds are
-/// not fixed. A file that cannot be written back exactly is left as it is
-/// ([`fix_file`] says why).
-pub fn fix_all(
-    bytes: &[u8],
-    file: &str,
-    kind: Kind,
-    settings: &Settings,
-    ledger: Option<&Ledger>,
-) -> io::Result<(Vec<u8>, usize)> {
-    let fixed = fix_file(bytes, file, kind, settings, ledger)?;
-    Ok((fixed.bytes, fixed.applied))
-}
-
-/// What [`fix_file`] made of a file.
-pub struct Fixed {
-    /// The file's bytes, fixed.
-    pub bytes: Vec<u8>,
-    /// The fixes applied.
-    pub applied: usize,
-    /// Why fixes were found but not applied: the file cannot be written
-    /// back exactly in its encoding.
-    pub refused: Option<String>,
-}
-
-/// [`fix_all`], in the file's own encoding: each fix is an edit of the
-/// file's bytes, its replacement encoded as the file is, every other byte
-/// unchanged. A file whose decoding was lossy (undecodable bytes, or an
-/// encoding that does not give the same bytes back) is not fixed.
-pub fn fix_file(
-    bytes: &[u8],
-    file: &str,
-    kind: Kind,
-    settings: &Settings,
-    ledger: Option<&Ledger>,
-) -> io::Result<Fixed> {
-    let mut doc = SourceText::new(bytes.to_vec());
-    let encoding = doc.encoding();
-    let exact = doc.round_trips(bytes);
-    let mut fixed = Fixed {
-        bytes: bytes.to_vec(),
-        applied: 0,
-        refused: None,
-    };
-    for pass in 0..MAX_FIX_PASSES {
-        if pass > 0 {
-            // In the encoding of the first reading: the fixes must not
-            // change what the detector makes of the file.
-            doc = SourceText::in_encoding(fixed.bytes.clone(), encoding);
-        }
-        let mut collector = Collector::default();
-        let mut ledger = ledger.map(Ledger::fresh);
-        FileLint::new(file, &doc, settings, &mut collector)
-            .with_ledger(ledger.as_mut())
-            .whole(kind)?;
-        if collector.is_empty() {
-            break;
-        }
-        let encoded = collector
-            .edits()
-            .map(|(start, end, content)| Some((start, end, encoding.encode(content)?)));
-        let applied = if exact {
-            fix::apply(&fixed.bytes, encoded)
-        } else {
-            None
-        };
-        let Some(bytes) = applied else {
-            fixed.refused = Some(format!(
-                "read as {}, it cannot be written back byte for byte (some bytes could not be decoded)",
-                encoding.name()
-            ));
-            break;
-        };
-        fixed.applied += collector.len();
-        fixed.bytes = bytes;
-    }
-    Ok(fixed)
-}
-
-/// Where a piece of a file is linted: the URLs that start from `start`
-/// (a byte offset of the piece) to before `limit`.
+/// The URLs of a document that are linted: those that start from `start`
+/// (a byte offset of the text) to before `limit`. A long file read in
+/// pieces lints in each piece the URLs that start in it.
 #[derive(Clone, Copy)]
-pub struct Piece {
+pub struct UrlStarts {
     /// Where the first URL may start.
     pub start: usize,
     /// Where no URL starts any more.
     pub limit: usize,
 }
 
-impl Piece {
-    /// The whole document.
-    pub const WHOLE: Piece = Piece {
+impl UrlStarts {
+    /// Every URL of the document.
+    pub const ALL: UrlStarts = UrlStarts {
         start: 0,
         limit: usize::MAX,
     };
@@ -354,25 +167,25 @@ impl<'f> FileLint<'f> {
 
     /// Lints the whole document, read as `kind`.
     pub fn whole(self, kind: Kind) -> io::Result<()> {
-        self.piece(kind, Piece::WHOLE).map(|_| ())
+        self.urls_starting(kind, UrlStarts::ALL).map(|_| ())
     }
 
-    /// Lints the URLs of the document that start in `piece`; returns where
-    /// the next piece is to resume: after the last URL, or at the limit.
-    /// Invalid UTF-8 is reported up to the line holding that point.
-    pub fn piece(self, kind: Kind, piece: Piece) -> io::Result<usize> {
+    /// Lints the URLs of the document that start in `starts`; returns
+    /// where the next piece is to resume: after the last URL, or at the
+    /// limit. Invalid UTF-8 is reported up to the line holding that point.
+    pub fn urls_starting(self, kind: Kind, starts: UrlStarts) -> io::Result<usize> {
         let urls = extract::urls_from(
             &self.doc.text,
             kind,
             self.settings.markdown_code,
-            piece.start,
+            starts.start,
         )
-        .take_while(|found| found.url.outer.start < piece.limit);
-        self.urls(urls, piece.limit)
+        .take_while(|found| found.url.outer.start < starts.limit);
+        self.urls(urls, starts.limit)
     }
 
     /// Lints the URLs `urls` of the document, which end the piece's
-    /// reading at `limit` (see [`FileLint::piece`]).
+    /// reading at `limit` (see [`FileLint::urls_starting`]).
     /// A URL comes with whether a fix may touch it ([`Extracted`]): one in
     /// code, a template or a formatted string literal gets none.
     pub fn urls<U: Into<Extracted>>(
@@ -423,6 +236,7 @@ impl<'f> FileLint<'f> {
                 state: &mut state,
                 url: &url,
                 plan: plan.as_deref().unwrap_or(&[]),
+                applicability: fix,
             };
             lint_scanned_into(&doc.text, &url, &mut sink);
             if let Some(error) = state.error.take() {
@@ -488,7 +302,8 @@ impl FileState<'_, '_> {
 
     /// Reports what could not be decoded, once for the file, at its first
     /// place, when that starts before `before`: one finding however many
-    /// places (a file in another encoding read as UTF-8 had one per run).
+    /// places (a file in another encoding read as UTF-8 would have one
+    /// per run of its letters).
     fn flush_invalid(&mut self, before: usize) -> io::Result<()> {
         let Some(span) = self.doc.invalid.first() else {
             return Ok(());
@@ -500,59 +315,34 @@ impl FileState<'_, '_> {
         if !self.wants(Code::InvalidUtf8, *span, true) {
             return Ok(());
         }
-        let message = self.doc.undecodable().unwrap_or_default();
-        let finding = Finding::new(Code::InvalidUtf8, *span, message);
-        self.report(&finding, None, None)
+        match u018_invalid_utf8::finding(self.doc) {
+            Some(finding) => self.report(&finding, None, None),
+            None => Ok(()),
+        }
     }
 
-    /// U020: the revisions before RFC 1738 that accept a URL RFC 1738
-    /// rejects, when selected.
+    /// U020, when selected: at the URL's start, before the findings
+    /// inside it.
     fn valid_in_earlier_revision(&mut self, url: &ScannedUrl) -> io::Result<()> {
-        let code = Code::ValidInEarlierRevision;
-        if !self.settings.wants(code) || rfc1738::parse(&url.text).is_ok() {
+        if !self.settings.wants(Code::ValidInEarlierRevision) {
             return Ok(());
         }
-        let report = rfc1738::dialect::revisions(&url.text);
-        let earlier: Vec<String> = report
-            .verdicts
-            .iter()
-            .filter(|verdict| verdict.dialect != Dialect::Rfc1738)
-            .filter_map(|verdict| {
-                let top = verdict.accepted_as?;
-                let what = match verdict.alternatives.is_empty() {
-                    true => top.to_string(),
-                    false => verdict.alternatives.join(", "),
-                };
-                Some(format!("{} ({what})", verdict.dialect))
-            })
-            .collect();
-        if earlier.is_empty() || !self.wants(code, url.span, true) {
+        let Some(finding) = u020_valid_in_earlier_revision::finding(url) else {
+            return Ok(());
+        };
+        if !self.wants(finding.code, finding.span, true) {
             return Ok(());
         }
         self.flush_invalid(url.span.start)?;
-        let list = match earlier.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        let finding = Finding::new(
-            code,
-            url.span,
-            format!("RFC 1738 rejects this URL, but it is valid under {list}"),
-        );
         self.report(&finding, Some(url), None)
     }
 
+    /// U019, when selected: once the file's other findings are made.
     fn unused_suppressions(&mut self) -> io::Result<()> {
         if !self.settings.wants(Code::UnusedSuppression) {
             return Ok(());
         }
-        for (span, what) in self.suppressions.unused() {
-            let finding = Finding::new(
-                Code::UnusedSuppression,
-                span,
-                format!("unused {what}: it suppresses no finding here"),
-            );
+        for finding in u019_unused_suppression::findings(self.suppressions) {
             self.report(&finding, None, None)?;
         }
         Ok(())
@@ -564,7 +354,7 @@ impl FileState<'_, '_> {
         &mut self,
         finding: &Finding,
         url: Option<&ScannedUrl>,
-        fix: Option<&fix::Planned>,
+        fix: Option<(&fix::Planned, Applicability)>,
     ) -> io::Result<()> {
         let doc = self.doc;
         if let Some(ledger) = self.ledger.as_deref_mut() {
@@ -583,17 +373,19 @@ impl FileState<'_, '_> {
             &configured
         };
         let start = doc.position(finding.span.start);
-        let edit = fix.filter(|_| self.reporter.wants_fixes()).map(|planned| {
-            let span = planned.span();
-            let start = doc.position(span.start);
-            Edit {
-                span,
-                bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
-                start,
-                end: doc.end_position(span, start),
-                content: planned.content(&doc.text),
-            }
-        });
+        let edit = fix
+            .filter(|_| self.reporter.wants_fixes())
+            .map(|(planned, _)| {
+                let span = planned.span();
+                let start = doc.position(span.start);
+                Edit {
+                    span,
+                    bytes: (doc.byte_offset(span.start), doc.byte_offset(span.end)),
+                    start,
+                    end: doc.end_position(span, start),
+                    content: planned.content(&doc.text),
+                }
+            });
         let end = if self.reporter.wants_end() {
             doc.end_position(finding.span, start)
         } else {
@@ -612,6 +404,7 @@ impl FileState<'_, '_> {
             url,
             fix: edit.as_ref(),
             fixable: fix.is_some(),
+            applicability: fix.map_or(Applicability::Never, |(_, applicability)| applicability),
             severe: finding.severity >= self.settings.level,
         };
         self.reporter.finding(&report)
@@ -643,6 +436,8 @@ struct UrlSink<'u, 's, 'f> {
     state: &'u mut FileState<'s, 'f>,
     url: &'u ScannedUrl,
     plan: &'u [fix::Planned],
+    /// Whether the plan's fixes are safe or unsafe.
+    applicability: Applicability,
 }
 
 impl Sink for UrlSink<'_, '_, '_> {
@@ -660,7 +455,8 @@ impl Sink for UrlSink<'_, '_, '_> {
                 .binary_search_by_key(&finding.span, fix::Planned::span)
                 .ok()
                 .map(|index| &self.plan[index])
-                .filter(|planned| planned.code == finding.code);
+                .filter(|planned| planned.code == finding.code)
+                .map(|planned| (planned, self.applicability));
             self.state.report(&finding, Some(self.url), fix)
         });
         if let Err(error) = result {
@@ -668,3 +464,6 @@ impl Sink for UrlSink<'_, '_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

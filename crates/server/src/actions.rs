@@ -1,5 +1,7 @@
-//! Code actions: the linter's fix of each fixable finding in the range, a
-//! fix-all for the document (as `rfc1738 lint --fix`), and "ignore this code
+//! Code actions: the linter's fix of each fixable finding in the range (an
+//! unsafe one marked so), a fix-all for the document (as `rfc1738 lint
+//! --fix`: the safe fixes, and the unsafe ones when the configuration says
+//! `unsafe-fixes = true`), and "ignore this code
 //! on this line", which writes the suppression comment in the file's
 //! comment syntax.
 
@@ -16,7 +18,7 @@ use super::diagnostics::{range, Workspace, SOURCE};
 use super::document::Document;
 use super::findings::{KeptFinding, Linted};
 use super::position::Encoding;
-use rfc1738_linter::pipeline;
+use rfc1738_linter::apply_fixes;
 use rfc1738_linter::suppress::{suppression_edit, Obstacles};
 
 /// The kind of the fix-all action, under `source.fixAll` (which editors
@@ -97,8 +99,13 @@ pub(crate) fn actions(
         {
             actions.push(CodeAction {
                 title: format!(
-                    "Fix {}: replace {:?} with {content:?}",
+                    "Fix {}{}: replace {:?} with {content:?}",
                     found.code,
+                    if found.unsafe_fix {
+                        " (unsafe fix)"
+                    } else {
+                        ""
+                    },
                     &text[span.range()]
                 ),
                 kind: Some(CodeActionKind::QUICKFIX),
@@ -113,7 +120,9 @@ pub(crate) fn actions(
                         content.clone(),
                     )],
                 )),
-                is_preferred: Some(true),
+                // An unsafe fix changes what a program reads: never the
+                // one an editor applies on its own.
+                is_preferred: Some(!found.unsafe_fix),
                 ..CodeAction::default()
             });
         }
@@ -174,7 +183,7 @@ pub(crate) fn fix_all_edits(
 ) -> Option<Vec<TextEdit>> {
     let context = workspace.context(document.path.as_deref()).ok()??;
     let old = document.text.as_str();
-    let (fixed, applied) = pipeline::fix_all(
+    let (fixed, applied) = apply_fixes::fix_all(
         old.as_bytes(),
         &document.name,
         document.kind,

@@ -58,6 +58,7 @@ impl Reporter for Collect<'_> {
             severity: report.finding.severity,
             message: report.finding.message.clone(),
             fix: report.fix.map(|edit| (edit.span, edit.content.clone())),
+            unsafe_fix: report.unsafe_fix(),
         });
         Ok(())
     }

@@ -21,6 +21,10 @@ pub(crate) struct KeptFinding {
     pub(crate) message: String,
     /// What to replace, and with what.
     pub(crate) fix: Option<(Span, String)>,
+    /// Whether the fix is unsafe (a program's string literal, a data
+    /// file's value): offered on its own, marked so, and left out of the
+    /// fix-all unless the configuration says `unsafe-fixes = true`.
+    pub(crate) unsafe_fix: bool,
 }
 
 /// A document's last lint.

@@ -328,6 +328,8 @@ fn a_broken_configuration_is_a_diagnostic_on_it_until_it_is_fixed() {
 fn code_actions_fix_fix_all_and_ignore_in_the_file_s_comment_syntax() {
     let dir = tempfile::tempdir().unwrap();
     let mut client = Client::initialized(&[]);
+    // A URL that is a program's string literal has unsafe fixes: offered
+    // one by one, marked so, and not in the fix-all.
     let cases = [
         (
             "a.py",
@@ -376,27 +378,32 @@ fn code_actions_fix_fix_all_and_ignore_in_the_file_s_comment_syntax() {
             .iter()
             .map(|a| a["title"].as_str().unwrap())
             .collect();
-        assert_eq!(
-            titles,
-            [
-                "Fix U003: replace \"~\" with \"%7E\"",
-                "Ignore U003 (unsafe-character) on this line",
-                "Fix all rfc1738 findings",
-            ],
-            "{name}"
-        );
+        let unsafe_fix = name.ends_with(".py");
+        let mut expected = vec![
+            "Fix U003: replace \"~\" with \"%7E\"",
+            "Ignore U003 (unsafe-character) on this line",
+            "Fix all rfc1738 findings",
+        ];
+        if unsafe_fix {
+            expected[0] = "Fix U003 (unsafe fix): replace \"~\" with \"%7E\"";
+            expected.pop();
+        }
+        assert_eq!(titles, expected, "{name}");
+        assert_eq!(actions[0]["isPreferred"], !unsafe_fix, "{name}");
         let fixed = apply(text, &edits_of(&actions[0], &path), Encoding::Utf16);
         assert_eq!(fixed, text.replace('~', "%7E"), "{name}");
         // The quick fix names the diagnostic it fixes.
         assert_eq!(actions[0]["diagnostics"][0]["code"], "U003");
         let with_comment = apply(text, &edits_of(&actions[1], &path), Encoding::Utf16);
         assert_eq!(with_comment, ignored, "{name}");
-        let all = apply(text, &edits_of(&actions[2], &path), Encoding::Utf16);
-        assert_eq!(
-            all,
-            text.replace("HTTP", "http").replace('~', "%7E"),
-            "{name}"
-        );
+        if !unsafe_fix {
+            let all = apply(text, &edits_of(&actions[2], &path), Encoding::Utf16);
+            assert_eq!(
+                all,
+                text.replace("HTTP", "http").replace('~', "%7E"),
+                "{name}"
+            );
+        }
         // With the comment, the finding is suppressed.
         let whole = Range::new(Position::new(0, 0), Position::new(99, 0));
         let after = client.change(&path, 2, whole, &with_comment);
@@ -429,6 +436,35 @@ fn code_actions_fix_fix_all_and_ignore_in_the_file_s_comment_syntax() {
     assert_eq!(
         apply(text, &edits_of(ignore, &path), Encoding::Utf16),
         "x = 'HTTP://h/~y'  # rfc1738-ignore: U003, U005\n"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// With `unsafe-fixes = true` in the configuration, the fix-all applies
+/// the unsafe fixes too, as `rfc1738 lint --fix --unsafe-fixes` does.
+#[test]
+fn the_fix_all_applies_unsafe_fixes_when_configured() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".rfc1738.toml"), "unsafe-fixes = true\n").unwrap();
+    let mut client = Client::initialized(&[]);
+    let path = uri(&dir.path().join("a.py"));
+    let text = "x = 'HTTP://h/~y'\n";
+    let diagnostics = client.open(&path, "python", text);
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": path },
+                "range": diagnostics[0].range,
+                "context": { "diagnostics": [], "only": ["source.fixAll"] },
+            }),
+        )
+        .unwrap();
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(
+        apply(text, &edits_of(&actions[0], &path), Encoding::Utf16),
+        "x = 'http://h/%7Ey'\n"
     );
     assert_eq!(client.shutdown(), 0);
 }

@@ -117,7 +117,13 @@ impl Output for Rdjson {
             code: Code {
                 value: finding.code.code(),
             },
-            original_output: report.short_line(),
+            // reviewdog's format has no place for a fix's applicability:
+            // an unsafe one is said in the tool's own line.
+            original_output: if report.unsafe_fix() {
+                format!("{} (unsafe fix)", report.short_line())
+            } else {
+                report.short_line()
+            },
             suggestions: report.fix.map(|fix| {
                 [Suggestion {
                     range: range(doc, fix.span),
@@ -136,5 +142,31 @@ impl Output for Rdjson {
 
     fn finish(&mut self, out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
         writeln!(out, "]}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Applicability;
+    use crate::output::test_data::written;
+    use crate::output::Format;
+
+    #[test]
+    fn an_unsafe_fix_is_said_in_the_tool_s_line() {
+        let output = |applicability| -> serde_json::Value {
+            let document: serde_json::Value =
+                serde_json::from_str(&written(Format::Rdjson, applicability)).unwrap();
+            document["diagnostics"][0]["original_output"].clone()
+        };
+        let unsafe_fix = output(Applicability::Unsafe);
+        assert!(
+            unsafe_fix
+                .as_str()
+                .unwrap()
+                .ends_with("[U003] (unsafe fix)"),
+            "{unsafe_fix}"
+        );
+        let safe = output(Applicability::Safe);
+        assert!(safe.as_str().unwrap().ends_with("[U003]"), "{safe}");
     }
 }
