@@ -499,14 +499,15 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     let mut end = scheme_end + 1;
     // Whether a `#` was seen: only then is the fragment looked for.
     let mut hash = false;
-    // A URL opened by a quote or a parenthesis ends where it closes: a
+    // A URL opened by a quote, a backquote (a code span in a comment or a
+    // docstring) or a parenthesis ends where it closes: a
     // reader of `{'url':'http://a/b'}` or `[![x](http://a/b.png)](...)`
     // takes the URL to end there, whatever RFC 1738 allows in a path.
     let opener = start.checked_sub(1).map(|at| bytes[at]);
     let mut depth = 0usize;
     while end < bytes.len() {
         match (opener, bytes[end]) {
-            (Some(b'\''), b'\'') => break,
+            (Some(b'\''), b'\'') | (Some(b'`'), b'`') => break,
             (Some(b'('), b'(') => depth += 1,
             (Some(b'('), b')') if depth == 0 => break,
             (Some(b'('), b')') => depth -= 1,

@@ -6,7 +6,7 @@
 //! `$(x)`, `$host` and `$1` of shells, Make, Perl, PHP and nginx, Windows'
 //! `%x%`, RPM's `%{x}`, the upper-case `%HOSTIP` of test suites, autoconf's
 //! `@x@`, a route's `/:id`, a shell's `` `pwd` ``, a regular expression's
-//! `\\g<name>` in a replacement, the conversions of printf (`%s`, `%d`,
+//! `\\g<name>` in a replacement, Ruby's and Elixir's `#{x}`, the conversions of printf (`%s`, `%d`,
 //! `%(name)s`), and the bracketed upper-case names of documentation
 //! (`[USERNAME]`). The general rule behind them: a sigil that cannot stand
 //! there in a URL (`{`, `<`, a `%` that starts no escape), or that
@@ -75,7 +75,7 @@ fn may_start(bytes: &[u8]) -> Option<usize> {
 /// below.
 const STARTS: [bool; 256] = {
     let mut table = [false; 256];
-    let sigils = b"{$%[<@:`\\";
+    let sigils = b"{$%[<@:`\\#";
     let mut i = 0;
     while i < sigils.len() {
         table[sigils[i] as usize] = true;
@@ -114,6 +114,7 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
         b'@' => autoconf(bytes, open, rest),
         b':' => route_parameter(bytes, open, rest),
         b'`' => command(rest),
+        b'#' => hash_brace(rest),
         b'\\' => group_reference(rest),
         _ => None,
     }?;
@@ -152,22 +153,56 @@ fn braces(rest: &[u8]) -> Option<usize> {
 fn dollar(rest: &[u8]) -> Option<usize> {
     match rest.get(1)? {
         b'{' | b'(' => {
-            let (open, close) = if rest[1] == b'{' {
-                (b'{', b'}')
-            } else {
-                (b'(', b')')
-            };
-            let end = rest.iter().position(|b| *b == close)?;
-            let body = &rest[2..end];
+            // `$(HT.port(server))`: Julia's and a shell's expressions nest.
+            // One that holds a URL is code around it, not a placeholder
+            // (`$(Invoke-WebRequest -URI https://a.b/c)`).
+            let end = balanced_end(&rest[1..])? + 1;
+            let body = &rest[2..end - 1];
             let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
-                && !body
-                    .iter()
-                    .any(|b| matches!(*b, b'\n' | b'\r') || *b == open);
-            well_formed.then_some(end + 1)
+                && !body.iter().any(|b| matches!(*b, b'\n' | b'\r'))
+                && !body.windows(3).any(|w| w == b"://");
+            well_formed.then_some(end)
         }
         b'0'..=b'9' => Some(1 + digits(&rest[1..])),
         _ => identifier(&rest[1..]).map(|length| 1 + length),
     }
+}
+
+/// The length of the bracketed text at the start of `text` (which starts
+/// with `(`, `[` or `{`) to its closing bracket, nested brackets counted;
+/// `None` when it does not close.
+fn balanced_end(text: &[u8]) -> Option<usize> {
+    let (open, close) = match text.first()? {
+        b'(' => (b'(', b')'),
+        b'[' => (b'[', b']'),
+        _ => (b'{', b'}'),
+    };
+    let mut depth = 0usize;
+    for (at, byte) in text.iter().enumerate() {
+        if *byte == open {
+            depth += 1;
+        } else if *byte == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(at + 1);
+            }
+        }
+    }
+    None
+}
+
+/// `#{x}`, the interpolation of Ruby, Elixir and CoffeeScript written in
+/// prose or data (a comment, a template): never a fragment.
+fn hash_brace(rest: &[u8]) -> Option<usize> {
+    // `#{{ anchor }}` is a fragment that is a mustache placeholder.
+    if rest.get(1) != Some(&b'{') || rest.get(2) == Some(&b'{') {
+        return None;
+    }
+    let end = balanced_end(&rest[1..])? + 1;
+    let body = &rest[2..end - 1];
+    let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
+        && !body.iter().any(|b| matches!(b, b'\n' | b'\r'));
+    well_formed.then_some(end)
 }
 
 /// `%{x}` (RPM's macros, Ruby's formats), `%x%` (Windows), `%HOSTIP`
@@ -406,6 +441,9 @@ pub(crate) fn first_hash(text: &str) -> Option<usize> {
             .position(|b| matches!(b, b'#' | b'{' | b'$' | b'%'))?
             + at;
         match bytes[next] {
+            b'#' if hash_brace(&bytes[next..]).is_some() => {
+                at = next + hash_brace(&bytes[next..]).unwrap_or(1);
+            }
             b'#' if next == 0 || bytes[next - 1] != b'{' => return Some(next),
             b'#' => at = next + 1,
             _ => at = placeholder_at(bytes, next).unwrap_or(next + 1),
@@ -481,6 +519,14 @@ mod tests {
         );
         // A group of a regular expression in a replacement.
         assert_eq!(found("https://a.b/issues/\\g<number>"), ["\\g<number>"]);
+        // Julia's and a shell's nested expressions; Ruby's and Elixir's
+        // interpolation, which starts no fragment.
+        assert_eq!(
+            found("http://127.0.0.1:$(HT.port(server))/a#{opts[:port]}/b"),
+            ["$(HT.port(server))", "#{opts[:port]}"]
+        );
+        assert_eq!(first_hash("http://h:#{port}/a#top"), Some(18));
+        assert!(found("$(Invoke-WebRequest -URI https://a.b/c)").is_empty());
         // A shell's command substitution.
         assert_eq!(found("file://`pwd`/htmlcov/index.html"), ["`pwd`"]);
         assert!(found("see ``https://a.b/c`` and `http://d.e/`").is_empty());

@@ -7,22 +7,14 @@ use rfc1738::lint::{Code, Severity};
 
 use crate::output::Format;
 
-const AFTER_HELP: &str = "\
+const AFTER_HELP_TEMPLATE: &str = "\
 Files and directories: a directory is searched recursively, honouring
 .gitignore, .ignore and hidden files as ripgrep does (also outside a git
 repository); files named on the command line are always linted. Paths are
 printed relative to the working directory. Standard input is read when no
 path is given or for `-`.
 
-File types, by name (then a #! line, a modeline or a man page's first
-request): Markdown (CommonMark with GFM autolinks: link and image
-destinations, autolinks, bare URLs, inline HTML; code spans and blocks only
-with --markdown-code), HTML (URL attributes, entities decoded), source code
-(comments and string literals, escapes decoded), data (JSON, TOML and YAML
-values), shell scripts, man pages, reStructuredText, AsciiDoc and RTF as
-their readers show them; anything else as plain text (RFC 1738's appendix:
-<URL:...>, angle brackets, bare URLs, line breaks). docs/linter-files.md
-says how each is read.
+@FILE_TYPES@
 
 Configuration: the nearest .rfc1738.toml, rfc1738.toml, or pyproject.toml
 with a [tool.rfc1738] table, from each file's directory upward (keys:
@@ -62,9 +54,41 @@ Exit status: 0 no finding at or above --level (or --exit-zero); 1 findings
 at or above --level (with --diff: some file would change); 2 usage,
 configuration or I/O error.";
 
+/// The help after the options: [`AFTER_HELP_TEMPLATE`] with the file
+/// types of the registry ([`crate::extract::filetype`]).
+fn after_help() -> String {
+    let mut types = String::from(
+        "File types, by name (then a #! line, a modeline or a man page's first \
+         request), each read as what it is: ",
+    );
+    types.push_str(&crate::extract::filetype::read_by_a_reader().join(", "));
+    types.push_str(
+        "; anything else as plain text (RFC 1738's appendix: <URL:...>, angle \
+         brackets, bare URLs, line breaks). docs/linter-files.md says how each is read.",
+    );
+    AFTER_HELP_TEMPLATE.replace("@FILE_TYPES@", &wrap(&types, 74))
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("a line");
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(word.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join("\n")
+}
+
 /// The arguments of `rfc1738 lint`.
 #[derive(Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct LintArgs {
     /// Files and directories to lint; standard input when none is given or for `-`.
     pub(super) files: Vec<String>,

@@ -123,11 +123,11 @@ pub const FILE_TYPES: &[FileType] = &[
         .modes(&["html", "xhtml"])
         .comment(MARKUP),
     row(
-        "C and C++, Objective-C, CUDA",
+        "C and C++, Objective-C, CUDA, Windows resource scripts",
         code(Language::C),
         &[
             "c", "h", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h++", "ino", "m", "mm", "cu",
-            "cuh",
+            "cuh", "rc",
         ],
     )
     .modes(&[
