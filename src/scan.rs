@@ -526,10 +526,12 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
                 Some(placeholder_end) => placeholder_end,
                 None => break,
             },
-            b'#' => {
+            // Ruby's and Elixir's `#{x}` may hold spaces, and starts no
+            // fragment.
+            b'#' => template::placeholder_at(bytes, end).unwrap_or_else(|| {
                 hash = true;
                 end + 1
-            }
+            }),
             _ => end + 1,
         };
     }

@@ -222,6 +222,15 @@ fn percent(rest: &[u8]) -> Option<usize> {
         if rest.get(1 + length) == Some(&b'%') {
             return Some(1 + length + 1);
         }
+        // curl's tests: `%hex[%e2%90]hex%`, `%repeat[254 x a]%`.
+        if rest.get(1 + length) == Some(&b'[') {
+            let close = 1 + length + rest[1 + length..].iter().position(|b| *b == b']')?;
+            let after = &rest[close + 1..];
+            let tail = identifier(after).unwrap_or(0);
+            if after.get(tail) == Some(&b'%') {
+                return Some(close + 1 + tail + 1);
+            }
+        }
         let name = &rest[1..1 + length];
         let upper = length >= 2
             && name
@@ -530,6 +539,11 @@ mod tests {
         // A shell's command substitution.
         assert_eq!(found("file://`pwd`/htmlcov/index.html"), ["`pwd`"]);
         assert!(found("see ``https://a.b/c`` and `http://d.e/`").is_empty());
+        // curl's tests' functions.
+        assert_eq!(
+            found("http://invalid-utf8-%hex[%e2%90]hex%.local/%repeat[254 x a]%/"),
+            ["%hex[%e2%90]hex%", "%repeat[254 x a]%"]
+        );
         // Autoconf, not a user's `@`.
         assert_eq!(found("http://@HOST@/@prefix@/x"), ["@HOST@", "@prefix@"]);
         assert!(found("mailto:user@host@x").is_empty());
