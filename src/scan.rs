@@ -522,6 +522,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // A placeholder `{{ host }}` may hold spaces: it is read whole.
         end = match bytes[end] {
             b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
+            // curl's `%repeat[2048 x a]%` holds spaces; printf's `% d`
+            // never starts a URL's placeholder here.
+            b'%' if bytes.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => {
+                template::placeholder_at(bytes, end).unwrap_or(end + 1)
+            }
             b'<' => match template::placeholder_at(bytes, end) {
                 Some(placeholder_end) => placeholder_end,
                 None => break,
@@ -1027,6 +1032,21 @@ mod tests {
                 "https://${HOST}/y",
                 "https://a.b/{id}{?q}"
             ]
+        );
+        // Placeholders that hold spaces: Elixir's interpolation, curl's
+        // tests' functions; a quote or a backquote that opens a URL closes it.
+        assert_eq!(
+            texts(
+                "@url \"http://localhost:#{compile_env(:a, :port)}/x\" http://%repeat[254 x a]%/y"
+            ),
+            [
+                "http://localhost:#{compile_env(:a, :port)}/x",
+                "http://%repeat[254 x a]%/y"
+            ]
+        );
+        assert_eq!(
+            texts("{'url':'https://a.b/c'}, `http://d.e/f`, [x](http://g.h/(i)) j"),
+            ["https://a.b/c", "http://d.e/f", "http://g.h/(i)"]
         );
         let urls = scan("http://a.b/{#section} and http://a.b/{x}#top");
         assert!(urls[0].fragment.is_none());
