@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds a release's Linux files on this machine, as the release workflow
-# (.github/workflows/release.yml) builds them on GitHub's runners, into OUT:
+# Builds a release's files on this machine into OUT, as the release workflow
+# (.github/workflows/release.yml) builds them on GitHub's runners with this
+# same script:
 #
-#   rfc1738-cli-<target>.tar.gz          the static binary, README, licenses, CHANGELOG
+#   rfc1738-cli-<target>.tar.gz          the binary, README, licenses, CHANGELOG
+#                                        (.zip for Windows)
 #   rfc1738-cli-<target>.tar.gz.sha256   its SHA-256 (sha256sum's format)
-#   rfc1738-<version>-py3-none-manylinux..._<arch>.whl   the same binary as a wheel
+#   rfc1738-<version>-py3-none-<platform>.whl   the same binary as a wheel
 #   rfc1738-cli-installer.sh, rfc1738-cli-installer.ps1  the installers, version filled in
 #   sha256.sum                           the checksums of all of the above
 #
@@ -12,7 +14,9 @@
 #
 # The default target is x86_64-unknown-linux-musl, built natively; --all adds
 # aarch64-unknown-linux-musl, cross-compiled with zig (the `ziglang` package
-# from PyPI, which maturin drives). The binary is built once per target, by
+# from PyPI, which maturin drives). On macOS and Windows runners --target
+# names theirs (x86_64-apple-darwin, aarch64-apple-darwin,
+# x86_64-pc-windows-msvc). The binary is built once per target, by
 # maturin, and the archive holds the wheel's binary: the two ship the same
 # bytes. The Linux binaries are static (musl) and the wheels carry both the
 # manylinux and the musllinux tags, so one file serves glibc and musl systems.
@@ -50,7 +54,10 @@ done
 for target in "${targets[@]}"; do
     case "$target" in
         x86_64-unknown-linux-musl | aarch64-unknown-linux-musl) ;;
-        *) die "$target is not built here: this machine builds the Linux (musl) targets; the release workflow builds the others" ;;
+        *-apple-darwin) [ "$(uname -s)" = Darwin ] || die "$target is built on macOS only (the release workflow's macOS runner)" ;;
+        x86_64-pc-windows-msvc)
+            case "$(uname -s)" in MINGW* | MSYS* | CYGWIN*) ;; *) die "$target is built on Windows only (the release workflow's Windows runner)" ;; esac ;;
+        *) die "$target is not a release target (--help)" ;;
     esac
 done
 
@@ -59,55 +66,65 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 case "$CARGO_TARGET_DIR" in /*) ;; *) CARGO_TARGET_DIR="$repo/$CARGO_TARGET_DIR" ;; esac
-for tool in cargo rustup python3 tar gzip sha256sum; do
+for tool in cargo rustup; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is not installed"
 done
+# Windows' Python is `python`; the others' `python3`.
+python="$(command -v python3 || command -v python)" || die "python3 is not installed"
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 8))' 2>/dev/null || die "$python is not Python 3.8 or later"
 
 version="$(cargo metadata --manifest-path "$repo/Cargo.toml" --no-deps --format-version 1 --locked |
-    python3 -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "rfc1738-cli"))')" ||
+    "$python" -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "rfc1738-cli"))')" ||
     die "could not read rfc1738-cli's version (cargo metadata)"
 echo "== rfc1738 $version: ${targets[*]} into $out"
 
 # The tools, pinned, in a virtual environment of their own.
 tools="$CARGO_TARGET_DIR/release-tools"
-[ -x "$tools/bin/python" ] || python3 -m venv "$tools" || die "could not create the virtual environment $tools (python3 -m venv)"
+[ -d "$tools" ] || "$python" -m venv "$tools" || die "could not create the virtual environment $tools ($python -m venv)"
+bin="$tools/bin"
+[ -d "$bin" ] || bin="$tools/Scripts" # Windows' layout
+[ -d "$bin" ] || die "$tools is not a virtual environment; remove it"
 need=("maturin==$maturin_version")
 case " ${targets[*]} " in *aarch64*) need+=("ziglang==$ziglang_version") ;; esac
-installed="$("$tools/bin/python" -m pip freeze 2>/dev/null)"
+installed="$("$bin/python" -m pip freeze 2>/dev/null)"
 missing=()
 for requirement in "${need[@]}"; do
     grep -qixF "$requirement" <<<"$installed" || missing+=("$requirement")
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "== installing ${missing[*]} into $tools"
-    timeout 600 "$tools/bin/python" -m pip install --quiet --disable-pip-version-check "${missing[@]}" ||
+    timeout 600 "$bin/python" -m pip install --quiet --disable-pip-version-check "${missing[@]}" ||
         die "could not install ${missing[*]} from PyPI"
 fi
 
 installed_targets="$(rustup target list --installed)"
+host="$(rustc -vV | sed -n 's/^host: //p')"
 # The archives' timestamps: the commit's, so that two builds of one commit
 # make the same archive.
 epoch="$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)"
+export SOURCE_DATE_EPOCH="$epoch" # maturin dates the wheel's entries by it
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # Only what an earlier run wrote here goes, so that OUT never holds two
 # versions' files side by side.
-rm -f "$out"/rfc1738-cli-*.tar.gz "$out"/rfc1738-cli-*.tar.gz.sha256 "$out"/rfc1738-*.whl \
+rm -f "$out"/rfc1738-cli-*.tar.gz "$out"/rfc1738-cli-*.zip "$out"/rfc1738-cli-*.sha256 "$out"/rfc1738-*.whl \
     "$out"/rfc1738-cli-installer.sh "$out"/rfc1738-cli-installer.ps1 "$out"/sha256.sum
 
 for target in "${targets[@]}"; do
     arch="${target%%-*}"
     grep -qxF "$target" <<<"$installed_targets" || rustup target add "$target" ||
         die "could not add the Rust target $target (rustup target add $target)"
-    zig=()
-    [ "$arch" = "$(uname -m)" ] || zig=(--zig)
-    echo "== $target: maturin build ${zig[*]}"
+    maturin_args=(--release --locked --target "$target")
+    case "$target" in
+        *-linux-musl)
+            # The binary is static, so one wheel serves glibc (manylinux)
+            # and musl (musllinux) systems, and maturin audits it for both.
+            maturin_args+=(--compatibility manylinux_2_17 musllinux_1_1)
+            [ "$arch" = "${host%%-*}" ] || maturin_args+=(--zig) ;;
+    esac
+    echo "== $target: maturin build ${maturin_args[*]}"
     start=$(date +%s)
-    # `--compatibility` with two tags: the binary is static, so one wheel
-    # serves glibc (manylinux) and musl (musllinux) systems, and maturin
-    # audits it for both.
-    (cd "$repo" && "$tools/bin/maturin" build --release --locked --target "$target" "${zig[@]}" \
-        --compatibility manylinux_2_17 musllinux_1_1 --out "$work/wheels-$target") ||
+    (cd "$repo" && "$bin/maturin" build "${maturin_args[@]}" --out "$work/wheels-$target") ||
         die "maturin could not build $target"
     echo "   built in $(($(date +%s) - start)) s"
     wheels=("$work/wheels-$target"/rfc1738-"$version"-*.whl)
@@ -115,28 +132,23 @@ for target in "${targets[@]}"; do
     wheel="${wheels[0]}"
 
     name="rfc1738-cli-$target"
+    exe=rfc1738
+    extension=tar.gz
+    case "$target" in *-windows-*) exe=rfc1738.exe extension=zip ;; esac
     mkdir "$work/$name"
-    python3 - "$wheel" "$work/$name/rfc1738" <<'PY' || die "no rfc1738 binary in $(basename "$wheel")"
-import sys, zipfile
-wheel, dest = sys.argv[1], sys.argv[2]
-with zipfile.ZipFile(wheel) as z:
-    (member,) = [n for n in z.namelist() if n.endswith(".data/scripts/rfc1738")]
-    with open(dest, "wb") as f:
-        f.write(z.read(member))
-PY
-    chmod 755 "$work/$name/rfc1738"
+    "$python" "$repo/release/package.py" binary "$wheel" "$work/$name/$exe"
     # Static, or it is not the binary the installer promises every Linux.
-    if command -v readelf >/dev/null 2>&1 && readelf -l "$work/$name/rfc1738" | grep -q 'Requesting program interpreter'; then
+    if [ "${target#*-linux-}" != "$target" ] && command -v readelf >/dev/null 2>&1 &&
+        readelf -l "$work/$name/$exe" | grep -q 'Requesting program interpreter'; then
         die "$target's binary is dynamically linked"
     fi
-    if [ "$arch" = "$(uname -m)" ]; then
-        said="$("$work/$name/rfc1738" --version)" || die "$target's binary does not run here"
+    # It runs here when the machine is of its processor and system.
+    if [ "$arch" = "${host%%-*}" ] && [ "$(cut -d- -f3 <<<"$target")" = "$(cut -d- -f3 <<<"$host")" ]; then
+        said="$("$work/$name/$exe" --version | tr -d '\r')" || die "$target's binary does not run here"
         [ "$said" = "rfc1738 $version" ] || die "$target's binary says '$said', not 'rfc1738 $version'"
     fi
     cp "$repo/README.md" "$repo/LICENSE-MIT" "$repo/LICENSE-APACHE" "$repo/CHANGELOG.md" "$work/$name/"
-    tar --sort=name --mtime="@$epoch" --owner=0 --group=0 --numeric-owner -C "$work" -cf - "$name" |
-        gzip -9 -n >"$out/$name.tar.gz"
-    (cd "$out" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
+    "$python" "$repo/release/package.py" archive "$epoch" "$work/$name" "$out/$name.$extension"
     cp "$wheel" "$out/"
 done
 
@@ -144,7 +156,9 @@ for kind in sh ps1; do
     sed "s/@RFC1738_VERSION@/$version/g" "$repo/release/installer.$kind" >"$out/rfc1738-cli-installer.$kind"
 done
 chmod 755 "$out/rfc1738-cli-installer.sh"
-(cd "$out" && sha256sum rfc1738-cli-*.tar.gz rfc1738-*.whl rfc1738-cli-installer.* >sha256.sum)
+shopt -s nullglob
+(cd "$out" && files=(rfc1738-cli-*.tar.gz rfc1738-cli-*.zip rfc1738-*.whl rfc1738-cli-installer.*) &&
+    "$python" "$repo/release/package.py" sums . "${files[@]}")
 
 echo "== $out"
-(cd "$out" && ls -l rfc1738-cli-*.tar.gz* rfc1738-*.whl rfc1738-cli-installer.* sha256.sum | awk '{ printf "%10s  %s\n", $5, $9 }')
+(cd "$out" && ls -l rfc1738-* sha256.sum | awk '{ printf "%10s  %s\n", $5, $9 }')
