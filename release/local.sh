@@ -85,7 +85,7 @@ bin="$tools/bin"
 [ -d "$bin" ] || bin="$tools/Scripts" # Windows' layout
 [ -d "$bin" ] || die "$tools is not a virtual environment; remove it"
 need=("maturin==$maturin_version")
-case " ${targets[*]} " in *aarch64*) need+=("ziglang==$ziglang_version") ;; esac
+case " ${targets[*]} " in *aarch64-unknown-linux*) need+=("ziglang==$ziglang_version") ;; esac
 installed="$("$bin/python" -m pip freeze 2>/dev/null)"
 missing=()
 for requirement in "${need[@]}"; do
@@ -127,7 +127,7 @@ for target in "${targets[@]}"; do
     (cd "$repo" && "$bin/maturin" build "${maturin_args[@]}" --out "$work/wheels-$target") ||
         die "maturin could not build $target"
     echo "   built in $(($(date +%s) - start)) s"
-    wheels=("$work/wheels-$target"/rfc1738-"$version"-*.whl)
+    wheels=("$work/wheels-$target/rfc1738-$version-"*.whl)
     [ "${#wheels[@]}" -eq 1 ] && [ -f "${wheels[0]}" ] || die "maturin wrote no rfc1738 $version wheel for $target"
     wheel="${wheels[0]}"
 

