@@ -61,16 +61,22 @@ for target in "${targets[@]}"; do
     esac
 done
 
-repo="$(cd "$(dirname "$0")/.." && pwd)"
+# On Windows (Git Bash) `pwd -W` gives C:/... paths, which cargo, maturin
+# and Python take as they are; elsewhere it fails and `pwd` answers.
+abspath() { (cd "$1" && { pwd -W 2>/dev/null || pwd; }); }
+repo="$(abspath "$(dirname "$0")/..")"
 mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+out="$(abspath "$out")"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 case "$CARGO_TARGET_DIR" in /*) ;; *) CARGO_TARGET_DIR="$repo/$CARGO_TARGET_DIR" ;; esac
 for tool in cargo rustup; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool is not installed"
 done
-# Windows' Python is `python`; the others' `python3`.
-python="$(command -v python3 || command -v python)" || die "python3 is not installed"
+# Windows' Python is `python` (a `python3` there may be the Store's stub).
+case "$(uname -s)" in
+    MINGW* | MSYS* | CYGWIN*) python="$(command -v python)" || die "python is not installed" ;;
+    *) python="$(command -v python3 || command -v python)" || die "python3 is not installed" ;;
+esac
 "$python" -c 'import sys; sys.exit(sys.version_info < (3, 8))' 2>/dev/null || die "$python is not Python 3.8 or later"
 
 version="$(cargo metadata --manifest-path "$repo/Cargo.toml" --no-deps --format-version 1 --locked |
@@ -124,7 +130,9 @@ for target in "${targets[@]}"; do
     esac
     echo "== $target: maturin build ${maturin_args[*]}"
     start=$(date +%s)
-    (cd "$repo" && "$bin/maturin" build "${maturin_args[@]}" --out "$work/wheels-$target") ||
+    # The tools' environment first on the PATH: maturin runs zig as
+    # `python -m ziglang`, with the first python it finds.
+    (cd "$repo" && PATH="$bin:$PATH" "$bin/maturin" build "${maturin_args[@]}" --out "$work/wheels-$target") ||
         die "maturin could not build $target"
     echo "   built in $(($(date +%s) - start)) s"
     wheels=("$work/wheels-$target/rfc1738-$version-"*.whl)
