@@ -53,3 +53,4 @@ mod review_formats;
 mod revisions;
 mod sarif;
 mod server;
+mod versions;
