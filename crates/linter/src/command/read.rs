@@ -280,7 +280,7 @@ impl LintRun<'_> {
         {
             return Ok(linted);
         }
-        let piece_size = piece_size("RFC1738_MARKDOWN_PIECE", extract::CHUNK);
+        let piece_size = piece_size("RFC1738_MARKDOWN_PIECE", extract::MARKDOWN_PIECE_SIZE);
         let code = settings.markdown_code;
         let mut definitions = extract::Definitions::default();
         let mut pieces = MarkdownFileInPieces::open(path, piece_size)?;

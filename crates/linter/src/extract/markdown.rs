@@ -17,14 +17,18 @@ use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 use rfc1738::scan::{Form, ScannedUrl, Scanner};
 use rfc1738::Span;
 
-use super::html::{self, find_ignore_case};
-use super::{has_scheme, in_order, Candidate, Decode, Pending, PendingUrls, Urls};
+use super::html;
+mod pieces;
 
-/// Markdown longer than this is read in pieces (see [`chunks`]): the parser
+use super::{has_scheme, in_order, Candidate, Decode, Pending, PendingUrls, Urls};
+pub use pieces::next_cut;
+use pieces::pieces;
+
+/// Markdown longer than this is read in pieces (see [`pieces`]): the parser
 /// holds a tree of what it reads, 56 bytes for each text run, break or
 /// bracket (so up to 56 bytes for a byte of `[[[[`), and memory stays
 /// bounded only when pieces are.
-pub const CHUNK: usize = 128 * 1024;
+pub const MARKDOWN_PIECE_SIZE: usize = 128 * 1024;
 
 fn markdown_options() -> Options {
     Options::ENABLE_TABLES
@@ -97,7 +101,7 @@ impl Definitions {
 
 /// Marks the definitions that the links of a piece of Markdown use.
 pub fn mark_used_definitions(text: &str, code: bool, definitions: &RefCell<Definitions>) {
-    markdown_chunk(text, 0..text.len(), code, definitions);
+    markdown_piece(text, 0..text.len(), code, definitions);
 }
 
 /// The URLs of piece `index` of a Markdown document read in pieces, once
@@ -108,7 +112,7 @@ pub fn markdown_piece_urls<'a>(
     definitions: &RefCell<Definitions>,
     index: usize,
 ) -> Urls<'a> {
-    let mut found = markdown_chunk(text, 0..text.len(), code, definitions);
+    let mut found = markdown_piece(text, 0..text.len(), code, definitions);
     definitions.borrow().candidates(text, index, &mut found);
     in_order(&mut found);
     Urls::Found(text, PendingUrls(found.into_iter()))
@@ -132,7 +136,7 @@ impl Iterator for MarkdownUrls<'_> {
                 return Some(found.into_url(self.text));
             }
             let (index, chunk) = self.chunks.next()?;
-            let mut found = markdown_chunk(self.text, chunk, self.code, &self.definitions);
+            let mut found = markdown_piece(self.text, chunk, self.code, &self.definitions);
             self.definitions
                 .borrow()
                 .candidates(self.text, index, &mut found);
@@ -142,123 +146,10 @@ impl Iterator for MarkdownUrls<'_> {
     }
 }
 
-/// Where a long Markdown document is cut: at a blank line followed by a
-/// line that starts a block at the margin, outside fenced code and outside
-/// HTML that may hold blank lines (comments, `<pre>`, `<script>`,
-/// `<style>`, `<textarea>`), once a piece is [`CHUNK`] long. Such a cut
-/// changes no link: blocks at the margin after a blank line start anew.
-///
-/// A piece that reaches twice that with no such place (one paragraph of
-/// 256 KB, or one line) is cut anyway, still outside fenced code and HTML:
-/// at the next line at the margin, else in the line after a space or tab,
-/// before a character no URL holds unescaped (`[]<>` and backquote, `|`),
-/// or before emphasis (`*`, `_`).
-/// A link or emphasis that spans such a cut is read as two pieces of
-/// prose: a URL in a link's text may then be read, and a URL's end may be
-/// read differently; no document written by hand has a paragraph that
-/// long, and without the cut its tree would grow with the paragraph.
-fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
-    let mut chunks = Vec::new();
-    let mut start = 0;
-    while let Some(cut) = next_cut(&text.as_bytes()[start..], CHUNK) {
-        chunks.push(start..start + cut);
-        start += cut;
-    }
-    chunks.push(start..text.len());
-    chunks
-}
-
-/// The first place where `bytes`, the start of a Markdown document or a
-/// place [`next_cut`] found, may be cut at or after `min` bytes (see
-/// [`chunks`]; past `2 * min`, a forced cut); `None` when there is none in
-/// `bytes`.
-pub fn next_cut(bytes: &[u8], min: usize) -> Option<usize> {
-    if bytes.len() <= min {
-        return None;
-    }
-    let forced = min.saturating_mul(2);
-    let mut fence: Option<(u8, usize)> = None;
-    let mut html_end: Option<&[u8]> = None;
-    let mut blank = false;
-    let mut at = 0;
-    while at < bytes.len() {
-        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
-        let line = &bytes[at..end];
-        let content = line.trim_ascii_start();
-        let indent = line.len() - content.len();
-        let outside = fence.is_none() && html_end.is_none();
-        if outside && indent == 0 && !content.is_empty() && (blank && at >= min || at >= forced) {
-            return Some(at);
-        }
-        // A line longer than a piece: cut in it, else at the next line.
-        if outside && at < forced && forced < end && end - at > min {
-            if let Some(cut) = cut_in_line(&bytes[forced..end]) {
-                return Some(forced + cut);
-            }
-        }
-        // What this line opens or closes.
-        if let Some(html) = html_end {
-            if find_ignore_case(line, html).is_some() {
-                html_end = None;
-            }
-        } else if indent < 4 && (content.starts_with(b"```") || content.starts_with(b"~~~")) {
-            let marker = content[0];
-            let count = content.iter().take_while(|b| **b == marker).count();
-            match fence {
-                None => fence = Some((marker, count)),
-                Some((open, length))
-                    if open == marker
-                        && count >= length
-                        && content[count..].trim_ascii().is_empty() =>
-                {
-                    fence = None;
-                }
-                Some(_) => {}
-            }
-        } else if fence.is_none() {
-            for (open, close) in [
-                (&b"<!--"[..], &b"-->"[..]),
-                (b"<pre", b"</pre>"),
-                (b"<script", b"</script>"),
-                (b"<style", b"</style>"),
-                (b"<textarea", b"</textarea>"),
-            ] {
-                if let Some(i) = find_ignore_case(line, open) {
-                    if find_ignore_case(&line[i + open.len()..], close).is_none() {
-                        html_end = Some(close);
-                    }
-                    break;
-                }
-            }
-        }
-        blank = content.is_empty();
-        at = end + 1;
-    }
-    None
-}
-
-/// Where the rest of a line too long for one piece is cut (see [`chunks`]):
-/// after the first run of spaces and tabs (the next piece starts with no
-/// indentation, which would make it code), else before the first character
-/// no URL holds unescaped, else before emphasis; `None` when there is none.
-fn cut_in_line(rest: &[u8]) -> Option<usize> {
-    if let Some(space) = memchr::memchr2(b' ', b'\t', rest) {
-        let after = rest[space..]
-            .iter()
-            .position(|b| !matches!(b, b' ' | b'\t'))?;
-        return Some(space + after);
-    }
-    rest.iter()
-        .position(|b| matches!(b, b'[' | b']' | b'<' | b'>' | b'`' | b'|'))
-        // Emphasis: a URL may hold them, but a cut before one ends no
-        // escape and leaves a URL that was valid valid.
-        .or_else(|| memchr::memchr2(b'*', b'_', rest))
-}
-
 /// The URLs of a Markdown document, in order (see the module's
 /// documentation); code spans and blocks only when `code` is set.
 pub(super) fn urls(text: &str, code: bool) -> MarkdownUrls<'_> {
-    let chunks = chunks(text);
+    let chunks = pieces(text);
     let mut definitions = Definitions::default();
     for (index, chunk) in chunks.iter().enumerate() {
         definitions.collect(&text[chunk.clone()], index, chunk.start);
@@ -267,7 +158,7 @@ pub(super) fn urls(text: &str, code: bool) -> MarkdownUrls<'_> {
     if !definitions.borrow().is_empty() {
         // Which definitions links use, before any is reported.
         for chunk in &chunks {
-            markdown_chunk(text, chunk.clone(), code, &definitions);
+            markdown_piece(text, chunk.clone(), code, &definitions);
         }
     }
     MarkdownUrls {
@@ -281,7 +172,7 @@ pub(super) fn urls(text: &str, code: bool) -> MarkdownUrls<'_> {
 
 /// The URLs of the piece `chunk` of a Markdown document but those of
 /// reference definitions, whose use is marked in `definitions`.
-fn markdown_chunk(
+fn markdown_piece(
     text: &str,
     chunk: std::ops::Range<usize>,
     code: bool,
@@ -638,206 +529,4 @@ fn destination(text: &str, mut at: usize, end: usize) -> Option<Span> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{urls, Kind};
-    use super::{chunks, CHUNK};
-    use rfc1738::scan::{Form, ScannedUrl};
-    use rfc1738::Span;
-
-    fn found(text: &str, kind: Kind) -> Vec<(String, String)> {
-        urls(text, kind, false)
-            .map(|found| found.url)
-            .map(|url| (url.text.clone(), text[url.span.range()].to_owned()))
-            .collect()
-    }
-
-    fn texts(text: &str, kind: Kind) -> Vec<String> {
-        found(text, kind).into_iter().map(|(url, _)| url).collect()
-    }
-
-    #[test]
-    fn a_badge_is_two_urls() {
-        let text = "[![b](https://img.shields.io/x.svg)](https://link.example/y)\n";
-        assert_eq!(
-            texts(text, Kind::Markdown),
-            ["https://img.shields.io/x.svg", "https://link.example/y"]
-        );
-    }
-
-    #[test]
-    fn titles_code_and_relative_links_are_not_urls() {
-        let text = "[a](http://a.b/c \"see http://t.t/\") `http://code/` [r](./x.md)\n\n    http://block/\n";
-        assert_eq!(texts(text, Kind::Markdown), ["http://a.b/c"]);
-        let with_code: Vec<String> = urls(text, Kind::Markdown, true)
-            .map(|found| found.url)
-            .map(|u| u.text)
-            .collect();
-        assert_eq!(with_code, ["http://a.b/c", "http://code/", "http://block/"]);
-    }
-
-    #[test]
-    fn reference_definitions_autolinks_and_bare_urls() {
-        let text = "See [x][1], <ftp://f.g/h> and https://bare.example/p?q=1.\n\n[1]: <http://ref.example/a b>\n[unused]: http://unused.example/\n";
-        assert_eq!(
-            texts(text, Kind::Markdown),
-            [
-                "ftp://f.g/h",
-                "https://bare.example/p?q=1",
-                "http://ref.example/a b"
-            ]
-        );
-    }
-
-    #[test]
-    fn escapes_and_entities_are_decoded_with_spans_on_the_source() {
-        let text = "[a](http://a.b/x\\_y&amp;z)";
-        let all = found(text, Kind::Markdown);
-        assert_eq!(
-            all,
-            [(
-                "http://a.b/x_y&z".to_owned(),
-                "http://a.b/x\\_y&amp;z".to_owned()
-            )]
-        );
-        let url = urls(text, Kind::Markdown, false)
-            .map(|found| found.url)
-            .next()
-            .unwrap();
-        // The "&" of the URL is the entity in the source.
-        assert_eq!(url.original_span(Span::new(14, 15)), Span::new(19, 24));
-    }
-
-    #[test]
-    fn urls_in_prose_are_found_by_the_plain_text_rules() {
-        let text = "a http://x.y/(a)). b (https://w.x/y) c **file://localhost/etc/passwd** d _gopher://g.h/1_\n\
-                    e mailto:me@x.org. f news:comp.infosystems.www and telnet://t.u/ ~~wais://w.v/d~~\n\n\
-                    # Heading ftp://f.g/h\n\n- item http://i.j/k\n\n> quote http://q.r/s\n\n| t | http://t.u/v |\n|---|---|\n";
-        assert_eq!(
-            texts(text, Kind::Markdown),
-            [
-                "http://x.y/(a)",
-                "https://w.x/y",
-                "file://localhost/etc/passwd",
-                "gopher://g.h/1",
-                "mailto:me@x.org",
-                "news:comp.infosystems.www",
-                "telnet://t.u/",
-                "wais://w.v/d",
-                "ftp://f.g/h",
-                "http://i.j/k",
-                "http://q.r/s",
-                "http://t.u/v",
-            ]
-        );
-    }
-
-    #[test]
-    fn escapes_and_entities_in_prose_are_read_as_the_reader_sees_them() {
-        let text = "see http://a.b/x\\_y&amp;z\\~w and `http://code/` <URL:ftp://c.d/e>";
-        let url = urls(text, Kind::Markdown, false)
-            .map(|found| found.url)
-            .next()
-            .unwrap();
-        assert_eq!(url.text, "http://a.b/x_y&z~w");
-        assert_eq!(&text[url.span.range()], "http://a.b/x\\_y&amp;z\\~w");
-        // The "~" is written "\~": a fix replaces both.
-        let tilde = url.text.find('~').unwrap();
-        assert_eq!(
-            &text[url.original_span(Span::new(tilde, tilde + 1)).range()],
-            "\\~"
-        );
-        assert_eq!(&text[url.original_span(Span::new(14, 15)).range()], "&amp;");
-        let all: Vec<(String, Form)> = urls(text, Kind::Markdown, false)
-            .map(|found| found.url)
-            .map(|url| (url.text, url.form))
-            .collect();
-        assert_eq!(
-            all,
-            [
-                ("http://a.b/x_y&z~w".to_owned(), Form::Bare),
-                ("ftp://c.d/e".to_owned(), Form::Wrapped)
-            ]
-        );
-    }
-
-    #[test]
-    fn a_long_run_of_prose_with_escapes_stays_linear() {
-        // One paragraph: 30,000 URLs, each with an escape, so the run is
-        // copied and each URL mapped from it by a binary search.
-        let count = 30_000;
-        let text = "see http://a.b/x\\_y ".repeat(count);
-        let urls: Vec<ScannedUrl> = urls(&text, Kind::Markdown, false)
-            .map(|found| found.url)
-            .collect();
-        assert_eq!(urls.len(), count);
-        let last = urls.last().unwrap();
-        assert_eq!(last.text, "http://a.b/x_y");
-        assert_eq!(&text[last.span.range()], "http://a.b/x\\_y");
-        assert_eq!(last.span.end, text.len() - 1);
-    }
-
-    #[test]
-    fn the_text_of_a_link_and_a_reference_label_are_not_read() {
-        let text = "[see http://label.example/](http://dest.example/) [http://ref.example/][r]\n\n[r]: http://def.example/\n";
-        assert_eq!(
-            texts(text, Kind::Markdown),
-            ["http://dest.example/", "http://def.example/"]
-        );
-    }
-
-    #[test]
-    fn a_piece_with_no_blank_line_is_cut_anyway_but_not_in_code() {
-        use super::next_cut;
-        // One paragraph: cut at a line at the margin once twice CHUNK long.
-        let paragraph = "a http://a.example/x\n".repeat(3 * CHUNK / 21);
-        let cut = next_cut(paragraph.as_bytes(), CHUNK).expect("a cut");
-        assert!((2 * CHUNK..2 * CHUNK + 21).contains(&cut), "{cut}");
-        assert!(paragraph[..cut].ends_with('\n'));
-        // One line: after a space (no indentation left), else before a
-        // character no URL holds, else before emphasis.
-        for (line, after) in [
-            ("ab ".repeat(CHUNK), "a"),
-            ("[".repeat(3 * CHUNK), "["),
-            ("*a".repeat(2 * CHUNK), "*"),
-        ] {
-            let cut = next_cut(line.as_bytes(), CHUNK).expect("a cut");
-            assert!((2 * CHUNK..2 * CHUNK + 3).contains(&cut), "{cut}");
-            assert!(line[cut..].starts_with(after));
-        }
-        // A line of 3 * CHUNK with none of them is not cut.
-        assert_eq!(next_cut("a".repeat(3 * CHUNK).as_bytes(), CHUNK), None);
-        // Fenced code and an HTML comment are never cut.
-        for (open, close) in [("```\n", "```\n"), ("<!--\n", "-->\n")] {
-            let text = format!("{open}{}{close}after\n", "x [y]\n".repeat(CHUNK));
-            let cut = next_cut(text.as_bytes(), CHUNK).expect("a cut");
-            assert!(text[..cut].ends_with(close), "{open}: {cut}");
-        }
-    }
-
-    #[test]
-    fn long_documents_are_read_in_pieces_that_change_no_link() {
-        let mut text = String::from("[first]: http://def.example/one\n\n");
-        let block = "Para [a](http://a.example/x) and https://b.example/y.\n\n```\ncode http://in.code/\n\nstill code http://in.code/2\n```\n\n<!--\n\nhttp://in.comment/\n\n-->\n\n- item\n\n  continued http://c.example/z\n\n";
-        while text.len() < 3 * CHUNK {
-            text.push_str(block);
-        }
-        text.push_str("Use [first] at the end.\n");
-        let pieces = chunks(&text);
-        assert!(pieces.len() >= 3, "{}", pieces.len());
-        for piece in &pieces {
-            // Each piece starts at the margin after a blank line.
-            assert!(piece.start == 0 || text[..piece.start].ends_with("\n\n"));
-            assert!(!text[piece.clone()].starts_with(' '));
-        }
-        let urls: Vec<String> = urls(&text, Kind::Markdown, false)
-            .map(|found| found.url)
-            .map(|u| u.text)
-            .collect();
-        let blocks = text.matches("Para [a]").count();
-        assert_eq!(urls.len(), 1 + 3 * blocks);
-        assert_eq!(urls[0], "http://def.example/one");
-        assert!(!urls
-            .iter()
-            .any(|u| u.contains("in.code") || u.contains("in.comment")));
-    }
-}
+mod tests;

@@ -1,0 +1,331 @@
+use super::*;
+
+/// The URLs of a source text: as read, and where each is written.
+fn read(text: &str, language: Language) -> Vec<(String, String, Applicability)> {
+    urls(text, language, false)
+        .into_iter()
+        .map(|extracted| {
+            let url = extracted.url;
+            let mut read = url.text.clone();
+            if let Some(fragment) = &url.fragment {
+                read = format!("{read}#{}", fragment.text);
+            }
+            (
+                read,
+                text[url.span_with_fragment().range()].to_owned(),
+                extracted.fix,
+            )
+        })
+        .collect()
+}
+
+fn texts(text: &str, language: Language) -> Vec<String> {
+    read(text, language)
+        .into_iter()
+        .map(|(read, _, _)| read)
+        .collect()
+}
+
+#[test]
+fn escapes_are_decoded_and_mapped_back() {
+    let source = r#"let a = "http://a.b/\x7euser\n"; let b = 'http://c.d/\\@e.f';"#;
+    let found = read(source, Language::JavaScript);
+    assert_eq!(found[0].0, "http://a.b/~user");
+    assert_eq!(found[0].1, r"http://a.b/\x7euser");
+    assert_eq!(found[1].0, r"http://c.d/\@e.f");
+    assert_eq!(found[1].1, r"http://c.d/\\@e.f");
+    let java = r#"String u = "http://a.b/?q\u003dx";"#;
+    assert_eq!(texts(java, Language::Java), ["http://a.b/?q=x"]);
+}
+
+#[test]
+fn code_outside_comments_and_strings_is_not_read() {
+    let source = "x = http://not.a/url; // see http://a.b/c.\n/* and <http://d.e/> */";
+    assert_eq!(texts(source, Language::C), ["http://a.b/c", "http://d.e/"]);
+}
+
+#[test]
+fn interpolation_is_a_placeholder() {
+    let escaped = r#"url "https://brew.sh/foo-\#{arch}.dmg""#;
+    assert_eq!(
+        texts(escaped, Language::Ruby),
+        ["https://brew.sh/foo-${x}.dmg"]
+    );
+    let ruby = r#"url = "https://github.com/#{user}/#{repo}#readme""#;
+    let found = read(ruby, Language::Ruby);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, "https://github.com/${x}/${x}#readme");
+    assert_eq!(found[0].1, "https://github.com/#{user}/#{repo}#readme");
+    assert_eq!(
+        found[0].2,
+        Applicability::Never,
+        "a template is never fixed"
+    );
+    let js = "fetch(`https://api.x.com/${id}/items`)";
+    assert_eq!(
+        texts(js, Language::JavaScript),
+        ["https://api.x.com/${x}/items"]
+    );
+    let python = "f'https://x.com/{user}/{{literal}}'";
+    assert_eq!(
+        texts(python, Language::Python),
+        ["https://x.com/${x}/{literal}"]
+    );
+    let c = r#"printf("file://%s\\", path); snprintf(b, n, "http://%.*s:%p/", 3, h, p);"#;
+    assert_eq!(
+        texts(c, Language::C),
+        [r"file://${x}\", "http://${x}:${x}/"]
+    );
+    let rust = r#"format!("file://{host}{path}")"#;
+    assert_eq!(texts(rust, Language::Rust), ["file://${x}${x}"]);
+}
+
+#[test]
+fn patterns_and_regular_expressions_hold_no_url() {
+    let ruby = r#"a = %r{\Ahttps://github\.com/}; b = /https:\/\/x\.y/; c = "https://ok.com/""#;
+    assert_eq!(texts(ruby, Language::Ruby), ["https://ok.com/"]);
+    let python = r#"re.compile(r"^https://github\.com/([^/]+)$")"#;
+    assert!(texts(python, Language::Python).is_empty());
+    let js = r#"const r = /^https?:\/\/[^/]+/i; const u = 'https://a.b/';"#;
+    assert_eq!(texts(js, Language::JavaScript), ["https://a.b/"]);
+}
+
+#[test]
+fn a_comment_is_prose_and_its_code_spans_are_code() {
+    let ruby = "# Download `https://example.com/foo.tar.gz` or see 'https://a.b/c'.\nx = 1";
+    assert_eq!(texts(ruby, Language::Ruby), ["https://a.b/c"]);
+    let with_code: Vec<_> = urls(ruby, Language::Ruby, true)
+        .into_iter()
+        .map(|e| (e.url.text, e.fix == Applicability::Safe))
+        .collect();
+    assert_eq!(
+        with_code,
+        [
+            ("https://example.com/foo.tar.gz".to_owned(), false),
+            ("https://a.b/c".to_owned(), true)
+        ]
+    );
+}
+
+#[test]
+fn comments_hold_code_and_documentation_links() {
+    let ruby = "# url \"https://u.c/#{version}/x\"\n# {https://github.com/a/b#c}\n# {https://d.e/f text}\n";
+    assert_eq!(
+        texts(ruby, Language::Ruby),
+        [
+            "https://u.c/${version}/x",
+            "https://github.com/a/b#c",
+            "https://d.e/f"
+        ]
+    );
+    let js = "/** See {@link https://a.b/c} and https://d.e/{id}. */";
+    assert_eq!(
+        texts(js, Language::JavaScript),
+        ["https://a.b/c", "https://d.e/{id}"]
+    );
+}
+
+#[test]
+fn shell_expansions_and_regular_expressions() {
+    let shell = "R=\"${URL#https://github.com/}\"\n[[ \"$U\" =~ https://([[:alnum:]]+)@x.com/ ]]\nD=${D:-https://a.b/c}\n";
+    assert_eq!(
+        texts(shell, Language::Shell),
+        ["https://github.com/", "https://a.b/c"]
+    );
+}
+
+#[test]
+fn only_a_string_that_is_the_url_is_fixed() {
+    let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";
+    let fixable: Vec<Applicability> = read(python, Language::Python)
+        .into_iter()
+        .map(|f| f.2)
+        .collect();
+    // The literal is a program's: its fix is applied only when asked.
+    assert_eq!(
+        fixable,
+        [
+            Applicability::Unsafe,
+            Applicability::Never,
+            Applicability::Never
+        ]
+    );
+}
+
+#[test]
+fn perl_is_read_as_perl() {
+    // From Mojolicious, LWP and Test::Nginx: escapes, interpolation,
+    // quote-like operators, patterns, POD and data.
+    let perl = concat!(
+        "my $u = \"ftp://user\\@host.example/path\";\n",
+        "my $t = $ua->get(\"http://127.0.0.1:$port/hello\");\n",
+        "like $x, qr,^http://www\\.perl\\.(org|co)\\.uk/,;\n",
+        "$url = URI->new('news:comp.lang.perl.misc')->crack;\n",
+        "my %h = (a => q{http://a.example/b}, q => 1);\n",
+        "\n=head1 SEE\n\nL<http://d.example/e>\n\n  my $c = {listen => ['http://*:80']};\n\n=cut\n",
+        "__DATA__\n--- config\n    proxy_pass http://127.0.0.1:$server_port/x;\n",
+        "--- error_log eval\nqr{upstream: \"http://0\\.0\\.0\\.1:80/t\"}\n",
+    );
+    assert_eq!(
+        texts(perl, Language::Perl),
+        [
+            "ftp://user@host.example/path",
+            "http://127.0.0.1:${x}/hello",
+            "news:comp.lang.perl.misc",
+            "http://a.example/b",
+            "http://d.example/e",
+            "http://*:80",
+            "http://127.0.0.1:$server_port/x",
+        ]
+    );
+    assert_eq!(Language::of_name("lib/Mojo/URL.pm"), Some(Language::Perl));
+    assert_eq!(Language::of_interpreter("perl5.36"), Some(Language::Perl));
+}
+
+#[test]
+fn heredocs_and_percent_literals() {
+    let ruby = "x = <<~EOS\n  see https://a.b/#{c}\nEOS\ny = %w[http://d.e/ f]\nz = a % b\n";
+    assert_eq!(
+        texts(ruby, Language::Ruby),
+        ["https://a.b/${x}", "http://d.e/"]
+    );
+    let php = "<?php\n$a = <<<EOT\nhttp://a.b/$name/x\nEOT;\n$b = 'http://c.d/$e';\n";
+    // A single-quoted `$e` is not interpolated, but is a template's
+    // placeholder all the same (as `$version` in a manifest's data).
+    assert_eq!(
+        texts(php, Language::Php),
+        ["http://a.b/${x}/x", "http://c.d/${x}"]
+    );
+}
+
+#[test]
+fn raw_strings_keep_their_backslashes() {
+    let rust =
+        r###"let a = r#"http://a.b/\d"#; let b = 'x'; let c: &'static str = "http://c.d/";"###;
+    assert_eq!(texts(rust, Language::Rust), ["http://c.d/"]);
+    let go = "s := `http://a.b/c` + \"http://d.e/\\x41\"";
+    assert_eq!(texts(go, Language::Go), ["http://a.b/c", "http://d.e/A"]);
+    let cpp = r#"auto s = R"x(http://a.b/"q")x";"#;
+    assert_eq!(texts(cpp, Language::C), ["http://a.b/"]);
+}
+
+#[test]
+fn shell_and_yaml_read_words_with_quotes_delimiting() {
+    let printf = "printf \"see: https://a.b/c\\\\n\"\n";
+    assert_eq!(
+        read(printf, Language::Shell),
+        [(
+            "https://a.b/c".to_owned(),
+            "https://a.b/c".to_owned(),
+            Applicability::Never
+        )]
+    );
+    let rtf =
+        "{\\field{\\*\\fldinst{HYPERLINK \"https://a.b/\"}}{\\fldrslt \\ul https://a.b/}}\\ul";
+    assert_eq!(texts(rtf, Language::Rtf), ["https://a.b/", "https://a.b/"]);
+    let shell = "curl -fsSL 'https://a.b/install.sh' | sh # from https://c.d/\n";
+    assert_eq!(
+        texts(shell, Language::Shell),
+        ["https://a.b/install.sh", "https://c.d/"]
+    );
+    let yaml = "homepage: \"https://a.b/\"\nurl: https://c.d/e\n";
+    assert_eq!(
+        texts(yaml, Language::Yaml),
+        ["https://a.b/", "https://c.d/e"]
+    );
+}
+
+/// Inputs of deep repetition, 64 KB each, in every language: every
+/// URL's span lies in the text (and each reading stays linear: a
+/// quadratic one takes minutes here; the fuzz targets' hostile seeds
+/// go to a megabyte).
+#[test]
+fn hostile_inputs_in_every_language() {
+    let pieces = [
+        "\"#{",
+        "${",
+        "/*",
+        "'",
+        "%q(",
+        "<<~A\n",
+        "r#\"",
+        "`",
+        "\\",
+        "{",
+        "%",
+        "/",
+        "=~ ",
+        "{https:",
+        "\"http://a/",
+        "#",
+        "'''",
+        "\\x7e",
+        "\\u{",
+        "?",
+        "(/",
+        "f\"{",
+    ];
+    let languages = [
+        Language::C,
+        Language::Java,
+        Language::Go,
+        Language::Rust,
+        Language::JavaScript,
+        Language::Php,
+        Language::Python,
+        Language::Ruby,
+        Language::Shell,
+        Language::Json,
+        Language::Toml,
+        Language::Yaml,
+        Language::Rtf,
+    ];
+    for piece in pieces {
+        let text = piece.repeat(64 * 1024 / piece.len());
+        for language in languages {
+            for found in urls(&text, language, true) {
+                let span = found.url.span_with_fragment();
+                assert!(span.end <= text.len(), "{piece:?} {language:?}");
+                assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
+    let po = "msgid \"a\"\nmsgstr \"see http://a.b/~c\"\n\n#, c-format\nmsgid \"b %s\"\nmsgstr \"see http://a.b/~d %s\"\n";
+    let fixable: Vec<Applicability> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
+    assert_eq!(fixable, [Applicability::Safe, Applicability::Never]);
+}
+
+#[test]
+fn no_url_is_read_across_a_code_span_of_wider_characters() {
+    let python = "# <URL:ftp://a/\u{c4}\u{c4}`\u{c4}\u{c4}`\u{c4}/c>\n";
+    for found in urls(python, Language::Python, false) {
+        let span = found.url.span_with_fragment();
+        assert!(python.is_char_boundary(span.start) && python.is_char_boundary(span.end));
+        assert!(!found.url.text.contains(' '), "{:?}", found.url.text);
+    }
+}
+
+#[test]
+fn catalogs_and_code_in_comments() {
+    let po = "#~ msgid \"You are not allowed to goto \\\"mailto:\\\" URLs\"\nmsgstr \"see http://a.b/%s\"\n";
+    assert_eq!(texts(po, Language::Po), ["http://a.b/${x}"]);
+    let c = "/* \"LYNXDOWNLOAD://M=1/F=%s\\\">Save</a>\" */";
+    assert_eq!(texts(c, Language::C), ["LYNXDOWNLOAD://M=1/F=%s"]);
+}
+
+#[test]
+fn languages_by_name() {
+    assert_eq!(Language::of_name("lib/a.rb"), Some(Language::Ruby));
+    assert_eq!(Language::of_name("Rakefile"), Some(Language::Ruby));
+    assert_eq!(Language::of_name("x.TSX"), Some(Language::JavaScript));
+    assert_eq!(Language::of_name("notes.txt"), None);
+    assert_eq!(
+        Language::of_interpreter("python3.11"),
+        Some(Language::Python)
+    );
+    assert_eq!(Language::of_mode("Ruby"), Some(Language::Ruby));
+}

@@ -1,0 +1,127 @@
+use super::*;
+
+#[test]
+fn kinds_by_extension() {
+    assert_eq!(Kind::of("a/README.md"), Kind::Markdown);
+    assert_eq!(Kind::of("x.MARKDOWN"), Kind::Markdown);
+    assert_eq!(Kind::of("index.htm"), Kind::Html);
+    assert_eq!(Kind::of("notes.txt"), Kind::Text);
+    assert_eq!(Kind::of("Makefile"), Kind::Text);
+}
+
+#[test]
+fn plain_text_keeps_the_appendix_rules() {
+    let texts: Vec<String> = urls("<URL:ftp://a.b/\n  c> http://d.e/f#g.", Kind::Text, false)
+        .map(|found| found.url.text)
+        .collect();
+    assert_eq!(texts, ["ftp://a.b/c", "http://d.e/f"]);
+}
+
+/// The URL and its fragment, as written: what `--format urls` prints.
+pub(super) fn written(text: &str, kind: Kind, code: bool) -> Vec<String> {
+    urls(text, kind, code)
+        .map(|found| found.url)
+        .map(|url| match &url.fragment {
+            Some(fragment) => format!("{}#{}", url.text, fragment.text),
+            None => url.text,
+        })
+        .collect()
+}
+
+#[test]
+fn a_fragment_is_set_apart_in_every_format() {
+    let markdown = "[a](http://a.b/c#top) <http://d.e/#x> and http://f.g/h#i.\n";
+    let html = "<a href=\"http://a.b/c#t&amp;p\">x</a>";
+    for (text, kind) in [(markdown, Kind::Markdown), (html, Kind::Html)] {
+        for url in urls(text, kind, false).map(|found| found.url) {
+            let fragment = url.fragment.as_ref().expect("a fragment");
+            assert!(!url.text.contains('#'), "{url:?}");
+            assert_eq!(url.span.end, fragment.span.start, "{url:?}");
+            assert_eq!(&text[fragment.span.start..fragment.span.start + 1], "#");
+        }
+    }
+    assert_eq!(
+        written(markdown, Kind::Markdown, false),
+        ["http://a.b/c#top", "http://d.e/#x", "http://f.g/h#i"]
+    );
+    assert_eq!(written(html, Kind::Html, false), ["http://a.b/c#t&p"]);
+}
+
+/// Every text of up to four pieces of an alphabet of Markdown and HTML
+/// syntax: no panic, and every URL's spans lie in the text, on
+/// character boundaries, and map each byte of the URL inside its span.
+/// `EXTRACT_DEPTH=4` tries texts of four pieces (run with `--release`).
+#[test]
+fn short_texts_never_panic_and_spans_stay_in_the_text() {
+    let alphabet = [
+        "[a](",
+        ")",
+        "](",
+        "<",
+        ">",
+        "http://x.y/",
+        "\\",
+        "&amp;",
+        "&#",
+        ";",
+        "`",
+        "\n",
+        "\n\n",
+        " ",
+        "![",
+        "<a href=\"",
+        "\"",
+        "'",
+        "srcset=",
+        ",",
+        "<!--",
+        "-->",
+        "é",
+        "[r]: ",
+        "mailto:a@b.c",
+        "~",
+        "(",
+        "#",
+        "**",
+        "{x}",
+    ];
+    let mut texts = vec![String::new()];
+    let depth = std::env::var("EXTRACT_DEPTH").map_or(3, |d| d.parse().unwrap_or(3));
+    for _ in 0..depth {
+        let mut longer = Vec::new();
+        for text in &texts {
+            for piece in alphabet {
+                longer.push(format!("{text}{piece}"));
+            }
+        }
+        texts.extend(longer);
+    }
+    assert!(texts.len() > 20_000);
+    for text in &texts {
+        for kind in [Kind::Markdown, Kind::Html, Kind::Text] {
+            for code in [false, true] {
+                for url in urls(text, kind, code).map(|found| found.url) {
+                    let span = url.span;
+                    assert!(span.start <= span.end && span.end <= text.len(), "{text:?}");
+                    assert!(url.outer.start <= span.start && span.end <= url.outer.end);
+                    assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+                    for offset in 0..url.text.len() {
+                        let at = url.original_span(Span::new(offset, offset + 1));
+                        assert!(span.contains(at), "{text:?} {kind:?}: {offset} {at:?}");
+                    }
+                    if let Some(fragment) = &url.fragment {
+                        assert!(span.end <= fragment.span.start, "{text:?}");
+                        assert!(fragment.span.end <= url.outer.end, "{text:?} {kind:?}");
+                        for offset in 0..fragment.text.len() {
+                            let at = url.fragment_span(Span::new(offset, offset + 1));
+                            assert!(
+                                fragment.span.contains(at),
+                                "{text:?} {kind:?}: {offset} {at:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
