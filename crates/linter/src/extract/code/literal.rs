@@ -162,6 +162,10 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
             }
         }
         b'x' => match hex(2, 1, 2) {
+            Some((code, _)) if code >= 0x80 && byte_strings(language) => utf8_bytes(text)
+                .map_or((Some(char_of(code).to_string()), 4), |(value, length)| {
+                    (Some(value), length)
+                }),
             Some((code, digits)) => (Some(char_of(code).to_string()), 2 + digits),
             None => (Some("\\x".into()), 2),
         },
@@ -284,6 +288,43 @@ fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
 /// within the literal's content (to `end`).
 fn family(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
     rfc1738::scan::template::placeholder_at(&bytes[..end], at)
+}
+
+/// Whether a language's `\xHH` is a byte of the string, not a character:
+/// Go's, C's, PHP's, Perl's and Ruby's strings are bytes, and a run of
+/// `\xHH` spells UTF-8 (`"\xe3\x82\xad"` is キ).
+fn byte_strings(language: Language) -> bool {
+    matches!(
+        language,
+        Language::Go | Language::C | Language::Php | Language::Perl | Language::Ruby
+    )
+}
+
+/// The run of `\xHH` escapes at the start of `text` decoded as UTF-8, and
+/// its length: `None` when the bytes are no UTF-8 (then each is the
+/// character of its value, as Latin-1 would read it).
+fn utf8_bytes(text: &str) -> Option<(String, usize)> {
+    let bytes = text.as_bytes();
+    let mut value = Vec::new();
+    let mut at = 0;
+    // A character of UTF-8 is four bytes at most: the search stays
+    // linear in a string of many escapes.
+    while value.len() < 4 && bytes.get(at..at + 2) == Some(b"\\x") {
+        let Some(byte) = text
+            .get(at + 2..at + 4)
+            .filter(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|digits| u8::from_str_radix(digits, 16).ok())
+        else {
+            break;
+        };
+        value.push(byte);
+        at += 4;
+        if std::str::from_utf8(&value).is_ok() {
+            // A whole character: longer runs are decoded one at a time.
+            return Some((String::from_utf8(value).ok()?, at));
+        }
+    }
+    None
 }
 
 /// Perl's `@name` and `@{...}` at `at`: its end.

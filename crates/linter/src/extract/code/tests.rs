@@ -329,3 +329,30 @@ fn languages_by_name() {
     );
     assert_eq!(Language::of_mode("Ruby"), Some(Language::Ruby));
 }
+
+#[test]
+fn byte_escapes_that_spell_utf8_are_one_character() {
+    // Go's test of a Japanese Wikipedia URL spells キャ in bytes: no
+    // backslash is in the URL, whose bare reading ends at the first
+    // character past ASCII, as in prose (the scanner's rule).
+    let go = "u := \"http://ja.wikipedia.org/wiki/\\xe3\\x82\\xad\\xe3\\x83\\xa3\"\n";
+    assert_eq!(texts(go, Language::Go), ["http://ja.wikipedia.org/wiki/"]);
+    let decoded = urls(go, Language::Go, false);
+    assert_eq!(decoded[0].url.span.end, go.find("\\xe3").unwrap());
+    // In brackets, where a URL keeps what is past ASCII, the bytes are the
+    // characters they spell (a fix encodes them as %E3%82%AD...).
+    let bracketed = "u := \"<URL:http://a.example/\\xe3\\x82\\xad>\"\n";
+    assert_eq!(
+        texts(bracketed, Language::Go),
+        ["http://a.example/\u{30ad}"]
+    );
+    let python = "u = '<URL:http://a.example/\\xe3\\x82\\xad>'\n";
+    assert_eq!(
+        texts(python, Language::Python),
+        ["http://a.example/\u{e3}\u{82}\u{ad}"]
+    );
+    // Bytes that are no UTF-8 are the characters of their values; Python's
+    // `\xe3` is the character U+00E3 either way.
+    let c = "s = \"http://a.example/p\\xe9\";\n";
+    assert_eq!(texts(c, Language::C), ["http://a.example/p"]);
+}
