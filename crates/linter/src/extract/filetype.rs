@@ -287,6 +287,9 @@ pub const FILE_TYPES: &[FileType] = &[
     row("AsciiDoc", Kind::AsciiDoc, &["adoc", "asciidoc", "asc"])
         .modes(&["asciidoc"])
         .comment(own_line("// ", "")),
+    row("Texinfo", Kind::Texinfo, &["texi", "texinfo", "txi"])
+        .modes(&["texinfo"])
+        .comment(own_line("@c ", "")),
     // Read as plain text, with the comments of their language.
     row("Makefiles", Kind::Text, &["mk"])
         .names(&["Makefile", "makefile", "GNUmakefile"])
@@ -416,6 +419,7 @@ pub fn reading(kind: Kind) -> &'static str {
         Kind::Code(_) => "comments and string literals",
         Kind::Roff => "the text as `man` shows it",
         Kind::ReStructuredText | Kind::AsciiDoc => "prose and link forms; literals are code",
+        Kind::Texinfo => "the text as its reader shows it: `@@` read, commands' braces delimiting",
     }
 }
 

@@ -27,6 +27,8 @@ mod markdown;
 mod markup;
 #[cfg(feature = "code-readers")]
 mod roff;
+#[cfg(feature = "code-readers")]
+mod texinfo;
 
 pub use language::Language;
 
@@ -55,6 +57,8 @@ pub enum Kind {
     ReStructuredText,
     /// `.adoc`, `.asciidoc`, `.asc`.
     AsciiDoc,
+    /// GNU's Texinfo: `.texi`, `.texinfo`, `.txi`.
+    Texinfo,
 }
 
 /// The extension of the file name at the end of `path`, in lower case.
@@ -417,7 +421,7 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
             Urls::Found(text, PendingUrls(found.into_iter()))
         }
         #[cfg(not(feature = "code-readers"))]
-        Kind::Code(_) | Kind::Roff | Kind::ReStructuredText | Kind::AsciiDoc => {
+        Kind::Code(_) | Kind::Roff | Kind::ReStructuredText | Kind::AsciiDoc | Kind::Texinfo => {
             Urls::Text(text, Scanner::starting_at(text, start))
         }
         #[cfg(feature = "code-readers")]
@@ -433,6 +437,8 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
         Kind::ReStructuredText => {
             Urls::Read(markup::urls(text, markup::Markup::ReStructuredText, code).into_iter())
         }
+        #[cfg(feature = "code-readers")]
+        Kind::Texinfo => Urls::Read(texinfo::urls(text).into_iter()),
         #[cfg(feature = "code-readers")]
         Kind::AsciiDoc => {
             Urls::Read(markup::urls(text, markup::Markup::AsciiDoc, code).into_iter())
