@@ -35,6 +35,7 @@ use core::marker::PhantomData;
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::IResult;
 
+use crate::grammar::trace::Notes;
 use crate::options::Options;
 use crate::span::{Place, Span};
 
@@ -90,6 +91,10 @@ pub struct Cursor<'a, M: Inlining = Called> {
     options: Options,
     /// Whether the tree is wanted (see the module's table).
     builds_tree: bool,
+    /// What the diagnostic pass and the recording pass write into; `None`
+    /// in the others. Handed down with the cursor rather than kept on the
+    /// thread, which a library without `std` has no way to do.
+    notes: Option<&'a Notes>,
     inlining: PhantomData<M>,
 }
 
@@ -124,6 +129,7 @@ impl<'a> Cursor<'a> {
             offset_and_switches: offset & !SWITCHES,
             options,
             builds_tree: true,
+            notes: None,
             inlining: PhantomData,
         }
     }
@@ -137,6 +143,7 @@ impl<'a> Cursor<'a> {
             offset_and_switches: self.offset_and_switches,
             options: self.options,
             builds_tree: true,
+            notes: None,
             inlining: PhantomData,
         }
     }
@@ -159,16 +166,28 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The same cursor, in the diagnostic pass (recording into the trace)
-    /// or not.
-    pub(crate) fn with_diagnosing(self, on: bool) -> Self {
-        self.with_switch(DIAGNOSING, on)
+    /// The same cursor, in the diagnostic pass, recording into the trace
+    /// of `notes`.
+    pub(crate) fn diagnosing_into(self, notes: &'a Notes) -> Self {
+        Cursor {
+            notes: Some(notes),
+            ..self.with_switch(DIAGNOSING, true)
+        }
     }
 
-    /// The same cursor, recording the derivation or not.
+    /// The same cursor, recording the derivation into `notes`.
     #[cfg(feature = "dialect")]
-    pub(crate) fn with_derivation_recorded(self, on: bool) -> Self {
-        self.with_switch(RECORDING_DERIVATION, on)
+    pub(crate) fn recording_into(self, notes: &'a Notes) -> Self {
+        Cursor {
+            notes: Some(notes),
+            ..self.with_switch(RECORDING_DERIVATION, true)
+        }
+    }
+
+    /// The same cursor, not recording the derivation.
+    #[cfg(feature = "dialect")]
+    pub(crate) fn without_recording(self) -> Self {
+        self.with_switch(RECORDING_DERIVATION, false)
     }
 
     /// The same cursor with the bit `switch` of its offset word set or not.
@@ -195,7 +214,18 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             offset_and_switches: self.offset_and_switches,
             options: self.options,
             builds_tree: self.builds_tree,
+            notes: self.notes,
             inlining: PhantomData,
+        }
+    }
+
+    /// What the diagnostic or recording pass writes into (`None` in the
+    /// other passes).
+    #[inline(always)]
+    pub(crate) fn notes(&self) -> Option<&'a Notes> {
+        match M::INLINES {
+            true => None,
+            false => self.notes,
         }
     }
 
@@ -237,13 +267,14 @@ impl<'a, M: Inlining> Cursor<'a, M> {
         (self.text.as_bytes(), self.at)
     }
 
-    /// The cursor as four words, for a call out of line: passed as one
-    /// argument, a cursor is copied to the stack and read there, and its
-    /// `bool`s, stored one by one, were loaded as one word, which the
-    /// processor cannot forward from the stores (benches/records/log.md, "The cursor
-    /// in registers"). [`Cursor::from_words`] is the inverse.
+    /// The cursor as four words and its notes, for a call out of line:
+    /// passed as one argument, a cursor is copied to the stack and read
+    /// there, and its `bool`s, stored one by one, were loaded as one word,
+    /// which the processor cannot forward from the stores
+    /// (benches/records/log.md, "The cursor in registers").
+    /// [`Cursor::from_words`] is the inverse.
     #[inline(always)]
-    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
+    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8, Option<&'a Notes>) {
         // The pass is in `offset_and_switches` already.
         let strict = if self.options.strict { WORD_STRICT } else { 0 };
         let builds_tree = if self.builds_tree {
@@ -252,7 +283,13 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             0
         };
         let flags = strict | builds_tree;
-        (self.text, self.at, self.offset_and_switches, flags)
+        (
+            self.text,
+            self.at,
+            self.offset_and_switches,
+            flags,
+            self.notes(),
+        )
     }
 
     /// The cursor of [`Cursor::into_words`].
@@ -262,6 +299,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
         at: usize,
         offset_and_switches: usize,
         flags: u8,
+        notes: Option<&'a Notes>,
     ) -> Self {
         Cursor {
             text,
@@ -269,6 +307,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             offset_and_switches,
             options: Options::default().with_strict(flags & WORD_STRICT != 0),
             builds_tree: flags & WORD_BUILDS_TREE != 0,
+            notes,
             inlining: PhantomData,
         }
     }

@@ -22,6 +22,7 @@ use crate::grammar::notation::{
     alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
 use crate::grammar::production::{enter, named, production, runs, unnamed};
+use crate::grammar::trace::Notes;
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -250,8 +251,8 @@ production! {
     // the hostport end; the node is made here, where it is used.
     hostport(start) -> Hostport<'a>, named(Rule::Hostport),
     {
-        let (text, at, base, flags) = start.into_words();
-        match hostport_ends(text, at, base, flags, PhantomData::<M>) {
+        let (text, at, base, flags, notes) = start.into_words();
+        match hostport_ends(text, at, base, flags, notes, PhantomData::<M>) {
             Some(ends) => Ok(ends.read(start)),
             None => backtrack(),
         }
@@ -306,9 +307,10 @@ fn hostport_ends<M: Inlining>(
     at: usize,
     base: usize,
     flags: u8,
+    notes: Option<&Notes>,
     _: PhantomData<M>,
 ) -> Option<HostportEnds> {
-    let start = Cursor::<M>::from_words(text, at, base, flags);
+    let start = Cursor::<M>::from_words(text, at, base, flags, notes);
     let (rest, host) = host::read(start).ok()?;
     let kind = match host {
         Host::Hostname(_) => 0,
@@ -545,6 +547,7 @@ mod tests {
     use super::*;
     use crate::options::Options;
     use crate::test_strings::every_string_of;
+    use alloc::format;
 
     /// A login read user first or hostport first is the login read in the
     /// BNF's order, on every string over characters that make or break a
