@@ -46,6 +46,17 @@ use crate::span::{Place, Span};
 pub(crate) trait Inlining: Copy + core::fmt::Debug + 'static {
     /// Whether the productions are inlined into each other.
     const INLINES: bool;
+
+    /// The notes of a cursor as a call out of line hands them on
+    /// ([`Cursor::into_words`]): nothing in the inlined pass, which has
+    /// none, so that its calls pass no word more for them.
+    type Notes<'a>: Copy;
+
+    /// The notes as [`Inlining::Notes`].
+    fn pass_notes<'a>(notes: Option<&'a Notes>) -> Self::Notes<'a>;
+
+    /// The notes of [`Inlining::pass_notes`].
+    fn passed_notes<'a>(notes: Self::Notes<'a>) -> Option<&'a Notes>;
 }
 
 /// Every pass but the inlined one: each production a call of its body.
@@ -59,10 +70,30 @@ pub(crate) struct Inlined;
 
 impl Inlining for Called {
     const INLINES: bool = false;
+    type Notes<'a> = Option<&'a Notes>;
+
+    #[inline(always)]
+    fn pass_notes(notes: Option<&Notes>) -> Option<&Notes> {
+        notes
+    }
+
+    #[inline(always)]
+    fn passed_notes<'a>(notes: Self::Notes<'a>) -> Option<&'a Notes> {
+        notes
+    }
 }
 
 impl Inlining for Inlined {
     const INLINES: bool = true;
+    type Notes<'a> = ();
+
+    #[inline(always)]
+    fn pass_notes(_: Option<&Notes>) {}
+
+    #[inline(always)]
+    fn passed_notes<'a>(_: Self::Notes<'a>) -> Option<&'a Notes> {
+        None
+    }
 }
 
 /// The input of the productions inside the crate.
@@ -274,7 +305,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
     /// (benches/records/log.md, "The cursor in registers").
     /// [`Cursor::from_words`] is the inverse.
     #[inline(always)]
-    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8, Option<&'a Notes>) {
+    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8, M::Notes<'a>) {
         // The pass is in `offset_and_switches` already.
         let strict = if self.options.strict { WORD_STRICT } else { 0 };
         let builds_tree = if self.builds_tree {
@@ -288,7 +319,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             self.at,
             self.offset_and_switches,
             flags,
-            self.notes(),
+            M::pass_notes(self.notes()),
         )
     }
 
@@ -299,7 +330,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
         at: usize,
         offset_and_switches: usize,
         flags: u8,
-        notes: Option<&'a Notes>,
+        notes: M::Notes<'a>,
     ) -> Self {
         Cursor {
             text,
@@ -307,7 +338,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             offset_and_switches,
             options: Options::default().with_strict(flags & WORD_STRICT != 0),
             builds_tree: flags & WORD_BUILDS_TREE != 0,
-            notes,
+            notes: M::passed_notes(notes),
             inlining: PhantomData,
         }
     }

@@ -22,7 +22,6 @@ use crate::grammar::notation::{
     alt, backtrack, expect, map, one_of, opt, preceded, tag, take_while, terminated,
 };
 use crate::grammar::production::{enter, named, production, runs, unnamed};
-use crate::grammar::trace::Notes;
 use crate::rule::Rule;
 use crate::tree::{
     Domainlabel, Host, Hostname, Hostnumber, Hostport, IpSchemepart, Login, Password, Port,
@@ -302,12 +301,12 @@ impl HostportEnds {
 /// instruction cache on a list that mixes the schemes. It takes the cursor
 /// as words ([`Cursor::into_words`]).
 #[inline(never)]
-fn hostport_ends<M: Inlining>(
-    text: &str,
+fn hostport_ends<'a, M: Inlining>(
+    text: &'a str,
     at: usize,
     base: usize,
     flags: u8,
-    notes: Option<&Notes>,
+    notes: M::Notes<'a>,
     _: PhantomData<M>,
 ) -> Option<HostportEnds> {
     let start = Cursor::<M>::from_words(text, at, base, flags, notes);
