@@ -19,6 +19,8 @@
 //! assert_eq!(parsed.rule(), url.rule());
 //! ```
 
+use alloc::string::String;
+
 use ::arbitrary::{Arbitrary, Result, Unstructured};
 
 use crate::rule::Rule;
@@ -473,6 +475,7 @@ mod tests {
     use super::*;
     use crate::tree::WaisUrl;
     use crate::{parse, parse_with, Options, Url};
+    use alloc::vec::Vec;
 
     /// Bytes from a fixed seed (SplitMix64), so the test is the same on
     /// every run.
@@ -493,7 +496,7 @@ mod tests {
     fn generated_urls_parse_as_their_production() {
         let data = bytes(1738, 1 << 20);
         let mut u = Unstructured::new(&data);
-        let mut seen = std::collections::BTreeMap::new();
+        let mut seen = alloc::collections::BTreeMap::new();
         let mut count = 0;
         while !u.is_empty() {
             let url = ArbitraryUrl::arbitrary(&mut u).unwrap();

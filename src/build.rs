@@ -16,7 +16,13 @@
 //! assert_eq!(url.cwds(), ["/etc"]);
 //! ```
 
-use std::fmt;
+use alloc::borrow::ToOwned;
+use alloc::string::ToString;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 
 use crate::grammar::chars::{self, Class};
 use crate::rule::Rule;
@@ -48,6 +54,8 @@ impl fmt::Display for BuildError {
     }
 }
 
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for BuildError {}
 
 /// Whether `byte` is an `unreserved` character (alpha, digit, safe, extra).

@@ -13,8 +13,11 @@
 //! assert_eq!(decode("%FF").to_str(), None);
 //! ```
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use alloc::borrow::Cow;
+use core::fmt;
 
 /// The octets a part of a URL stands for, once its escapes are decoded.
 ///
@@ -35,7 +38,7 @@ impl<'a> Decoded<'a> {
 
     /// The octets as text, when they are UTF-8.
     pub fn to_str(&self) -> Option<&str> {
-        std::str::from_utf8(&self.0).ok()
+        core::str::from_utf8(&self.0).ok()
     }
 
     /// The octets as text, invalid UTF-8 replaced by U+FFFD.
@@ -69,7 +72,7 @@ impl<'a> Decoded<'a> {
     /// ```
     pub fn into_str(self) -> Result<Cow<'a, str>, Self> {
         match self.0 {
-            Cow::Borrowed(bytes) => match std::str::from_utf8(bytes) {
+            Cow::Borrowed(bytes) => match core::str::from_utf8(bytes) {
                 Ok(text) => Ok(Cow::Borrowed(text)),
                 Err(_) => Err(Decoded(Cow::Borrowed(bytes))),
             },
@@ -222,6 +225,7 @@ pub(crate) fn owned(bytes: Vec<u8>) -> Decoded<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::ToString;
 
     #[test]
     fn borrows_without_escapes() {

@@ -2,7 +2,10 @@
 //! inside which productions, what the grammar allowed there, and what was
 //! there instead.
 
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
+#[cfg(feature = "std")]
 use std::sync::OnceLock;
 
 use crate::options::Options;
@@ -81,11 +84,19 @@ impl fmt::Display for Unexpected {
 /// caller who only wants a yes or no pays for neither the second pass nor
 /// the error's vectors (benches/records/log.md, "Errors on demand, a host in one
 /// loop, and the build's time").
+///
+/// Without the feature `std` there is no `OnceLock` to keep the answer in
+/// an error that stays `Sync`, so the grammar reads the text again when the
+/// error is made, and the error keeps the answer instead of the text.
 #[derive(Clone)]
 pub struct Error {
+    #[cfg(feature = "std")]
     details: OnceLock<Details>,
     /// The diagnosis still to make; `None` for an error made whole.
+    #[cfg(feature = "std")]
     deferred: Option<Deferred>,
+    #[cfg(not(feature = "std"))]
+    details: Details,
 }
 
 /// What an error says, once it is worked out.
@@ -102,9 +113,10 @@ struct Details {
 /// A rejection whose diagnosis has not been made: the text, the production
 /// and options it was read with, and the function that explains it (the
 /// grammar's, which this module does not import).
+#[cfg(feature = "std")]
 #[derive(Clone)]
 struct Deferred {
-    text: Box<str>,
+    text: alloc::boxed::Box<str>,
     rule: Rule,
     options: Options,
     explain: fn(&str, Rule, Options) -> Error,
@@ -136,10 +148,13 @@ impl Error {
 
     /// The error that says `details`, with no diagnosis left to make.
     fn whole(details: Details) -> Self {
-        Error {
+        #[cfg(feature = "std")]
+        return Error {
             details: OnceLock::from(details),
             deferred: None,
-        }
+        };
+        #[cfg(not(feature = "std"))]
+        Error { details }
     }
 
     /// The error of `text`, read as `rule` with `options`, made by
@@ -150,7 +165,8 @@ impl Error {
         options: Options,
         explain: fn(&str, Rule, Options) -> Error,
     ) -> Self {
-        Error {
+        #[cfg(feature = "std")]
+        return Error {
             details: OnceLock::new(),
             deferred: Some(Deferred {
                 text: text.into(),
@@ -158,7 +174,9 @@ impl Error {
                 options,
                 explain,
             }),
-        }
+        };
+        #[cfg(not(feature = "std"))]
+        explain(text, rule, options)
     }
 
     /// Notes, for an error of `production` (a scheme's), whether the string
@@ -170,12 +188,26 @@ impl Error {
     }
 
     /// What the error says, worked out if it was not yet.
+    #[cfg(feature = "std")]
     fn into_details(mut self) -> Details {
         self.details();
         self.details.take().expect("the details were just made")
     }
 
+    /// What the error says.
+    #[cfg(not(feature = "std"))]
+    fn into_details(self) -> Details {
+        self.details
+    }
+
+    /// What the error says.
+    #[cfg(not(feature = "std"))]
+    fn details(&self) -> &Details {
+        &self.details
+    }
+
     /// What the error says, worked out on the first call.
+    #[cfg(feature = "std")]
     fn details(&self) -> &Details {
         self.details.get_or_init(|| {
             let deferred = self
@@ -316,4 +348,6 @@ impl fmt::Display for Error {
     }
 }
 
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for Error {}

@@ -28,18 +28,29 @@
 //!
 //! # Features
 //!
-//! None is on by default: the grammar, the tree, the errors, [`semantics`],
-//! [`build`] and [`normalize`](Url::normalized) need none.
+//! Only `std` is on by default: the grammar, the tree, the errors,
+//! [`semantics`], [`build`] and [`normalize`](Url::normalized) need no
+//! feature, and without `std` the crate is `no_std` and needs only `alloc`.
 //!
+//! - `std` (default): `std::error::Error` for the errors, an error's
+//!   diagnosis made when first asked for (without `std`, when the error is
+//!   made), and [`grammar::whole`] and [`grammar::terminated`] explaining
+//!   a production's partial match (without `std`, they fail as nom's own
+//!   combinators do).
 //! - `dialect`: `rfc1738::dialect`, the grammars of the 1993-94 drafts of RFC 1738.
 //! - `lint`: `rfc1738::lint` and `rfc1738::scan`, URLs found in text and their findings.
 //! - `serde`: `Serialize` for the tree, the spans, the rules and the
 //!   syntax nodes.
 //! - `arbitrary`: `rfc1738::arbitrary::ArbitraryUrl`, grammar-valid URLs for
-//!   fuzzing.
+//!   fuzzing (turns `std` on: the `arbitrary` crate needs it).
+#![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 #[cfg(feature = "arbitrary")]
 #[cfg_attr(docsrs, doc(cfg(feature = "arbitrary")))]

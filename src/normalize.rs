@@ -24,7 +24,9 @@
 //! escape), while its normal spelling `x-a://h.example/` follows the common
 //! Internet scheme syntax and so has a host.
 
-use std::borrow::Cow;
+use alloc::string::String;
+
+use alloc::borrow::Cow;
 
 use crate::build::is_unreserved;
 use crate::decode::escape_at;
@@ -120,6 +122,7 @@ fn normalize_text(text: &str, scheme_len: usize) -> Cow<'_, str> {
 mod tests {
     use super::*;
     use crate::parse;
+    use alloc::format;
 
     fn normal(text: &str) -> String {
         parse(text).unwrap().normalized().into_owned()

@@ -50,6 +50,12 @@
 
 pub mod template;
 
+use alloc::borrow::ToOwned;
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use crate::span::Span;
 
 /// How a URL was written in the text.
@@ -872,6 +878,7 @@ fn is_page_furniture(line: &str) -> bool {
 mod tests {
     use super::*;
     use crate::span::Location;
+    use alloc::string::ToString;
 
     fn texts(text: &str) -> Vec<String> {
         scan(text).into_iter().map(|url| url.text).collect()

@@ -3,6 +3,8 @@
 //! builds it. It is what `rfc1738 tree` prints and what the snapshot tests
 //! record.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::rule::Rule;

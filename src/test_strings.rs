@@ -1,6 +1,8 @@
 //! For the tests of the readers on bytes: every string of a small alphabet,
 //! to hold a fast reading to the one it stands in for.
 
+use alloc::vec::Vec;
+
 /// Every string of the bytes of `alphabet` up to `longest` bytes long.
 pub(crate) fn every_string_of(alphabet: &[u8], longest: u32) -> impl Iterator<Item = Vec<u8>> + '_ {
     every_joining_of(alphabet.chunks(1).collect(), longest)

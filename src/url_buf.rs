@@ -1,6 +1,8 @@
 //! An owned URL: the text, checked once, from which the borrowed tree is
 //! read again on request.
 
+use alloc::boxed::Box;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

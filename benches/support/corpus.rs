@@ -327,7 +327,13 @@ pub const OTHER_SCHEMES: [&str; 4] = ["https", "urn", "x-private", "svn+ssh"];
 /// `count` URLs, in turn of the ten schemes and the generic form (one
 /// generic URL in eleven), from the fixed seed [`SEED`].
 pub fn generated(count: usize) -> Vec<String> {
-    let mut rng = Rng::new(SEED);
+    generated_from(SEED, count)
+}
+
+/// [`generated`] from another seed: lists no change was tuned on
+/// (`cargo bench --bench ratios -- ROUNDS seed=N`).
+pub fn generated_from(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = Rng::new(seed);
     (0..count)
         .map(|index| {
             let scheme = match SCHEMES.get(index % 11) {
@@ -546,7 +552,12 @@ pub fn near_misses_in_no_revision() -> Vec<String> {
 /// typing slip would make. Many near misses are still URLs; the rest fail
 /// somewhere in their scheme's production.
 pub fn near_misses(urls: &[String]) -> Vec<String> {
-    let mut rng = Rng::new(SEED + 1);
+    near_misses_from(SEED + 1, urls)
+}
+
+/// [`near_misses`] from another seed.
+pub fn near_misses_from(seed: u64, urls: &[String]) -> Vec<String> {
+    let mut rng = Rng::new(seed);
     urls.iter()
         .enumerate()
         .map(|(index, url)| {

@@ -35,6 +35,7 @@ pub(crate) fn class_of(dialect: super::Dialect, name: &str) -> Option<&'static C
 mod tests {
     use super::*;
     use crate::grammar::fast::run_len;
+    use alloc::vec::Vec;
 
     fn members(class: &Class) -> Vec<u8> {
         (0u8..=255).filter(|&b| class.contains(b)).collect()

@@ -8,6 +8,8 @@
 //! some derivation gives the whole of it. Where one commits to one
 //! derivation it says why no other could match more.
 
+use alloc::vec::Vec;
+
 use super::Match;
 use crate::grammar::chars::Class;
 use crate::grammar::cursor::{Cursor, Parsed};

@@ -41,12 +41,15 @@
 //! assert_eq!((host.text, rest), ("info.cern.ch:80", "/x"));
 //! ```
 
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::error::{Error, Expected, Unexpected};
 use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
-use crate::grammar::trace::Diagnosis;
+use crate::grammar::trace::{Diagnosis, Notes};
 use crate::options::Options;
 use crate::rule::Production;
 use crate::rule::Rule;
@@ -444,6 +447,8 @@ impl fmt::Display for DialectError {
     }
 }
 
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for DialectError {}
 
 #[cfg(feature = "serde")]
@@ -679,12 +684,14 @@ fn draft_matches(dialect: Dialect, production: &str, text: &str, options: Option
 fn mismatch(dialect: Dialect, production: &str, text: &str, options: Options) -> DialectError {
     match dialect.combinator(production) {
         Some((label, combinator)) => {
+            let notes = Notes::default();
             let whole = move |start| whole(combinator, start);
             DialectError::Mismatch(diagnose(
                 dialect,
                 label,
                 text,
                 Cursor::new(text, 0, options),
+                &notes,
                 whole,
             ))
         }
@@ -711,9 +718,10 @@ fn diagnose<'a>(
     label: &'static str,
     text: &str,
     start: Cursor<'a>,
+    notes: &'a Notes,
     whole: impl Fn(Cursor<'a>) -> Parsed<'a, ()>,
 ) -> Mismatch {
-    let diagnosis = Diagnosis::of(start, Production::Draft(label), whole);
+    let diagnosis = Diagnosis::of(start, notes, Production::Draft(label), whole);
     let stack = diagnosis.stack.iter().map(|p| p.name()).collect();
     let mut expected = diagnosis.expected;
     // What another expectation covers is left out, as in RFC 1738's errors:
@@ -847,9 +855,10 @@ pub fn tree<'a>(
     let (_, combinator) = dialect
         .combinator(production)
         .ok_or_else(|| unknown(dialect, production))?;
+    let notes = Notes::default();
     let start = Cursor::new(text, 0, options);
     let (result, mut nodes) =
-        crate::grammar::derivation::record(start, |start| whole(combinator, start));
+        crate::grammar::derivation::record(start, &notes, |start| whole(combinator, start));
     match (result, nodes.pop()) {
         (Ok(_), Some(root)) if nodes.is_empty() => Ok(Node::from_raw(text, root)),
         // `check` accepted the text, and the recording pass reads the same.

@@ -499,6 +499,8 @@ mod tests {
     use super::{first_double, path_len, run1_len, run_len, search_len};
     use crate::dialect::chars::{PATH_03, PATH_1993};
     use crate::test_strings::every_string_of;
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
     #[test]
     fn a_path_ends_where_its_run_cut_at_the_first_double_slash_ends() {

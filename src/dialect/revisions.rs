@@ -1,6 +1,11 @@
 //! Which revisions accept a URL, as which production, and where and why
 //! the others do not.
 
+use alloc::string::ToString;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 use super::{check, matches, Dialect, DialectError};

@@ -14,6 +14,7 @@
 //! in this crate, whatever the caller's input and error types: a caller's
 //! build compiles only `run_for_caller`, which is small.
 
+#[cfg(feature = "std")]
 use core::cell::Cell;
 
 use nom::error::{ContextError, ErrorKind, ParseError};
@@ -22,7 +23,7 @@ use nom_locate::LocatedSpan;
 
 use crate::grammar::cursor::{Cursor, Parsed};
 use crate::grammar::notation::eof;
-use crate::grammar::trace::Diagnosis;
+use crate::grammar::trace::{Diagnosis, Notes};
 use crate::options::Options;
 use crate::rule::Production;
 
@@ -122,8 +123,8 @@ pub(crate) fn read_or_diagnose<'a, O>(
     text: &'a str,
     offset: usize,
     options: Options,
-    production: Production,
     read: fn(Cursor<'a>) -> Parsed<'a, O>,
+    diagnose: Explain,
     explain: Explain,
 ) -> Outcome<'a, O> {
     let start = Cursor::new(text, offset, options);
@@ -132,7 +133,7 @@ pub(crate) fn read_or_diagnose<'a, O>(
             remember_match(text, offset, rest.index(), explain, options);
             Ok((rest.index(), output))
         }
-        Err(_) => Err(Diagnosis::of(start, production, read)),
+        Err(_) => Err(diagnose(text, offset, options)),
     }
 }
 
@@ -158,19 +159,25 @@ where
     }
 }
 
-/// Why the production `read` does not match the whole of `text`: its
-/// diagnostic pass, then the end of the input.
-pub(crate) fn explain_whole<'a, O>(
+/// Why the production `read` does not match at the start of `text`, or
+/// with `then_end` does not match the whole of it: its diagnostic pass
+/// (then the end of the input), written into `notes`.
+pub(crate) fn diagnose<'a, O>(
     text: &'a str,
+    notes: &'a Notes,
     offset: usize,
     options: Options,
     production: Production,
     read: fn(Cursor<'a>) -> Parsed<'a, O>,
+    then_end: bool,
 ) -> Diagnosis {
     let start = Cursor::new(text, offset, options);
-    Diagnosis::of(start, production, |start| {
+    Diagnosis::of(start, notes, production, |start| {
         let (rest, _) = read(start)?;
-        eof(rest)
+        match then_end {
+            true => eof(rest),
+            false => Ok((rest, ())),
+        }
     })
 }
 
@@ -200,6 +207,11 @@ fn caller_error<'a, I: Text<'a>, E: GrammarError<I>>(diagnosis: Diagnosis, input
 /// not match the whole. [`whole`] and [`terminated`] read it, so that the
 /// productions take the caller's own input and error, whatever type
 /// arguments the caller writes.
+///
+/// A thread's own value needs `std`: without it, no match is kept, and
+/// `whole` and `terminated` give nom's errors (`Eof` at the end of the
+/// match, or the error of what follows).
+#[cfg(feature = "std")]
 #[derive(Clone, Copy)]
 struct Match {
     given: *const u8,
@@ -210,12 +222,14 @@ struct Match {
     options: Options,
 }
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     static LAST_MATCH: Cell<Option<Match>> = const { Cell::new(None) };
 }
 
 /// Keeps the match a production made on `text` (at `offset` of the
 /// caller's text): `len` bytes, and how to explain why it is not whole.
+#[cfg(feature = "std")]
 #[inline]
 fn remember_match(text: &str, offset: usize, len: usize, explain: Explain, options: Options) {
     let given = Match {
@@ -230,13 +244,27 @@ fn remember_match(text: &str, offset: usize, len: usize, explain: Explain, optio
 }
 
 /// Forgets the last match.
+#[cfg(feature = "std")]
 fn forget_match() {
     LAST_MATCH.with(|last| last.set(None));
+}
+
+#[cfg(not(feature = "std"))]
+#[inline(always)]
+fn remember_match(_: &str, _: usize, _: usize, _: Explain, _: Options) {}
+
+#[cfg(not(feature = "std"))]
+fn forget_match() {}
+
+#[cfg(not(feature = "std"))]
+fn explanation_of<'a, I: Text<'a>>(_: &I, _: &I) -> Option<(Explain, Options)> {
+    None
 }
 
 /// How to explain why the production that made the match of `input` up to
 /// `rest` does not match the whole of `input`: `None` unless the last match
 /// a production made on this thread was of exactly `input`, up to `rest`.
+#[cfg(feature = "std")]
 fn explanation_of<'a, I: Text<'a>>(input: &I, rest: &I) -> Option<(Explain, Options)> {
     let last = LAST_MATCH.with(Cell::get)?;
     let text = input.text();
@@ -265,9 +293,12 @@ fn not_whole<'a, I: Text<'a>, E: GrammarError<I>>(input: I, explain: (Explain, O
 /// `parser` is one of the combinators of [`crate::grammar`] (or of
 /// [`crate::grammar::strict`], or a draft's), with or without its type
 /// arguments: `grammar::hostport`, `grammar::hostport::<_, VerboseError<&str>>`.
-/// Any other nom parser fails as `all_consuming` does.
+/// Any other nom parser fails as `all_consuming` does, and so does every
+/// parser without the feature `std` (the production's match is kept on
+/// the thread).
 ///
 /// ```
+/// # #[cfg(feature = "std")] {
 /// use nom::Parser;
 /// use nom_language::error::{VerboseError, VerboseErrorKind};
 /// use rfc1738::grammar;
@@ -294,6 +325,7 @@ fn not_whole<'a, I: Text<'a>, E: GrammarError<I>>(input: I, explain: (Explain, O
 ///     panic!()
 /// };
 /// assert_eq!(contexts(error), [("port", "x"), ("hostport", "x")]);
+/// # }
 /// ```
 pub fn whole<'a, I, O, E, P>(mut parser: P) -> impl FnMut(I) -> IResult<I, O, E>
 where
@@ -319,8 +351,9 @@ where
 /// with an `Error`: positioned at the furthest point the grammar reached
 /// in the input the production was given, with what it expected there and
 /// the productions open, as a failure of the production itself would be
-/// (see [`whole`], which takes the same parsers). A `Failure` or
-/// `Incomplete` of `next` is its own.
+/// (see [`whole`], which takes the same parsers; without the feature
+/// `std`, the error is `next`'s). A `Failure` or `Incomplete` of `next` is
+/// its own.
 ///
 /// ```
 /// use nom::{bytes::complete::tag, Parser};

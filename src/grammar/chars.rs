@@ -12,6 +12,9 @@
 //! [`SCHEME_ANY_CASE`], and the drafts' classes (`crate::dialect`) are
 //! declared here too, on the same byte sets where they share them.
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use crate::error::Expected;
 use crate::rule::Rule;
 

@@ -35,6 +35,7 @@ use core::marker::PhantomData;
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::IResult;
 
+use crate::grammar::trace::Notes;
 use crate::options::Options;
 use crate::span::{Place, Span};
 
@@ -45,6 +46,17 @@ use crate::span::{Place, Span};
 pub(crate) trait Inlining: Copy + core::fmt::Debug + 'static {
     /// Whether the productions are inlined into each other.
     const INLINES: bool;
+
+    /// The notes of a cursor as a call out of line hands them on
+    /// ([`Cursor::into_words`]): nothing in the inlined pass, which has
+    /// none, so that its calls pass no word more for them.
+    type Notes<'a>: Copy;
+
+    /// The notes as [`Inlining::Notes`].
+    fn pass_notes<'a>(notes: Option<&'a Notes>) -> Self::Notes<'a>;
+
+    /// The notes of [`Inlining::pass_notes`].
+    fn passed_notes<'a>(notes: Self::Notes<'a>) -> Option<&'a Notes>;
 }
 
 /// Every pass but the inlined one: each production a call of its body.
@@ -58,10 +70,30 @@ pub(crate) struct Inlined;
 
 impl Inlining for Called {
     const INLINES: bool = false;
+    type Notes<'a> = Option<&'a Notes>;
+
+    #[inline(always)]
+    fn pass_notes(notes: Option<&Notes>) -> Option<&Notes> {
+        notes
+    }
+
+    #[inline(always)]
+    fn passed_notes<'a>(notes: Self::Notes<'a>) -> Option<&'a Notes> {
+        notes
+    }
 }
 
 impl Inlining for Inlined {
     const INLINES: bool = true;
+    type Notes<'a> = ();
+
+    #[inline(always)]
+    fn pass_notes(_: Option<&Notes>) {}
+
+    #[inline(always)]
+    fn passed_notes<'a>(_: Self::Notes<'a>) -> Option<&'a Notes> {
+        None
+    }
 }
 
 /// The input of the productions inside the crate.
@@ -90,6 +122,10 @@ pub struct Cursor<'a, M: Inlining = Called> {
     options: Options,
     /// Whether the tree is wanted (see the module's table).
     builds_tree: bool,
+    /// What the diagnostic pass and the recording pass write into; `None`
+    /// in the others. Handed down with the cursor rather than kept on the
+    /// thread, which a library without `std` has no way to do.
+    notes: Option<&'a Notes>,
     inlining: PhantomData<M>,
 }
 
@@ -124,6 +160,7 @@ impl<'a> Cursor<'a> {
             offset_and_switches: offset & !SWITCHES,
             options,
             builds_tree: true,
+            notes: None,
             inlining: PhantomData,
         }
     }
@@ -137,6 +174,7 @@ impl<'a> Cursor<'a> {
             offset_and_switches: self.offset_and_switches,
             options: self.options,
             builds_tree: true,
+            notes: None,
             inlining: PhantomData,
         }
     }
@@ -159,16 +197,28 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// The same cursor, in the diagnostic pass (recording into the trace)
-    /// or not.
-    pub(crate) fn with_diagnosing(self, on: bool) -> Self {
-        self.with_switch(DIAGNOSING, on)
+    /// The same cursor, in the diagnostic pass, recording into the trace
+    /// of `notes`.
+    pub(crate) fn diagnosing_into(self, notes: &'a Notes) -> Self {
+        Cursor {
+            notes: Some(notes),
+            ..self.with_switch(DIAGNOSING, true)
+        }
     }
 
-    /// The same cursor, recording the derivation or not.
+    /// The same cursor, recording the derivation into `notes`.
     #[cfg(feature = "dialect")]
-    pub(crate) fn with_derivation_recorded(self, on: bool) -> Self {
-        self.with_switch(RECORDING_DERIVATION, on)
+    pub(crate) fn recording_into(self, notes: &'a Notes) -> Self {
+        Cursor {
+            notes: Some(notes),
+            ..self.with_switch(RECORDING_DERIVATION, true)
+        }
+    }
+
+    /// The same cursor, not recording the derivation.
+    #[cfg(feature = "dialect")]
+    pub(crate) fn without_recording(self) -> Self {
+        self.with_switch(RECORDING_DERIVATION, false)
     }
 
     /// The same cursor with the bit `switch` of its offset word set or not.
@@ -195,7 +245,18 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             offset_and_switches: self.offset_and_switches,
             options: self.options,
             builds_tree: self.builds_tree,
+            notes: self.notes,
             inlining: PhantomData,
+        }
+    }
+
+    /// What the diagnostic or recording pass writes into (`None` in the
+    /// other passes).
+    #[inline(always)]
+    pub(crate) fn notes(&self) -> Option<&'a Notes> {
+        match M::INLINES {
+            true => None,
+            false => self.notes,
         }
     }
 
@@ -237,13 +298,14 @@ impl<'a, M: Inlining> Cursor<'a, M> {
         (self.text.as_bytes(), self.at)
     }
 
-    /// The cursor as four words, for a call out of line: passed as one
-    /// argument, a cursor is copied to the stack and read there, and its
-    /// `bool`s, stored one by one, were loaded as one word, which the
-    /// processor cannot forward from the stores (benches/records/log.md, "The cursor
-    /// in registers"). [`Cursor::from_words`] is the inverse.
+    /// The cursor as four words and its notes, for a call out of line:
+    /// passed as one argument, a cursor is copied to the stack and read
+    /// there, and its `bool`s, stored one by one, were loaded as one word,
+    /// which the processor cannot forward from the stores
+    /// (benches/records/log.md, "The cursor in registers").
+    /// [`Cursor::from_words`] is the inverse.
     #[inline(always)]
-    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8) {
+    pub(crate) fn into_words(self) -> (&'a str, usize, usize, u8, M::Notes<'a>) {
         // The pass is in `offset_and_switches` already.
         let strict = if self.options.strict { WORD_STRICT } else { 0 };
         let builds_tree = if self.builds_tree {
@@ -252,7 +314,13 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             0
         };
         let flags = strict | builds_tree;
-        (self.text, self.at, self.offset_and_switches, flags)
+        (
+            self.text,
+            self.at,
+            self.offset_and_switches,
+            flags,
+            M::pass_notes(self.notes()),
+        )
     }
 
     /// The cursor of [`Cursor::into_words`].
@@ -262,6 +330,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
         at: usize,
         offset_and_switches: usize,
         flags: u8,
+        notes: M::Notes<'a>,
     ) -> Self {
         Cursor {
             text,
@@ -269,6 +338,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
             offset_and_switches,
             options: Options::default().with_strict(flags & WORD_STRICT != 0),
             builds_tree: flags & WORD_BUILDS_TREE != 0,
+            notes: M::passed_notes(notes),
             inlining: PhantomData,
         }
     }

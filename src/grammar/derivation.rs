@@ -6,18 +6,12 @@
 //! production entered while it is on (`production::enter`) marks where its
 //! nodes begin, and once it has matched, makes them its children.
 
-use core::cell::RefCell;
+use alloc::vec::Vec;
 
 use crate::grammar::cursor::Cursor;
+use crate::grammar::trace::Notes;
 use crate::rule::Production;
 use crate::span::Span;
-
-thread_local! {
-    /// The derivation recorded so far on this thread: the productions that
-    /// matched, outermost last, each with those inside it. Cleared by
-    /// [`record`] before each recording.
-    static DERIVATION: RefCell<Vec<Recorded>> = const { RefCell::new(Vec::new()) };
-}
 
 /// A production of a recorded derivation, where it matched, and the
 /// productions inside it, in order.
@@ -32,8 +26,8 @@ pub(crate) struct Recorded {
 /// recorded derivation.
 #[cold]
 #[inline(never)]
-pub(crate) fn mark() -> usize {
-    DERIVATION.with(|nodes| nodes.borrow().len())
+pub(crate) fn mark(notes: Option<&Notes>) -> usize {
+    notes.map_or(0, |notes| notes.derivation.borrow().len())
 }
 
 /// The production read from `start` matched up to `end` (`None`: it did
@@ -41,36 +35,43 @@ pub(crate) fn mark() -> usize {
 /// dropped with it.
 #[cold]
 #[inline(never)]
-pub(crate) fn recorded(mark: usize, production: Production, start: usize, end: Option<usize>) {
-    DERIVATION.with(|nodes| {
-        let mut nodes = nodes.borrow_mut();
-        let children = nodes.split_off(mark);
-        if let Some(end) = end {
-            nodes.push(Recorded {
-                production,
-                span: Span::new(start, end),
-                children,
-            });
-        }
-    });
+pub(crate) fn recorded(
+    notes: Option<&Notes>,
+    mark: usize,
+    production: Production,
+    start: usize,
+    end: Option<usize>,
+) {
+    let Some(notes) = notes else {
+        return;
+    };
+    let mut nodes = notes.derivation.borrow_mut();
+    let children = nodes.split_off(mark);
+    if let Some(end) = end {
+        nodes.push(Recorded {
+            production,
+            span: Span::new(start, end),
+            children,
+        });
+    }
 }
 
-/// Runs `parser` from `start` recording the derivation, and gives it back:
-/// the productions that matched outermost, in order, each with those inside
-/// it.
+/// Runs `parser` from `start` recording the derivation into `notes`
+/// (fresh: the caller makes them where the text is borrowed, so that the
+/// cursor may borrow them too), and gives it back: the productions that
+/// matched outermost, in order, each with those inside it.
 pub(crate) fn record<'a, R>(
     start: Cursor<'a>,
+    notes: &'a Notes,
     parser: impl FnOnce(Cursor<'a>) -> R,
 ) -> (R, Vec<Recorded>) {
-    DERIVATION.with(|nodes| nodes.borrow_mut().clear());
-    let result = parser(start.with_tree().with_derivation_recorded(true));
-    let nodes = DERIVATION.with(|nodes| nodes.take());
-    (result, nodes)
+    let result = parser(start.with_tree().recording_into(notes));
+    (result, notes.derivation.take())
 }
 
 /// Runs `parser` from `start` without recording: how a production that
 /// compares several derivations tries them, before it reads the chosen
 /// one again to record it.
 pub(crate) fn quiet<'a, R>(start: Cursor<'a>, parser: impl FnOnce(Cursor<'a>) -> R) -> R {
-    parser(start.with_derivation_recorded(false))
+    parser(start.without_recording())
 }

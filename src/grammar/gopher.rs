@@ -195,6 +195,10 @@ runs! {
 mod tests {
     use super::*;
     use crate::test_strings::{every_joining_of, every_string_of};
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
 
     /// The first `%09` byte by byte, stepping over whole escapes: what
     /// `find_tab` finds eight bytes a test.

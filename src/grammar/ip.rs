@@ -250,8 +250,8 @@ production! {
     // the hostport end; the node is made here, where it is used.
     hostport(start) -> Hostport<'a>, named(Rule::Hostport),
     {
-        let (text, at, base, flags) = start.into_words();
-        match hostport_ends(text, at, base, flags, PhantomData::<M>) {
+        let (text, at, base, flags, notes) = start.into_words();
+        match hostport_ends(text, at, base, flags, notes, PhantomData::<M>) {
             Some(ends) => Ok(ends.read(start)),
             None => backtrack(),
         }
@@ -301,14 +301,15 @@ impl HostportEnds {
 /// instruction cache on a list that mixes the schemes. It takes the cursor
 /// as words ([`Cursor::into_words`]).
 #[inline(never)]
-fn hostport_ends<M: Inlining>(
-    text: &str,
+fn hostport_ends<'a, M: Inlining>(
+    text: &'a str,
     at: usize,
     base: usize,
     flags: u8,
+    notes: M::Notes<'a>,
     _: PhantomData<M>,
 ) -> Option<HostportEnds> {
-    let start = Cursor::<M>::from_words(text, at, base, flags);
+    let start = Cursor::<M>::from_words(text, at, base, flags, notes);
     let (rest, host) = host::read(start).ok()?;
     let kind = match host {
         Host::Hostname(_) => 0,
@@ -545,6 +546,7 @@ mod tests {
     use super::*;
     use crate::options::Options;
     use crate::test_strings::every_string_of;
+    use alloc::format;
 
     /// A login read user first or hostport first is the login read in the
     /// BNF's order, on every string over characters that make or break a

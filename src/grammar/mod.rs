@@ -123,7 +123,7 @@ use crate::tree::Url;
 use cursor::{Cursor, Inlined, Parsed};
 use generic::{known_scheme, MakeUrl};
 use notation::eof;
-use trace::Diagnosis;
+use trace::{Diagnosis, Notes};
 
 /// The dispatcher from a [`Rule`] to its reading and the strict twin of
 /// every combinator, of the table of productions of `crate::rule`.
@@ -214,8 +214,9 @@ fn is_scheme_url(rule: Rule) -> bool {
 
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
 fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
+    let notes = Notes::default();
     let start = Cursor::new(text, 0, options);
-    let diagnosis = Diagnosis::of(start, Production::Rfc1738(rule), |start| {
+    let diagnosis = Diagnosis::of(start, &notes, Production::Rfc1738(rule), |start| {
         whole_rule(rule, start)
     });
     rfc1738_error(text, diagnosis)
@@ -264,8 +265,9 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
 /// Why `parse` rejects `text`: the diagnostic pass, and for a URL of one
 /// of the ten schemes whether the text is still a `genericurl`.
 fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
+    let notes = Notes::default();
     let start = Cursor::new(text, 0, options);
-    let diagnosis = Diagnosis::of(start, Production::Rfc1738(Rule::Url), whole_url);
+    let diagnosis = Diagnosis::of(start, &notes, Production::Rfc1738(Rule::Url), whole_url);
     let error = rfc1738_error(text, diagnosis);
     match known_scheme(&start) {
         Some(production) => {

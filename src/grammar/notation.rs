@@ -35,7 +35,7 @@ use crate::span::Place;
 #[inline(always)]
 pub(crate) fn expect<M: Inlining>(input: &Cursor<'_, M>, ahead: usize, expected: &[Expected]) {
     if input.diagnosing() {
-        record_expected(input.offset() + ahead, expected);
+        record_expected(input.notes(), input.offset() + ahead, expected);
     }
 }
 

@@ -77,21 +77,27 @@ pub(crate) fn enter<'a, O, M: Inlining>(
 ) -> Parsed<'a, O, M> {
     let on_stack = start.diagnosing() && matches!(naming, Naming::Named(_));
     if on_stack {
-        open(naming.production());
+        open(start.notes(), naming.production());
     }
     #[cfg(feature = "dialect")]
     let mark = match start.recording_derivation() {
-        true => Some(derivation::mark()),
+        true => Some(derivation::mark(start.notes())),
         false => None,
     };
     let result = body(start);
     if on_stack {
-        close();
+        close(start.notes());
     }
     #[cfg(feature = "dialect")]
     if let Some(mark) = mark {
         let end = result.as_ref().ok().map(|(rest, _)| rest.offset());
-        derivation::recorded(mark, naming.production(), start.offset(), end);
+        derivation::recorded(
+            start.notes(),
+            mark,
+            naming.production(),
+            start.offset(),
+            end,
+        );
     }
     result
 }
@@ -226,7 +232,17 @@ macro_rules! production {
                 offset: usize,
                 options: $crate::Options,
             ) -> $crate::grammar::caller::Outcome<'a, $output> {
-                $crate::grammar::caller::read_or_diagnose(text, offset, options, $naming.production(), out_of_line, explain)
+                $crate::grammar::caller::read_or_diagnose(text, offset, options, out_of_line, diagnose, explain)
+            }
+
+            /// Why the production does not match at the start of `text`.
+            pub(crate) fn diagnose(
+                text: &str,
+                offset: usize,
+                options: $crate::Options,
+            ) -> $crate::grammar::trace::Diagnosis {
+                let notes = $crate::grammar::trace::Notes::default();
+                $crate::grammar::caller::diagnose(text, &notes, offset, options, $naming.production(), out_of_line, false)
             }
 
             /// Why the production does not match the whole of `text`.
@@ -235,7 +251,8 @@ macro_rules! production {
                 offset: usize,
                 options: $crate::Options,
             ) -> $crate::grammar::trace::Diagnosis {
-                $crate::grammar::caller::explain_whole(text, offset, options, $naming.production(), out_of_line)
+                let notes = $crate::grammar::trace::Notes::default();
+                $crate::grammar::caller::diagnose(text, &notes, offset, options, $naming.production(), out_of_line, true)
             }
         }
     };

@@ -9,45 +9,60 @@
 //! where and why the text does not match. A parse that succeeds records
 //! nothing and allocates nothing.
 
+use alloc::vec::Vec;
 use core::cell::{Cell, RefCell};
 
 use crate::error::Expected;
 use crate::grammar::chars::drop_subsumed;
 use crate::grammar::cursor::{Cursor, Inlining, Parsed};
+#[cfg(feature = "dialect")]
+use crate::grammar::derivation::Recorded;
 use crate::rule::Production;
 
-thread_local! {
-    /// The trace of the diagnostic pass of this thread. A cursor cannot
-    /// borrow it: the tree borrows the text for `'a`, which outlives any
-    /// trace made to explain one failure. The passes never nest (nothing
-    /// inside the grammar goes back to the caller's side), and each begins by
-    /// clearing it.
-    static TRACE: Trace = Trace::default();
+/// What the passes that record write into: the diagnostic pass's trace,
+/// and the recording pass's derivation. Made by the function that runs the
+/// pass, which the cursors of the pass borrow (`Cursor::notes`): the
+/// passes never nest (nothing inside the grammar goes back to the caller's
+/// side), and a pass leaves nothing behind for the next.
+#[derive(Debug, Default)]
+pub(crate) struct Notes {
+    trace: Trace,
+    /// The derivation recorded so far: the productions that matched,
+    /// outermost last, each with those inside it
+    /// (`crate::grammar::derivation`).
+    #[cfg(feature = "dialect")]
+    pub(crate) derivation: RefCell<Vec<Recorded>>,
 }
 
 // The diagnostic pass's three calls into the trace, out of line: inlined,
-// each thread-local access and push was copied into every production of
-// the first pass, which never runs them.
+// each access and push was copied into every production of the first
+// pass, which never runs them.
 
 /// Records into the trace that `expected` would have matched at `offset`.
 #[cold]
 #[inline(never)]
-pub(crate) fn record_expected(offset: usize, expected: &[Expected]) {
-    TRACE.with(|trace| trace.record(offset, expected));
+pub(crate) fn record_expected(notes: Option<&Notes>, offset: usize, expected: &[Expected]) {
+    if let Some(notes) = notes {
+        notes.trace.record(offset, expected);
+    }
 }
 
 /// Opens `production` on the trace's stack.
 #[cold]
 #[inline(never)]
-pub(crate) fn open(production: Production) {
-    TRACE.with(|trace| trace.enter(production));
+pub(crate) fn open(notes: Option<&Notes>, production: Production) {
+    if let Some(notes) = notes {
+        notes.trace.enter(production);
+    }
 }
 
 /// Closes the innermost production on the trace's stack.
 #[cold]
 #[inline(never)]
-pub(crate) fn close() {
-    TRACE.with(Trace::leave);
+pub(crate) fn close(notes: Option<&Notes>) {
+    if let Some(notes) = notes {
+        notes.trace.leave();
+    }
 }
 
 /// What the diagnostic pass records: the furthest offset reached, the
@@ -74,16 +89,6 @@ impl Trace {
 
     fn leave(&self) {
         self.open.borrow_mut().pop();
-    }
-
-    fn clear(&self) {
-        self.open.borrow_mut().clear();
-        self.furthest.set(None);
-        self.expected.borrow_mut().clear();
-        self.stack.borrow_mut().clear();
-        self.stack_from_end.set(false);
-        self.preferring.set(false);
-        self.preferred_won.set(false);
     }
 
     /// A branch failed at `offset` where it expected `expected`.
@@ -149,15 +154,13 @@ pub(crate) fn preferred<'a, O, M: Inlining>(
     start: Cursor<'a, M>,
     branch: impl FnOnce(Cursor<'a, M>) -> Parsed<'a, O, M>,
 ) -> Parsed<'a, O, M> {
-    if !start.diagnosing() {
+    let Some(notes) = start.notes().filter(|_| start.diagnosing()) else {
         return branch(start);
-    }
-    TRACE.with(|trace| {
-        trace.preferring.set(true);
-        trace.preferred_won.set(false);
-    });
+    };
+    notes.trace.preferring.set(true);
+    notes.trace.preferred_won.set(false);
     let result = branch(start);
-    TRACE.with(|trace| trace.preferring.set(false));
+    notes.trace.preferring.set(false);
     result
 }
 
@@ -174,32 +177,31 @@ pub(crate) struct Diagnosis {
 }
 
 impl Diagnosis {
-    /// Runs `parser` from `start` again with a trace. `rule` is the
-    /// production asked for: the outermost when no production was open
-    /// (the character classes do not name themselves).
+    /// Runs `parser` from `start` again with a trace, kept in `notes`
+    /// (fresh: the caller makes them where the text is borrowed, so that
+    /// the cursor may borrow them too). `rule` is the production asked
+    /// for: the outermost when no production was open (the character
+    /// classes do not name themselves).
     pub(crate) fn of<'a, O>(
         start: Cursor<'a>,
+        notes: &'a Notes,
         rule: Production,
         parser: impl Fn(Cursor<'a>) -> Parsed<'a, O>,
     ) -> Diagnosis {
-        TRACE.with(Trace::clear);
         // The first pass failed, and the passes differ only in what they
         // record (and, in the drafts' hot productions, in reading through
         // the productions that the first pass reads as characters).
-        let diagnosed = parser(start.with_diagnosing(true).with_tree());
+        let diagnosed = parser(start.diagnosing_into(notes).with_tree());
         debug_assert!(
             diagnosed.is_err(),
             "the diagnostic pass matched where the first did not"
         );
-        let (furthest, mut stack, mut expected) = TRACE.with(|trace| {
-            // Copied, not taken: the trace keeps its vectors' capacity for
-            // the next error of this thread, and each copy is one allocation.
-            (
-                trace.furthest.get(),
-                trace.stack.borrow().clone(),
-                trace.expected.borrow().clone(),
-            )
-        });
+        let trace = &notes.trace;
+        let (furthest, mut stack, mut expected) = (
+            trace.furthest.get(),
+            trace.stack.take(),
+            trace.expected.take(),
+        );
         let end = start.offset() + start.rest().len();
         let offset = furthest.unwrap_or(start.offset()).min(end);
         if stack.is_empty() {

@@ -1,6 +1,10 @@
 //! The lint codes: stable identifiers, names, default severities, the RFC
 //! section each comes from, and the help text `rfc1738 explain` prints.
 
+use alloc::borrow::ToOwned;
+
+use alloc::format;
+use alloc::string::String;
 use core::fmt;
 
 /// How serious a finding is. Ordered: `Info < Warning < Error`.

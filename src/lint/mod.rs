@@ -22,6 +22,13 @@ mod code;
 mod rules;
 mod template;
 
+use alloc::borrow::ToOwned;
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
 pub use code::{explain, Code, Severity};
 
 use crate::error::Error;
@@ -281,6 +288,7 @@ pub fn lint_scanned_into(text: &str, url: &ScannedUrl, sink: &mut impl Sink) {
 mod tests {
     use super::*;
     use crate::scan::scan;
+    use alloc::vec;
 
     fn codes_and_texts(text: &str) -> Vec<(Code, &str)> {
         lint_text(text)

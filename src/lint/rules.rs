@@ -1,7 +1,14 @@
 //! The rules. Character rules look at the text, so they also run on URLs the
 //! grammar rejects; the others walk the typed tree of a URL that parsed.
 
-use std::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::string::ToString;
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use alloc::borrow::Cow;
 
 use super::{Code, Finding};
 use crate::grammar::chars::SCHEME_ANY_CASE;

@@ -2,7 +2,11 @@
 //! that fits where it stands, so that the rules check the rest, and the
 //! findings mapped back to the template.
 
-use std::borrow::Cow;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use alloc::borrow::Cow;
 
 use crate::scan::template::placeholders;
 use crate::span::Span;

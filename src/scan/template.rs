@@ -463,6 +463,8 @@ pub(crate) fn first_hash(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
+    use alloc::vec::Vec;
 
     fn found(text: &str) -> Vec<&str> {
         placeholders(text).map(|span| &text[span.range()]).collect()

@@ -224,6 +224,7 @@ default_port!(ProsperoUrl, Prosperourl, "3.11", |url| url.hostport);
 #[cfg(test)]
 mod tests {
     use crate::{parse, Url};
+    use alloc::vec;
 
     #[test]
     fn empty_is_not_absent() {

@@ -9,6 +9,8 @@
 //! assert_eq!(url.path_segments(), ["disk$user", "my", "notes", "note12345.txt"]);
 //! ```
 
+use alloc::vec::Vec;
+
 use crate::decode::Decoded;
 use crate::tree::FileUrl;
 

@@ -13,7 +13,8 @@
 //! assert_eq!(plan, ["USER myname", "PASS <ask the user>", "CWD /etc", "RETR motd"]);
 //! ```
 
-use std::fmt;
+use alloc::vec::Vec;
+use core::fmt;
 
 use crate::decode::{decode, raw, Decoded};
 use crate::tree::FtpUrl;
@@ -227,6 +228,8 @@ impl<'a> FtpUrl<'a> {
 mod tests {
     use super::*;
     use crate::semantics::parsed;
+    use alloc::string::String;
+    use alloc::string::ToString;
 
     fn ftp(text: &str) -> FtpUrl<'_> {
         parsed!(Ftp, text)

@@ -29,7 +29,9 @@
 //! assert_eq!(url.request(), b"doc\t\t+application/postscript Es_ES\r\n");
 //! ```
 
-use std::borrow::Cow;
+use alloc::vec::Vec;
+
+use alloc::borrow::Cow;
 
 use crate::decode::{owned, Decoded};
 use crate::tree::GopherUrl;
@@ -251,6 +253,7 @@ mod tests {
     use super::*;
     use crate::decode::decode;
     use crate::semantics::parsed;
+    use alloc::vec;
 
     fn gopher(text: &str) -> GopherUrl<'_> {
         parsed!(Gopher, text)

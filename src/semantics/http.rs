@@ -14,6 +14,8 @@
 //! assert_eq!(url.search().unwrap(), "rfc 1738");
 //! ```
 
+use alloc::vec::Vec;
+
 use crate::decode::Decoded;
 use crate::tree::HttpUrl;
 

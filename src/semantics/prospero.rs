@@ -8,6 +8,8 @@
 //! assert_eq!(url.port_or_default(), Some(1525));
 //! ```
 
+use alloc::vec::Vec;
+
 use crate::decode::Decoded;
 use crate::tree::ProsperoUrl;
 
@@ -51,6 +53,9 @@ impl<'a> ProsperoUrl<'a> {
 #[cfg(test)]
 mod tests {
     use crate::semantics::parsed;
+    use alloc::string::String;
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
 
     #[test]
     fn section_3_11_hsoname_with_initial_slash() {

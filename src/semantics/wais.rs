@@ -50,6 +50,7 @@ impl<'a> WaisUrl<'a> {
 #[cfg(test)]
 mod tests {
     use crate::semantics::parsed;
+    use alloc::string::ToString;
 
     /// The database, search, type and path of each form, decoded.
     #[test]

@@ -10,6 +10,7 @@
 //!
 //! The modules follow the grammar, like [`crate::grammar`].
 
+use alloc::vec;
 use core::fmt;
 
 use crate::rule::Rule;
@@ -86,7 +87,7 @@ macro_rules! leaf_node {
 
             /// This node as a generic syntax tree.
             pub fn syntax(&self) -> SyntaxNode<'a> {
-                SyntaxNode::new(Rule::$rule, self.span(), self.as_str(), Vec::new())
+                SyntaxNode::new(Rule::$rule, self.span(), self.as_str(), alloc::vec::Vec::new())
             }
         }
 

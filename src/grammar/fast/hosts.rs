@@ -159,6 +159,7 @@ fn kinds_of_eight(text: &[u8], at: usize) -> u64 {
 mod tests {
     use super::*;
     use crate::test_strings::every_string_of;
+    use alloc::format;
 
     /// Whether `plain_hostname` decides `text`; where it does, it must
     /// decide what the label loop does, on `text` alone and after a prefix

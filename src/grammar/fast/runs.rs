@@ -292,6 +292,9 @@ mod tests {
     use super::*;
     use crate::grammar::chars::XCHAR;
     use crate::test_strings::{every_joining_of, every_string_of};
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
 
     /// The run on a mask ends where the byte loop ends it, for every length of text (shorter than eight, a multiple of
     /// eight, between), every start (read from the start of the whole text,
