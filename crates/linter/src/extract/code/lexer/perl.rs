@@ -1,6 +1,6 @@
 //! Perl's own forms: POD, the quote-like operators and their delimiters.
 
-use super::{Escapes, Interpolation, Lexer};
+use super::{closing_bracket, Escapes, Interpolation, Lexer};
 
 impl Lexer<'_> {
     /// The end of a line of Perl's POD that starts at `at`: a command
@@ -53,13 +53,7 @@ impl Lexer<'_> {
         {
             return false;
         }
-        let closing = match opening {
-            b'(' => b')',
-            b'[' => b']',
-            b'{' => b'}',
-            b'<' => b'>',
-            other => other,
-        };
+        let closing = closing_bracket(opening);
         let close = self.delimited_end(open, opening, closing);
         if patterns {
             let mut after = (close + 1).min(self.bytes.len());
@@ -71,13 +65,7 @@ impl Lexer<'_> {
                         after += 1;
                     }
                     if let Some(&again) = self.bytes.get(after) {
-                        let again_closing = match again {
-                            b'(' => b')',
-                            b'[' => b']',
-                            b'{' => b'}',
-                            b'<' => b'>',
-                            other => other,
-                        };
+                        let again_closing = closing_bracket(again);
                         after = (self.delimited_end(after, again, again_closing) + 1)
                             .min(self.bytes.len());
                     }
@@ -111,30 +99,5 @@ impl Lexer<'_> {
             closing,
         );
         true
-    }
-
-    /// The index of the delimiter that closes the one at `open` (nested
-    /// brackets counted, a backslash escaping), or the end of the text.
-    fn delimited_end(&self, open: usize, opening: u8, closing: u8) -> usize {
-        let bytes = self.bytes;
-        let mut depth = 0usize;
-        let mut at = open + 1;
-        while at < bytes.len() {
-            let byte = bytes[at];
-            if byte == b'\\' {
-                at += 2;
-                continue;
-            }
-            if byte == opening && opening != closing {
-                depth += 1;
-            } else if byte == closing {
-                if depth == 0 {
-                    return at;
-                }
-                depth -= 1;
-            }
-            at += 1;
-        }
-        bytes.len()
     }
 }

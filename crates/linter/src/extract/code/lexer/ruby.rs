@@ -1,6 +1,6 @@
 //! Ruby's `%` literals and the heredocs of Ruby, Perl and PHP.
 
-use super::{Escapes, Interpolation, Language, Lexer};
+use super::{closing_bracket, Escapes, Interpolation, Language, Lexer};
 
 impl Lexer<'_> {
     /// Ruby's `%q(...)`, `%Q[...]`, `%(...)`, `%w[...]`, `%r{...}` and
@@ -28,31 +28,8 @@ impl Lexer<'_> {
         if after_value && kind == b'Q' && open == at + 1 {
             return false;
         }
-        let closing = match opening {
-            b'(' => b')',
-            b'[' => b']',
-            b'{' => b'}',
-            b'<' => b'>',
-            other => other,
-        };
-        let mut depth = 0usize;
-        let mut close = open + 1;
-        while close < bytes.len() {
-            let byte = bytes[close];
-            if byte == b'\\' {
-                close += 2;
-                continue;
-            }
-            if byte == opening && opening != closing {
-                depth += 1;
-            } else if byte == closing {
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-            }
-            close += 1;
-        }
+        let closing = closing_bracket(opening);
+        let close = self.delimited_end(open, opening, closing);
         let close = close.min(bytes.len());
         if matches!(kind, b'r') {
             // A regular expression: no URL.
