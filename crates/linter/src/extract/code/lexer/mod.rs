@@ -6,6 +6,7 @@ use rfc1738::Span;
 
 use super::Language;
 
+mod delimiters;
 mod perl;
 mod prefixed;
 mod regex;
@@ -492,31 +493,6 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The index of the delimiter that closes the one at `open` (nested
-    /// brackets counted, a backslash escaping), or the end of the text.
-    pub(super) fn delimited_end(&self, open: usize, opening: u8, closing: u8) -> usize {
-        let bytes = self.bytes;
-        let mut depth = 0usize;
-        let mut at = open + 1;
-        while at < bytes.len() {
-            let byte = bytes[at];
-            if byte == b'\\' {
-                at += 2;
-                continue;
-            }
-            if byte == opening && opening != closing {
-                depth += 1;
-            } else if byte == closing {
-                if depth == 0 {
-                    return at;
-                }
-                depth -= 1;
-            }
-            at += 1;
-        }
-        bytes.len()
-    }
-
     /// The bodies of the heredocs opened on the line that just ended.
     fn heredoc_bodies(&mut self) {
         for (name, indented, escapes, interpolation) in std::mem::take(&mut self.heredocs) {
@@ -587,18 +563,6 @@ pub(super) fn balanced(bytes: &[u8], open: usize, end: usize) -> Option<usize> {
 const MAX_INTERPOLATION: usize = 256;
 
 /// The first place of `needle` in `bytes` from `from`.
-/// The bracket that closes `opening` (`(`, `[`, `{`, `<`), or the same
-/// byte for a delimiter that is no bracket (`|`, `,`, `!`).
-pub(super) fn closing_bracket(opening: u8) -> u8 {
-    match opening {
-        b'(' => b')',
-        b'[' => b']',
-        b'{' => b'}',
-        b'<' => b'>',
-        other => other,
-    }
-}
-
 pub(super) fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
     memchr::memmem::find(bytes.get(from..)?, needle).map(|i| from + i)
 }

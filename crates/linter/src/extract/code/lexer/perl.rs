@@ -1,6 +1,7 @@
 //! Perl's own forms: POD, the quote-like operators and their delimiters.
 
-use super::{closing_bracket, Escapes, Interpolation, Lexer};
+use super::delimiters::closing_bracket;
+use super::{Escapes, Interpolation, Lexer};
 
 impl Lexer<'_> {
     /// The end of a line of Perl's POD that starts at `at`: a command

@@ -1,6 +1,7 @@
 //! Ruby's `%` literals and the heredocs of Ruby, Perl and PHP.
 
-use super::{closing_bracket, Escapes, Interpolation, Language, Lexer};
+use super::delimiters::closing_bracket;
+use super::{Escapes, Interpolation, Language, Lexer};
 
 impl Lexer<'_> {
     /// Ruby's `%q(...)`, `%Q[...]`, `%(...)`, `%w[...]`, `%r{...}` and
