@@ -149,8 +149,8 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
         b'v' => simple('\u{b}'),
         b'e' if matches!(language, Language::Ruby | Language::Php) => simple('\u{1b}'),
         b's' if matches!(language, Language::Ruby | Language::Java) => simple(' '),
-        b'x' if bytes.get(2) == Some(&b'{') => {
-            // Perl's `\x{263A}`.
+        // `\u{1F600}` (Rust, JavaScript, Swift), Perl's `\x{263A}`.
+        b'u' | b'x' if bytes.get(2) == Some(&b'{') => {
             let close = bytes[3..].iter().take(9).position(|b| *b == b'}');
             match close.and_then(|n| {
                 u32::from_str_radix(&text[3..3 + n], 16)
@@ -158,7 +158,7 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
                     .map(|c| (c, n))
             }) {
                 Some((code, n)) => (Some(char_of(code).to_string()), 4 + n),
-                None => (Some("\\x".into()), 2),
+                None => (Some(text[..2].to_owned()), 2),
             }
         }
         b'x' => match hex(2, 1, 2) {
@@ -169,17 +169,6 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
             Some((code, digits)) => (Some(char_of(code).to_string()), 2 + digits),
             None => (Some("\\x".into()), 2),
         },
-        b'u' if bytes.get(2) == Some(&b'{') => {
-            let close = bytes[3..].iter().take(9).position(|b| *b == b'}');
-            match close.and_then(|n| {
-                u32::from_str_radix(&text[3..3 + n], 16)
-                    .ok()
-                    .map(|c| (c, n))
-            }) {
-                Some((code, n)) => (Some(char_of(code).to_string()), 4 + n),
-                None => (Some("\\u".into()), 2),
-            }
-        }
         b'u' => match hex(2, 4, 4) {
             Some((high, _)) if (0xD800..0xDC00).contains(&high) => {
                 // A surrogate pair: `\uD83D\uDE00`.

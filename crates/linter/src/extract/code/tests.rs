@@ -180,6 +180,9 @@ fn perl_is_read_as_perl() {
     );
     assert_eq!(Language::of_name("lib/Mojo/URL.pm"), Some(Language::Perl));
     assert_eq!(Language::of_interpreter("perl5.36"), Some(Language::Perl));
+    // `\x{7e}` is Perl's way to write `~`.
+    let tilde = "my $h = \"http://a.example/\\x{7e}u/\";\n";
+    assert_eq!(texts(tilde, Language::Perl), ["http://a.example/~u/"]);
 }
 
 #[test]
