@@ -303,9 +303,16 @@ pub const FILE_TYPES: &[FileType] = &[
         .names(&["CMakeLists.txt"])
         .modes(&["cmake"])
         .comment(HASH),
-    row("XML and SVG", Kind::Text, &["xml", "svg"])
-        .modes(&["xml", "svg"])
-        .comment(MARKUP),
+    row(
+        "XML and its kin",
+        Kind::Xml,
+        &[
+            "xml", "svg", "xsd", "xsl", "xslt", "plist", "csproj", "vbproj", "fsproj", "props",
+            "targets", "nuspec", "resx", "wsdl", "rss", "atom", "xlf", "xliff",
+        ],
+    )
+    .modes(&["xml", "svg", "xsl"])
+    .comment(MARKUP),
     row(
         "languages with C's comments",
         Kind::Text,
@@ -420,6 +427,7 @@ pub fn reading(kind: Kind) -> &'static str {
         Kind::Roff => "the text as `man` shows it",
         Kind::ReStructuredText | Kind::AsciiDoc => "prose and link forms; literals are code",
         Kind::Texinfo => "the text as its reader shows it: `@@` read, commands' braces delimiting",
+        Kind::Xml => "text and attribute values, character references decoded, CDATA as written",
     }
 }
 

@@ -29,6 +29,8 @@ mod markup;
 mod roff;
 #[cfg(feature = "code-readers")]
 mod texinfo;
+#[cfg(feature = "code-readers")]
+mod xml;
 
 pub use language::Language;
 
@@ -59,6 +61,8 @@ pub enum Kind {
     AsciiDoc,
     /// GNU's Texinfo: `.texi`, `.texinfo`, `.txi`.
     Texinfo,
+    /// XML and its kin: `.xml`, `.svg`, `.xsd`, `.plist`, `.csproj`.
+    Xml,
 }
 
 /// The extension of the file name at the end of `path`, in lower case.
@@ -421,9 +425,12 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
             Urls::Found(text, PendingUrls(found.into_iter()))
         }
         #[cfg(not(feature = "code-readers"))]
-        Kind::Code(_) | Kind::Roff | Kind::ReStructuredText | Kind::AsciiDoc | Kind::Texinfo => {
-            Urls::Text(text, Scanner::starting_at(text, start))
-        }
+        Kind::Code(_)
+        | Kind::Roff
+        | Kind::ReStructuredText
+        | Kind::AsciiDoc
+        | Kind::Texinfo
+        | Kind::Xml => Urls::Text(text, Scanner::starting_at(text, start)),
         #[cfg(feature = "code-readers")]
         Kind::Code(language) => Urls::Read(code::urls(text, language, code).into_iter()),
         #[cfg(feature = "code-readers")]
@@ -439,6 +446,8 @@ pub fn urls_from(text: &str, kind: Kind, code: bool, start: usize) -> Urls<'_> {
         }
         #[cfg(feature = "code-readers")]
         Kind::Texinfo => Urls::Read(texinfo::urls(text).into_iter()),
+        #[cfg(feature = "code-readers")]
+        Kind::Xml => Urls::Read(xml::urls(text).into_iter()),
         #[cfg(feature = "code-readers")]
         Kind::AsciiDoc => {
             Urls::Read(markup::urls(text, markup::Markup::AsciiDoc, code).into_iter())
