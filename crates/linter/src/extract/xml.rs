@@ -10,13 +10,20 @@ use rfc1738::Span;
 
 use super::html::entity;
 use super::mapped::Mapped;
-use super::Extracted;
+use super::{Applicability, Extracted};
 
-/// The URLs of an XML file, in order.
+/// The URLs of an XML file, in order. XML is data a program reads (a
+/// build's `pom.xml`, a project's `.csproj`): a fix there is unsafe.
 pub(crate) fn urls(text: &str) -> Vec<Extracted> {
     let mut read = Mapped::new();
     decode(text, &mut read);
-    read.urls(None).into_iter().map(Extracted::from).collect()
+    read.urls(None)
+        .into_iter()
+        .map(|url| Extracted {
+            url,
+            fix: Applicability::Unsafe,
+        })
+        .collect()
 }
 
 /// `text` with its character references decoded, into `out`; inside a
@@ -79,6 +86,9 @@ mod tests {
             ]
         );
         assert!(urls(pom)[0].url.fragment.is_none());
+        assert!(urls(pom)
+            .iter()
+            .all(|found| found.fix == Applicability::Unsafe));
     }
 
     #[test]
