@@ -250,7 +250,7 @@ fn forget_match() {
 }
 
 #[cfg(not(feature = "std"))]
-#[inline(always)]
+#[inline]
 fn remember_match(_: &str, _: usize, _: usize, _: Explain, _: Options) {}
 
 #[cfg(not(feature = "std"))]

@@ -72,12 +72,12 @@ impl Inlining for Called {
     const INLINES: bool = false;
     type Notes<'a> = Option<&'a Notes>;
 
-    #[inline(always)]
+    #[inline]
     fn pass_notes(notes: Option<&Notes>) -> Option<&Notes> {
         notes
     }
 
-    #[inline(always)]
+    #[inline]
     fn passed_notes<'a>(notes: Self::Notes<'a>) -> Option<&'a Notes> {
         notes
     }
@@ -87,10 +87,10 @@ impl Inlining for Inlined {
     const INLINES: bool = true;
     type Notes<'a> = ();
 
-    #[inline(always)]
+    #[inline]
     fn pass_notes(_: Option<&Notes>) {}
 
-    #[inline(always)]
+    #[inline]
     fn passed_notes<'a>(_: Self::Notes<'a>) -> Option<&'a Notes> {
         None
     }
@@ -252,7 +252,7 @@ impl<'a, M: Inlining> Cursor<'a, M> {
 
     /// What the diagnostic or recording pass writes into (`None` in the
     /// other passes).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn notes(&self) -> Option<&'a Notes> {
         match M::INLINES {
             true => None,
