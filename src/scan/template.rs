@@ -449,13 +449,15 @@ pub(crate) fn first_hash(text: &str) -> Option<usize> {
             .iter()
             .position(|b| matches!(b, b'#' | b'{' | b'$' | b'%'))?
             + at;
-        match bytes[next] {
-            b'#' if hash_brace(&bytes[next..]).is_some() => {
-                at = next + hash_brace(&bytes[next..]).unwrap_or(1);
-            }
-            b'#' if next == 0 || bytes[next - 1] != b'{' => return Some(next),
-            b'#' => at = next + 1,
-            _ => at = placeholder_at(bytes, next).unwrap_or(next + 1),
+        if bytes[next] != b'#' {
+            at = placeholder_at(bytes, next).unwrap_or(next + 1);
+            continue;
+        }
+        // `#{x}` is an interpolation, `{#x}` RFC 6570's fragment expansion.
+        match hash_brace(&bytes[next..]) {
+            Some(length) => at = next + length,
+            None if next == 0 || bytes[next - 1] != b'{' => return Some(next),
+            None => at = next + 1,
         }
     }
 }

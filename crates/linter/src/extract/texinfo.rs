@@ -28,17 +28,12 @@ fn decode(text: &str, out: &mut Mapped) {
     let mut at = 0;
     // The braces open now, each with whether a comma in it ends a URL.
     let mut open: Vec<bool> = Vec::new();
-    let flush = |out: &mut Mapped, from: usize, to: usize| {
-        if from < to {
-            out.copy(&text[from..to], from);
-        }
-    };
     while at < bytes.len() {
         match bytes[at] {
             b'@' => {
                 let next = bytes.get(at + 1).copied().unwrap_or(b' ');
                 if matches!(next, b'@' | b'{' | b'}') {
-                    flush(out, copy_from, at);
+                    out.copy(&text[copy_from..at], copy_from);
                     out.decoded(&(next as char).to_string(), Span::new(at, at + 2));
                     at += 2;
                     copy_from = at;
@@ -52,7 +47,7 @@ fn decode(text: &str, out: &mut Mapped) {
                 let after = at + 1 + name_length;
                 if bytes.get(after) == Some(&b'{') {
                     // The command and its brace read as a space.
-                    flush(out, copy_from, at);
+                    out.copy(&text[copy_from..at], copy_from);
                     out.decoded(" ", Span::new(at, after + 1));
                     open.push(LINKS.contains(&name));
                     at = after + 1;
@@ -63,7 +58,7 @@ fn decode(text: &str, out: &mut Mapped) {
             }
             b'}' if !open.is_empty() => {
                 open.pop();
-                flush(out, copy_from, at);
+                out.copy(&text[copy_from..at], copy_from);
                 out.decoded(" ", Span::new(at, at + 1));
                 at += 1;
                 copy_from = at;
@@ -71,7 +66,7 @@ fn decode(text: &str, out: &mut Mapped) {
             b',' if open.last() == Some(&true) => {
                 // `@uref{url, text}`: what follows the comma is the text.
                 *open.last_mut().expect("a brace is open") = false;
-                flush(out, copy_from, at);
+                out.copy(&text[copy_from..at], copy_from);
                 out.decoded(" ", Span::new(at, at + 1));
                 at += 1;
                 copy_from = at;
@@ -79,7 +74,7 @@ fn decode(text: &str, out: &mut Mapped) {
             _ => at += 1,
         }
     }
-    flush(out, copy_from, bytes.len());
+    out.copy(&text[copy_from..], copy_from);
 }
 
 #[cfg(test)]

@@ -44,9 +44,7 @@ fn decode(text: &str, out: &mut Mapped) {
         }
         match entity(&text[at..]) {
             Some((value, length)) => {
-                if copy_from < at {
-                    out.copy(&text[copy_from..at], copy_from);
-                }
+                out.copy(&text[copy_from..at], copy_from);
                 out.decoded(&value.to_string(), Span::new(at, at + length));
                 at += length;
                 copy_from = at;
@@ -54,9 +52,7 @@ fn decode(text: &str, out: &mut Mapped) {
             None => at += 1,
         }
     }
-    if copy_from < bytes.len() {
-        out.copy(&text[copy_from..], copy_from);
-    }
+    out.copy(&text[copy_from..], copy_from);
 }
 
 #[cfg(test)]
