@@ -6,7 +6,7 @@
 //! `$(x)`, `$host` and `$1` of shells, Make, Perl, PHP and nginx, Windows'
 //! `%x%`, RPM's `%{x}`, the upper-case `%HOSTIP` of test suites, autoconf's
 //! `@x@`, a route's `/:id`, a shell's `` `pwd` ``, a regular expression's
-//! `\\g<name>` in a replacement, Ruby's and Elixir's `#{x}`, the conversions of printf (`%s`, `%d`,
+//! `\\g<name>` and `\\1` in a replacement, Ruby's and Elixir's `#{x}`, the conversions of printf (`%s`, `%d`,
 //! `%(name)s`), and the bracketed upper-case names of documentation
 //! (`[USERNAME]`). The general rule behind them: a sigil that cannot stand
 //! there in a URL (`{`, `<`, a `%` that starts no escape), or that
@@ -294,9 +294,12 @@ fn route_parameter(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     ends_segment.then_some(length)
 }
 
-/// `\g<name>`, a group of a regular expression in a replacement
-/// (Python's `re.sub`): the text the group matched goes there.
+/// `\g<name>` and `\1`, a group of a regular expression in a replacement
+/// (Python's `re.sub`, sed): the text the group matched goes there.
 fn group_reference(rest: &[u8]) -> Option<usize> {
+    if rest.get(1).is_some_and(u8::is_ascii_digit) {
+        return Some(2);
+    }
     let inner = rest.strip_prefix(b"\\g<")?;
     let length = identifier(inner).or_else(|| Some(digits(inner)).filter(|n| *n > 0))?;
     (inner.get(length) == Some(&b'>')).then_some(3 + length + 1)
@@ -532,6 +535,7 @@ mod tests {
         );
         // A group of a regular expression in a replacement.
         assert_eq!(found("https://a.b/issues/\\g<number>"), ["\\g<number>"]);
+        assert_eq!(found("https://a.b/master/\\1"), ["\\1"]);
         // Julia's and a shell's nested expressions; Ruby's and Elixir's
         // interpolation, which starts no fragment.
         assert_eq!(
