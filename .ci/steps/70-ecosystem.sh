@@ -13,6 +13,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 corpus=../shared/ecosystem
 if [ ! -d "$corpus" ]; then
+    # A runner that cannot have the corpus (GitHub's: it is copies of other
+    # projects, kept beside the repository, not in it) says why in
+    # RFC1738_NO_ECOSYSTEM, and the step says it did not run; anywhere
+    # else a missing corpus fails the step.
+    if [ -n "${RFC1738_NO_ECOSYSTEM:-}" ]; then
+        echo "::warning::the ecosystem check did not run: $RFC1738_NO_ECOSYSTEM"
+        exit 0
+    fi
     echo "no $corpus beside the repository: the ecosystem check needs it"
     exit 1
 fi
