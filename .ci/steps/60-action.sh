@@ -19,19 +19,6 @@ export CARGO_TARGET_DIR="$repo/target"
 out="$repo/target/release-local"
 timeout 1800 release/local.sh "$out"
 
-work="$(mktemp -d)"
-server=""
-cleanup() {
-    [ -z "$server" ] || kill "$server" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-python3 release/serve.py "$out" "$work/port" 2>"$work/server.log" &
-server=$!
-for _ in $(seq 100); do
-    [ -s "$work/port" ] && break
-    kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; echo "the static server died" >&2; exit 1; }
-    sleep 0.1
-done
-[ -s "$work/port" ] || { echo "the static server did not start in 10 s" >&2; exit 1; }
-RFC1738_DOWNLOAD_URL="http://127.0.0.1:$(cat "$work/port")" timeout 600 python3 .ci/action/run_action.py .
+source .ci/lib/serve.sh
+serve "$out"
+RFC1738_DOWNLOAD_URL="$url" timeout 600 python3 .ci/action/run_action.py .

@@ -21,13 +21,7 @@ export CARGO_TARGET_DIR="$repo/target"
 step_start=$(date +%s)
 out="$repo/target/release-local"
 tools="$repo/target/release-tools"
-work="$(mktemp -d)"
-server=""
-cleanup() {
-    [ -z "$server" ] || kill "$server" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source .ci/lib/serve.sh
 
 version="$(cargo metadata --no-deps --format-version 1 --locked |
     python3 -c 'import json, sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "rfc1738-cli"))')"
@@ -49,20 +43,6 @@ within() { # NAME START_MS LIMIT_MS
         echo "$1 took $spent ms, more than $3 ms" >&2
         exit 1
     fi
-}
-
-serve() { # DIR: a static server on 127.0.0.1; sets $url
-    [ -z "$server" ] || kill "$server" 2>/dev/null || true
-    rm -f "$work/port"
-    python3 release/serve.py "$1" "$work/port" 2>>"$work/server.log" &
-    server=$!
-    for _ in $(seq 100); do
-        [ -s "$work/port" ] && break
-        kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; echo "the static server died" >&2; exit 1; }
-        sleep 0.1
-    done
-    [ -s "$work/port" ] || { echo "the static server did not start in 10 s" >&2; exit 1; }
-    url="http://127.0.0.1:$(cat "$work/port")"
 }
 
 echo "== the shell installer, from a static server on 127.0.0.1"
