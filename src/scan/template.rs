@@ -4,10 +4,11 @@
 //! in braces (`{proxy.host}`), the `{{ host }}`, `{% x %}` and `{# x #}` of
 //! mustache, Jinja, Liquid and Go templates, ERB's `<%= x %>`, the `${HOST}`,
 //! `$(x)`, `$host` and `$1` of shells, Make, Perl, PHP and nginx, Windows'
-//! `%x%`, RPM's `%{x}`, the upper-case `%HOSTIP` of test suites, autoconf's
-//! `@x@`, a route's `/:id`, a shell's `` `pwd` ``, a regular expression's
-//! `\\g<name>` and `\\1` in a replacement, Ruby's and Elixir's `#{x}`, the conversions of printf (`%s`, `%d`,
-//! `%(name)s`), and the bracketed upper-case names of documentation
+//! `%x%`, RPM's `%{x}`, Dockerfile templates' `%%x%%`, the upper-case
+//! `%HOSTIP` of test suites, autoconf's `@x@`, a route's `/:id`, a shell's
+//! `` `pwd` ``, a regular expression's `\\g<name>` and `\\1` in a
+//! replacement, Ruby's and Elixir's `#{x}`, the conversions of printf (`%s`,
+//! `%d`, `%(name)s`), and the bracketed upper-case names of documentation
 //! (`[USERNAME]`). The general rule behind them: a sigil that cannot stand
 //! there in a URL (`{`, `<`, a `%` that starts no escape), or that
 //! languages use for it (`$`, `@`), followed by a name. docs/placeholders.md
@@ -205,8 +206,9 @@ fn hash_brace(rest: &[u8]) -> Option<usize> {
     well_formed.then_some(end)
 }
 
-/// `%{x}` (RPM's macros, Ruby's formats), `%x%` (Windows), `%HOSTIP`
-/// (the upper-case variables of test suites), and printf's conversions
+/// `%{x}` (RPM's macros, Ruby's formats), `%x%` (Windows), `%%x%%`
+/// (Dockerfile templates), `%HOSTIP` (the upper-case variables of test
+/// suites), and printf's conversions
 /// (`%s`, `%(name)s`); never a `%` that starts an escape `%XX`.
 fn percent(rest: &[u8]) -> Option<usize> {
     if rest.len() >= 3 && rest[1].is_ascii_hexdigit() && rest[2].is_ascii_hexdigit() {
@@ -217,6 +219,16 @@ fn percent(rest: &[u8]) -> Option<usize> {
         return identifier(&rest[2..close])
             .filter(|length| *length == close - 2)
             .map(|_| close + 1);
+    }
+    // `%%REVISION%%`: the doubled percents of the Dockerfile templates a
+    // script fills in (docker-library's, nginx's); `%%` alone is printf's
+    // percent sign.
+    if rest.get(1) == Some(&b'%') {
+        if let Some(length) = identifier(&rest[2..]) {
+            if rest[2 + length..].starts_with(b"%%") {
+                return Some(2 + length + 2);
+            }
+        }
     }
     if let Some(length) = identifier(&rest[1..]) {
         if rest.get(1 + length) == Some(&b'%') {
@@ -533,6 +545,12 @@ mod tests {
                 "%USERPROFILE%"
             ]
         );
+        // The templates of Dockerfiles a script fills in; printf's `%%`.
+        assert_eq!(
+            found("https://github.com/nginx/pkg-oss/archive/%%REVISION%%.tar.gz"),
+            ["%%REVISION%%"]
+        );
+        assert!(found("http://a.b/100%%/c").is_empty());
         // A group of a regular expression in a replacement.
         assert_eq!(found("https://a.b/issues/\\g<number>"), ["\\g<number>"]);
         assert_eq!(found("https://a.b/master/\\1"), ["\\1"]);
