@@ -215,10 +215,7 @@ fn percent(rest: &[u8]) -> Option<usize> {
         return None;
     }
     if rest.get(1) == Some(&b'{') {
-        let close = rest.iter().position(|b| *b == b'}')?;
-        return identifier(&rest[2..close])
-            .filter(|length| *length == close - 2)
-            .map(|_| close + 1);
+        return percent_brace(&rest[1..]).map(|end| 1 + end);
     }
     // `%%REVISION%%`: the doubled percents of the Dockerfile templates a
     // script fills in (docker-library's, nginx's); `%%` alone is printf's
@@ -254,6 +251,36 @@ fn percent(rest: &[u8]) -> Option<usize> {
     }
     printf_conversion(rest)
 }
+
+/// The end of the braces of `%{x}` (`text` from its `{`): a name, or an
+/// expression of a test suite's templates or RPM's macros, nested
+/// (`%{url(%{tmpdir})}`, `%{?dist}`), on one line with no space. Its
+/// search stops within `PERCENT_BRACE_REACH` bytes, so that a text of
+/// `%{` repeated stays linear.
+fn percent_brace(text: &[u8]) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, byte) in text.iter().enumerate().take(PERCENT_BRACE_REACH) {
+        match byte {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    let body = &text[1..at];
+                    return body
+                        .first()
+                        .is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'_' | b'?' | b'!'))
+                        .then_some(at + 1);
+                }
+            }
+            b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b'<' | b'>' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// How far [`percent_brace`] looks for its closing brace.
+const PERCENT_BRACE_REACH: usize = 128;
 
 /// `[USERNAME]`, `[YOUR_TOKEN]`: a name in capitals, two letters at least
 /// (an IPv6 literal `[::1]`, `[FE80::1]` has colons); `[:port]`,
@@ -545,6 +572,13 @@ mod tests {
                 "%USERPROFILE%"
             ]
         );
+        // A test suite's nested expressions, RPM's conditional macros.
+        assert_eq!(
+            found("file://%{url(%{tmpdir})}/test.lua"),
+            ["%{url(%{tmpdir})}"]
+        );
+        assert_eq!(found("http://a.b/x%{?dist}"), ["%{?dist}"]);
+        assert!(found("http://a.b/%{ x }").is_empty());
         // The templates of Dockerfiles a script fills in; printf's `%%`.
         assert_eq!(
             found("https://github.com/nginx/pkg-oss/archive/%%REVISION%%.tar.gz"),
