@@ -594,8 +594,10 @@ fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize 
     let bytes = text.as_bytes();
     // Counted once, in one pass, so a long run of ")" stays linear.
     let (mut open, mut close) = ([0usize; 3], [0usize; 3]);
+    let mut backticks = 0usize;
     for byte in &bytes[floor..end] {
         match byte {
+            b'`' => backticks += 1,
             b'(' => open[0] += 1,
             b'[' => open[1] += 1,
             b'{' => open[2] += 1,
@@ -619,6 +621,13 @@ fn trim_sentence_punctuation(text: &str, floor: usize, mut end: usize) -> usize 
             // `{Scoped like http://a.b/c}`, `Request{url=http://a.b/c}`.
             b'}' if close[2] > open[2] => {
                 close[2] -= 1;
+                true
+            }
+            // The end of a code span opened before the URL: a comment's
+            // `git clone http://a.b/c.git`. A shell's `pwd` in the URL
+            // leaves the backticks paired.
+            b'`' if backticks % 2 == 1 => {
+                backticks -= 1;
                 true
             }
             _ => false,
@@ -896,6 +905,12 @@ mod tests {
             ]
         );
         assert_eq!(texts("(http://a.b/f(x))"), ["http://a.b/f(x)"]);
+        // A code span opened before the URL closes after it; a shell's
+        // command in the URL keeps its backticks.
+        assert_eq!(
+            texts("-- `git clone http://a.b/c.git`. And file://`pwd`/x"),
+            ["http://a.b/c.git", "file://`pwd`/x"]
+        );
     }
 
     #[test]
