@@ -180,7 +180,7 @@ impl Kind {
         let head = [first, lines.next().unwrap_or("")];
         let tail = text.lines().rev().take(5);
         for line in head.into_iter().chain(tail) {
-            if let Some(language) = modeline(line).and_then(Language::of_mode) {
+            if let Some(language) = crate::modeline::mode(line).and_then(Language::of_mode) {
                 return Kind::Code(language);
             }
         }
@@ -224,37 +224,6 @@ fn starts_as_man_page(text: &str) -> bool {
         || first.starts_with(".Dd ")
         || first.starts_with(".\\\"")
         || first.starts_with("'\\\"")
-}
-
-/// The mode an Emacs (`-*- mode: ruby -*-`, `-*- ruby -*-`) or Vim
-/// (`vim: set ft=python:`, `vi: filetype=sh`) modeline names.
-fn modeline(line: &str) -> Option<&str> {
-    if let Some(start) = line.find("-*-") {
-        let inner = &line[start + 3..];
-        let inner = &inner[..inner.find("-*-")?];
-        let mode = match inner.split(';').find_map(|part| {
-            let (key, value) = part.split_once(':')?;
-            key.trim().eq_ignore_ascii_case("mode").then_some(value)
-        }) {
-            Some(mode) => mode,
-            None if !inner.contains(':') => inner,
-            None => return None,
-        };
-        return Some(mode.trim());
-    }
-    let at = line
-        .find("vim:")
-        .or_else(|| line.find("vi:"))
-        .or_else(|| line.find("ex:"))?;
-    let rest = &line[at..];
-    rest.split([' ', ':', '\t'])
-        .find_map(|setting| {
-            setting
-                .strip_prefix("ft=")
-                .or_else(|| setting.strip_prefix("filetype="))
-                .or_else(|| setting.strip_prefix("syntax="))
-        })
-        .map(str::trim)
 }
 
 /// A URL found in a file, and whether a fix may be applied to it.
