@@ -1,6 +1,8 @@
 //! Text read out of a file with the place of each of its bytes in the file:
 //! a string literal with its escapes decoded, a man page with its font
-//! escapes removed. The URLs found in such a text are given back with spans
+//! escapes removed, a Markdown link's destination or a run of its prose
+//! with backslash escapes and entities decoded. Every reader that decodes
+//! maps back to the file through this one map. The URLs found in such a text are given back with spans
 //! in the file, so that a finding points at what is written there and a
 //! fix replaces it whole (`\x7e`, not the `~` it stands for).
 
@@ -10,6 +12,7 @@ use rfc1738::Span;
 /// What a placeholder of a template becomes in the text read: a form the
 /// library's templates know (`${...}`), whatever the source wrote
 /// (`#{user}`, `%.*s`, `{}`). The finding quotes the source at its span.
+#[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 pub(crate) const PLACEHOLDER: &str = "${x}";
 
 /// A text and the map from its bytes to the file's.
@@ -25,8 +28,22 @@ pub(crate) struct Mapped {
 
 impl Mapped {
     /// An empty text.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn new() -> Mapped {
         Mapped::default()
+    }
+
+    /// An empty text with room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Mapped {
+        Mapped {
+            text: String::with_capacity(capacity),
+            runs: Vec::new(),
+        }
+    }
+
+    /// The text and its runs, as [`ScannedUrl::mapped`] takes them.
+    pub fn into_parts(self) -> (String, Vec<(usize, Span)>) {
+        (self.text, self.runs)
     }
 
     /// Copies `piece`, which is written at `at` in the file.
@@ -55,6 +72,7 @@ impl Mapped {
     }
 
     /// A placeholder of a template, written at `source`.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn placeholder(&mut self, source: Span) {
         self.decoded(PLACEHOLDER, source);
     }
@@ -71,6 +89,7 @@ impl Mapped {
     }
 
     /// Where byte `offset` of the text is in the file: its first byte.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     fn source_start(&self, offset: usize) -> Option<usize> {
         match self.run(offset)? {
             (start, span, end) if end - start == span.len() => Some(span.start + offset - start),
@@ -79,6 +98,7 @@ impl Mapped {
     }
 
     /// One past the last byte in the file of byte `offset` of the text.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     fn source_end(&self, offset: usize) -> Option<usize> {
         match self.run(offset)? {
             (start, span, end) if end - start == span.len() => {
@@ -89,6 +109,7 @@ impl Mapped {
     }
 
     /// Where a span of the text is in the file.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn source_span(&self, span: Span) -> Span {
         let past = self.runs.last().map_or(0, |(_, span)| span.end);
         let start = if span.start < self.text.len() {
@@ -107,7 +128,7 @@ impl Mapped {
     /// The pieces of the file that a span of this text comes from, pushed
     /// onto a URL's map as `(start in the URL, span in the file)` from
     /// `base`.
-    fn pieces_of(&self, span: Span, base: usize, out: &mut Vec<(usize, Span)>) {
+    pub fn pieces_of(&self, span: Span, base: usize, out: &mut Vec<(usize, Span)>) {
         let mut at = span.start;
         while at < span.end {
             let Some((start, source, end)) = self.run(at) else {
@@ -135,6 +156,7 @@ impl Mapped {
     /// This text, whose map leads into `inner`'s text, mapped through
     /// `inner` to the file: a reading of a reading (roff in a string
     /// literal).
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn through(self, inner: &Mapped) -> Mapped {
         let mut runs = Vec::with_capacity(self.runs.len());
         for (index, (start, span)) in self.runs.iter().enumerate() {
@@ -155,14 +177,16 @@ impl Mapped {
     }
 
     /// The URLs of this text (read as prose by the appendix's rules), with
-    /// their spans in the file. `mask`, when given, is what the scanner
-    /// reads instead: this text with some delimiters blanked, as long.
-    pub fn urls(&self, mask: Option<&str>) -> Vec<ScannedUrl> {
-        let read = mask.unwrap_or(&self.text);
-        Scanner::new(read).map(|url| self.to_file(&url)).collect()
+    /// their spans in the file.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
+    pub fn urls(&self) -> Vec<ScannedUrl> {
+        Scanner::new(&self.text)
+            .map(|url| self.to_file(&url))
+            .collect()
     }
 
     /// A URL found in this text, mapped to the file.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn to_file(&self, url: &ScannedUrl) -> ScannedUrl {
         let mut whole = url.text.clone();
         let mut pieces = Vec::new();
@@ -193,6 +217,7 @@ impl Mapped {
     /// in this text by `place`, pushed from `base`. A URL is a copy of the
     /// text it was found in but at line breaks: runs of copied characters
     /// are mapped whole.
+    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     fn map_text(
         &self,
         text: &str,
@@ -235,41 +260,6 @@ impl Mapped {
     }
 }
 
-/// Whether `place` overlaps one of `spans` (sorted by their start, none
-/// inside another): a binary search, so that a file of many code spans and
-/// many URLs stays linear.
-pub(crate) fn overlaps(spans: &[Span], place: Span) -> bool {
-    let after = spans.partition_point(|span| span.start < place.end);
-    spans[..after]
-        .iter()
-        .rev()
-        .take(2)
-        .any(|span| place.start < span.end)
-}
-
-/// Whether `span` of `read` (a copy of `text` with some bytes blanked)
-/// crosses a character of several bytes that was blanked: as many spaces,
-/// a URL read across it would have places inside the character in `text`.
-pub(crate) fn across_blanked(text: &str, read: &str, span: Span) -> bool {
-    text.as_bytes()[span.range()]
-        .iter()
-        .zip(&read.as_bytes()[span.range()])
-        .any(|(written, read)| !written.is_ascii() && written != read)
-}
-
-/// `text` with the bytes of `spans` (ASCII delimiters) blanked: what the
-/// scanner reads where those bytes delimit a URL but are not its own.
-pub(crate) fn blanked(text: &str, bytes: impl Iterator<Item = usize>) -> String {
-    let mut out = text.as_bytes().to_vec();
-    for at in bytes {
-        if out.get(at).is_some_and(u8::is_ascii) {
-            out[at] = b' ';
-        }
-    }
-    // Only ASCII bytes were replaced by an ASCII byte.
-    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,7 +273,7 @@ mod tests {
         mapped.decoded("~", Span::new(10, 14));
         mapped.copy("b", 14);
         assert_eq!(mapped.text, "http://a/~b");
-        let urls = mapped.urls(None);
+        let urls = mapped.urls();
         assert_eq!(urls.len(), 1);
         let url = &urls[0];
         assert_eq!(url.text, "http://a/~b");
@@ -301,7 +291,7 @@ mod tests {
         mapped.copy("https://x.y/", 1);
         mapped.placeholder(Span::new(13, 20));
         mapped.copy("/p#top", 20);
-        let urls = mapped.urls(None);
+        let urls = mapped.urls();
         assert_eq!(urls.len(), 1);
         let url = &urls[0];
         assert_eq!(url.text, "https://x.y/${x}/p");
