@@ -1,10 +1,14 @@
 //! Text read out of a file with the place of each of its bytes in the file:
 //! a string literal with its escapes decoded, a man page with its font
 //! escapes removed, a Markdown link's destination or a run of its prose
-//! with backslash escapes and entities decoded. Every reader that decodes
-//! maps back to the file through this one map. The URLs found in such a text are given back with spans
-//! in the file, so that a finding points at what is written there and a
-//! fix replaces it whole (`\x7e`, not the `~` it stands for).
+//! with backslash escapes and entities decoded. The URLs found in such a
+//! text are given back with spans in the file, so that a finding points at
+//! what is written there and a fix replaces it whole (`\x7e`, not the `~`
+//! it stands for). Every reader that decodes maps back through this one
+//! map.
+
+// Without `code-readers` only Markdown and HTML decode, and use less of it.
+#![cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 
 use rfc1738::scan::{ScannedUrl, Scanner};
 use rfc1738::Span;
@@ -12,7 +16,6 @@ use rfc1738::Span;
 /// What a placeholder of a template becomes in the text read: a form the
 /// library's templates know (`${...}`), whatever the source wrote
 /// (`#{user}`, `%.*s`, `{}`). The finding quotes the source at its span.
-#[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 pub(crate) const PLACEHOLDER: &str = "${x}";
 
 /// A text and the map from its bytes to the file's.
@@ -28,7 +31,6 @@ pub(crate) struct Mapped {
 
 impl Mapped {
     /// An empty text.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn new() -> Mapped {
         Mapped::default()
     }
@@ -72,7 +74,6 @@ impl Mapped {
     }
 
     /// A placeholder of a template, written at `source`.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn placeholder(&mut self, source: Span) {
         self.decoded(PLACEHOLDER, source);
     }
@@ -89,7 +90,6 @@ impl Mapped {
     }
 
     /// Where byte `offset` of the text is in the file: its first byte.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     fn source_start(&self, offset: usize) -> Option<usize> {
         match self.run(offset)? {
             (start, span, end) if end - start == span.len() => Some(span.start + offset - start),
@@ -98,7 +98,6 @@ impl Mapped {
     }
 
     /// One past the last byte in the file of byte `offset` of the text.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     fn source_end(&self, offset: usize) -> Option<usize> {
         match self.run(offset)? {
             (start, span, end) if end - start == span.len() => {
@@ -109,7 +108,6 @@ impl Mapped {
     }
 
     /// Where a span of the text is in the file.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn source_span(&self, span: Span) -> Span {
         let past = self.runs.last().map_or(0, |(_, span)| span.end);
         let start = if span.start < self.text.len() {
@@ -156,7 +154,6 @@ impl Mapped {
     /// This text, whose map leads into `inner`'s text, mapped through
     /// `inner` to the file: a reading of a reading (roff in a string
     /// literal).
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn through(self, inner: &Mapped) -> Mapped {
         let mut runs = Vec::with_capacity(self.runs.len());
         for (index, (start, span)) in self.runs.iter().enumerate() {
@@ -178,7 +175,6 @@ impl Mapped {
 
     /// The URLs of this text (read as prose by the appendix's rules), with
     /// their spans in the file.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn urls(&self) -> Vec<ScannedUrl> {
         Scanner::new(&self.text)
             .map(|url| self.to_file(&url))
@@ -186,7 +182,6 @@ impl Mapped {
     }
 
     /// A URL found in this text, mapped to the file.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     pub fn to_file(&self, url: &ScannedUrl) -> ScannedUrl {
         let mut whole = url.text.clone();
         let mut pieces = Vec::new();
@@ -217,7 +212,6 @@ impl Mapped {
     /// in this text by `place`, pushed from `base`. A URL is a copy of the
     /// text it was found in but at line breaks: runs of copied characters
     /// are mapped whole.
-    #[cfg_attr(not(feature = "code-readers"), allow(dead_code))]
     fn map_text(
         &self,
         text: &str,

@@ -16,7 +16,7 @@ use rfc1738::scan::ScannedUrl;
 /// - every span (the URL's, its fragment's, its outer span, the places of
 ///   its bytes, its line breaks) is in the text given, on character
 ///   boundaries: what a reader decodes (an escape, an entity, a markup
-///   delimiter) is mapped back to where it is written ([`super::mapped`]),
+///   delimiter) is mapped back to where it is written (`mapped.rs`),
 ///   so a finding points at the file and a fix replaces what is written;
 /// - the first `#` after a URL starts its fragment
 ///   ([`ScannedUrl::split_fragment`]);
