@@ -20,6 +20,8 @@
 #[cfg(feature = "encodings")]
 use encoding_rs::Encoding;
 
+use crate::modeline::{self, coding, find_ignore_case, value_after};
+
 /// An encoding a file can be read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextEncoding {
@@ -92,7 +94,7 @@ impl TextEncoding {
 
 /// How the encoding was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum How {
+pub enum EncodingSource {
     /// Valid UTF-8 (or nothing said otherwise).
     Utf8,
     /// Its byte-order mark, of this many bytes.
@@ -105,13 +107,13 @@ pub enum How {
     Detected,
 }
 
-impl std::fmt::Display for How {
+impl std::fmt::Display for EncodingSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            How::Utf8 | How::MostlyUtf8 => f.write_str("the default"),
-            How::Bom(_) => f.write_str("by its byte-order mark"),
-            How::Declared(what) => write!(f, "as declared by {what}"),
-            How::Detected => f.write_str("as detected, no charset being declared"),
+            EncodingSource::Utf8 | EncodingSource::MostlyUtf8 => f.write_str("the default"),
+            EncodingSource::Bom(_) => f.write_str("by its byte-order mark"),
+            EncodingSource::Declared(what) => write!(f, "as declared by {what}"),
+            EncodingSource::Detected => f.write_str("as detected, no charset being declared"),
         }
     }
 }
@@ -136,28 +138,31 @@ pub fn bom(bytes: &[u8]) -> Option<(TextEncoding, usize)> {
 
 /// The encoding of a file's bytes, and how it was decided. `start` says
 /// whether `bytes` begin the file (a byte-order mark is looked for).
-pub fn decide(bytes: &[u8], start: bool) -> (TextEncoding, How) {
+pub fn decide(bytes: &[u8], start: bool) -> (TextEncoding, EncodingSource) {
     if start {
         if let Some((encoding, length)) = bom(bytes) {
-            return (encoding, How::Bom(length));
+            return (encoding, EncodingSource::Bom(length));
         }
     }
     if std::str::from_utf8(bytes).is_ok() {
-        return (TextEncoding::Utf8, How::Utf8);
+        return (TextEncoding::Utf8, EncodingSource::Utf8);
     }
     #[cfg(feature = "encodings")]
     if let Some((encoding, what)) = declared(bytes) {
-        return (TextEncoding::Legacy(encoding), How::Declared(what));
+        return (
+            TextEncoding::Legacy(encoding),
+            EncodingSource::Declared(what),
+        );
     }
     if mostly_utf8(bytes) || cfg!(not(feature = "encodings")) {
-        return (TextEncoding::Utf8, How::MostlyUtf8);
+        return (TextEncoding::Utf8, EncodingSource::MostlyUtf8);
     }
     detected(bytes)
 }
 
 /// The detector's guess at a legacy encoding.
 #[cfg(feature = "encodings")]
-fn detected(bytes: &[u8]) -> (TextEncoding, How) {
+fn detected(bytes: &[u8]) -> (TextEncoding, EncodingSource) {
     let mut detector = chardetng::EncodingDetector::new();
     detector.feed(bytes, true);
     // A guess no better than another (a few bytes say little) is the
@@ -166,14 +171,14 @@ fn detected(bytes: &[u8]) -> (TextEncoding, How) {
         (guess, true) => guess,
         (_, false) => encoding_rs::WINDOWS_1252,
     };
-    (TextEncoding::Legacy(guess), How::Detected)
+    (TextEncoding::Legacy(guess), EncodingSource::Detected)
 }
 
 /// No detector without the `encodings` feature: UTF-8, its invalid
 /// sequences replaced.
 #[cfg(not(feature = "encodings"))]
-fn detected(_bytes: &[u8]) -> (TextEncoding, How) {
-    (TextEncoding::Utf8, How::MostlyUtf8)
+fn detected(_bytes: &[u8]) -> (TextEncoding, EncodingSource) {
+    (TextEncoding::Utf8, EncodingSource::MostlyUtf8)
 }
 
 /// Whether the valid non-ASCII UTF-8 sequences of `bytes` are at least as
@@ -243,33 +248,11 @@ fn encoding_of(label: &[u8]) -> Option<&'static Encoding> {
         .find_map(|candidate| Encoding::for_label_no_replacement(candidate.as_bytes()))
 }
 
-/// The label after `key` (which ends with `=` or `:`) in `text`: optional
-/// blanks and a quote, then label characters.
-fn label_after<'a>(text: &'a [u8], key: &[u8]) -> Option<&'a [u8]> {
-    let at = find_ignore_case(text, key)? + key.len();
-    let rest = &text[at..];
-    let rest = &rest[rest
-        .iter()
-        .take_while(|b| matches!(b, b' ' | b'\t' | b'"' | b'\''))
-        .count()..];
-    let length = rest
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
-        .count();
-    (length > 0).then(|| &rest[..length])
-}
-
-fn find_ignore_case(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window.eq_ignore_ascii_case(needle))
-}
-
 /// `<?xml version="1.0" encoding="..."?>` at the start.
 fn xml_declaration(bytes: &[u8]) -> Option<&[u8]> {
     let declaration = bytes.strip_prefix(b"<?xml")?;
     let end = memchr::memmem::find(&declaration[..declaration.len().min(1024)], b"?>")?;
-    label_after(&declaration[..end], b"encoding=")
+    value_after(&declaration[..end], b"encoding=")
 }
 
 /// A `<meta>` tag's `charset=`, in the first 1,024 bytes.
@@ -278,7 +261,7 @@ fn meta(bytes: &[u8]) -> Option<&[u8]> {
     while let Some(at) = find_ignore_case(head, b"<meta") {
         let tag = &head[at..];
         let end = memchr::memchr(b'>', tag).unwrap_or(tag.len());
-        if let Some(label) = label_after(&tag[..end], b"charset=") {
+        if let Some(label) = value_after(&tag[..end], b"charset=") {
             return Some(label);
         }
         head = &tag[end..];
@@ -292,7 +275,7 @@ fn po_header(bytes: &[u8]) -> Option<&[u8]> {
     let entry = memchr::memmem::find(head, b"msgid \"\"")?;
     let header = &head[entry..];
     let content = find_ignore_case(header, b"Content-Type:")?;
-    let label = label_after(&header[content..], b"charset=")?;
+    let label = value_after(&header[content..], b"charset=")?;
     // A template's placeholder.
     (label != b"CHARSET").then_some(label)
 }
@@ -337,32 +320,15 @@ fn first_lines(bytes: &[u8]) -> Option<&[u8]> {
     None
 }
 
-/// The label of `coding:` or `coding=` in `line`, as a word (not Vim's
-/// `fileencoding=`).
-fn coding(line: &[u8]) -> Option<&[u8]> {
-    let mut at = 0;
-    while let Some(found) = find_ignore_case(&line[at..], b"coding") {
-        let start = at + found;
-        let word = start == 0 || !line[start - 1].is_ascii_alphanumeric();
-        let rest = &line[start + 6..];
-        if word && matches!(rest.first(), Some(b':' | b'=')) {
-            return label_after(rest, &rest[..1]);
-        }
-        at = start + 6;
-    }
-    None
-}
-
 /// A Vim modeline's `fileencoding=` (or `fenc=`) among the first and last
 /// five lines.
 fn vim(bytes: &[u8]) -> Option<&[u8]> {
     let (first, _) = lines(&bytes[..bytes.len().min(4096)], 5);
     let (_, last) = lines(&bytes[bytes.len().saturating_sub(4096)..], 5);
-    first.into_iter().chain(last).find_map(|line| {
-        let at = find_ignore_case(line, b"vim:").or_else(|| find_ignore_case(line, b"vi:"))?;
-        let modeline = &line[at..];
-        label_after(modeline, b"fileencoding=").or_else(|| label_after(modeline, b"fenc="))
-    })
+    first
+        .into_iter()
+        .chain(last)
+        .find_map(modeline::vim_fileencoding)
 }
 
 /// Whether all of `reader` is valid UTF-8, read in blocks: memory does
@@ -413,7 +379,7 @@ mod tests {
         assert_eq!(bom(b"\x00\x00\xFE\xFF"), Some((TextEncoding::Utf32Be, 4)));
         assert_eq!(bom(b"abc"), None);
         // Not at the start of the file: no mark.
-        assert_eq!(decide(b"\xFF\xFEa\x00", false).1, How::Detected);
+        assert_eq!(decide(b"\xFF\xFEa\x00", false).1, EncodingSource::Detected);
     }
 
     #[test]
@@ -476,18 +442,21 @@ mod tests {
         let quoted = "Write <meta charset=\"iso-8859-1\"> at the top: caf\u{e9}.\n";
         assert_eq!(
             decide(quoted.as_bytes(), true),
-            (TextEncoding::Utf8, How::Utf8)
+            (TextEncoding::Utf8, EncodingSource::Utf8)
         );
         let mut stray = "caf\u{e9} na\u{ef}ve \u{2014} \u{fc}ber "
             .as_bytes()
             .to_vec();
         stray.push(0xFF);
-        assert_eq!(decide(&stray, true), (TextEncoding::Utf8, How::MostlyUtf8));
+        assert_eq!(
+            decide(&stray, true),
+            (TextEncoding::Utf8, EncodingSource::MostlyUtf8)
+        );
         let russian = encoding_rs::KOI8_R
             .encode("Привет, мир! Это пример текста на русском языке, довольно длинный.")
             .0;
         let (encoding, how) = decide(&russian, true);
-        assert_eq!(how, How::Detected);
+        assert_eq!(how, EncodingSource::Detected);
         assert!(matches!(encoding, TextEncoding::Legacy(_)), "{encoding:?}");
     }
 

@@ -28,6 +28,7 @@ mod command;
 pub mod config;
 pub mod extract;
 mod fix;
+mod modeline;
 pub mod output;
 pub mod pipeline;
 mod rules;

@@ -5,56 +5,22 @@
 use rfc1738::scan::Form;
 use rfc1738::Span;
 
-use super::{has_scheme, Candidate, Decode, Pending};
+use super::reader::{Extracted, Options, Reader};
+use super::written::{has_scheme, in_turn, Candidate, Decode, Pending};
 
-/// The character an HTML character reference at the start of `text`
-/// stands for, and its length. Numeric references, and the named ones that
-/// occur in URLs and prose.
-pub(super) fn entity(text: &str) -> Option<(char, usize)> {
-    let end = text.get(1..)?.find(';')? + 1;
-    if end > 33 {
-        return None;
+/// HTML.
+pub(crate) struct Html;
+
+impl Reader for Html {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        _options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        let mut found = Vec::new();
+        urls(text, 0, text.len(), &mut found);
+        Box::new(in_turn(text, found))
     }
-    let name = &text[1..end];
-    let value = if let Some(number) = name.strip_prefix('#') {
-        let code = match number.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-            None => number.parse().ok()?,
-        };
-        match code {
-            0 => '\u{fffd}',
-            code => char::from_u32(code).unwrap_or('\u{fffd}'),
-        }
-    } else {
-        match name {
-            "amp" => '&',
-            "lt" => '<',
-            "gt" => '>',
-            "quot" => '"',
-            "apos" => '\'',
-            "nbsp" => '\u{a0}',
-            "tilde" => '\u{2dc}',
-            "sol" => '/',
-            "colon" => ':',
-            "percnt" => '%',
-            "num" => '#',
-            "quest" => '?',
-            "equals" => '=',
-            "lowbar" => '_',
-            "period" => '.',
-            "comma" => ',',
-            "excl" => '!',
-            "plus" => '+',
-            "semi" => ';',
-            "copy" => '©',
-            "reg" => '®',
-            "hellip" => '…',
-            "mdash" => '—',
-            "ndash" => '–',
-            _ => return None,
-        }
-    };
-    Some((value, end + 1))
 }
 
 /// The URL attributes of HTML.

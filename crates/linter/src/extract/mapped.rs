@@ -1,8 +1,14 @@
 //! Text read out of a file with the place of each of its bytes in the file:
 //! a string literal with its escapes decoded, a man page with its font
-//! escapes removed. The URLs found in such a text are given back with spans
-//! in the file, so that a finding points at what is written there and a
-//! fix replaces it whole (`\x7e`, not the `~` it stands for).
+//! escapes removed, a Markdown link's destination or a run of its prose
+//! with backslash escapes and entities decoded. The URLs found in such a
+//! text are given back with spans in the file, so that a finding points at
+//! what is written there and a fix replaces it whole (`\x7e`, not the `~`
+//! it stands for). Every reader that decodes maps back through this one
+//! map.
+
+// Without `code-readers` only Markdown and HTML decode, and use less of it.
+#![cfg_attr(not(feature = "code-readers"), allow(dead_code))]
 
 use rfc1738::scan::{ScannedUrl, Scanner};
 use rfc1738::Span;
@@ -27,6 +33,19 @@ impl Mapped {
     /// An empty text.
     pub fn new() -> Mapped {
         Mapped::default()
+    }
+
+    /// An empty text with room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Mapped {
+        Mapped {
+            text: String::with_capacity(capacity),
+            runs: Vec::new(),
+        }
+    }
+
+    /// The text and its runs, as [`ScannedUrl::mapped`] takes them.
+    pub fn into_parts(self) -> (String, Vec<(usize, Span)>) {
+        (self.text, self.runs)
     }
 
     /// Copies `piece`, which is written at `at` in the file.
@@ -107,7 +126,7 @@ impl Mapped {
     /// The pieces of the file that a span of this text comes from, pushed
     /// onto a URL's map as `(start in the URL, span in the file)` from
     /// `base`.
-    fn pieces_of(&self, span: Span, base: usize, out: &mut Vec<(usize, Span)>) {
+    pub fn pieces_of(&self, span: Span, base: usize, out: &mut Vec<(usize, Span)>) {
         let mut at = span.start;
         while at < span.end {
             let Some((start, source, end)) = self.run(at) else {
@@ -155,11 +174,11 @@ impl Mapped {
     }
 
     /// The URLs of this text (read as prose by the appendix's rules), with
-    /// their spans in the file. `mask`, when given, is what the scanner
-    /// reads instead: this text with some delimiters blanked, as long.
-    pub fn urls(&self, mask: Option<&str>) -> Vec<ScannedUrl> {
-        let read = mask.unwrap_or(&self.text);
-        Scanner::new(read).map(|url| self.to_file(&url)).collect()
+    /// their spans in the file.
+    pub fn urls(&self) -> Vec<ScannedUrl> {
+        Scanner::new(&self.text)
+            .map(|url| self.to_file(&url))
+            .collect()
     }
 
     /// A URL found in this text, mapped to the file.
@@ -235,41 +254,6 @@ impl Mapped {
     }
 }
 
-/// Whether `place` overlaps one of `spans` (sorted by their start, none
-/// inside another): a binary search, so that a file of many code spans and
-/// many URLs stays linear.
-pub(crate) fn overlaps(spans: &[Span], place: Span) -> bool {
-    let after = spans.partition_point(|span| span.start < place.end);
-    spans[..after]
-        .iter()
-        .rev()
-        .take(2)
-        .any(|span| place.start < span.end)
-}
-
-/// Whether `span` of `read` (a copy of `text` with some bytes blanked)
-/// crosses a character of several bytes that was blanked: as many spaces,
-/// a URL read across it would have places inside the character in `text`.
-pub(crate) fn across_blanked(text: &str, read: &str, span: Span) -> bool {
-    text.as_bytes()[span.range()]
-        .iter()
-        .zip(&read.as_bytes()[span.range()])
-        .any(|(written, read)| !written.is_ascii() && written != read)
-}
-
-/// `text` with the bytes of `spans` (ASCII delimiters) blanked: what the
-/// scanner reads where those bytes delimit a URL but are not its own.
-pub(crate) fn blanked(text: &str, bytes: impl Iterator<Item = usize>) -> String {
-    let mut out = text.as_bytes().to_vec();
-    for at in bytes {
-        if out.get(at).is_some_and(u8::is_ascii) {
-            out[at] = b' ';
-        }
-    }
-    // Only ASCII bytes were replaced by an ASCII byte.
-    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,7 +267,7 @@ mod tests {
         mapped.decoded("~", Span::new(10, 14));
         mapped.copy("b", 14);
         assert_eq!(mapped.text, "http://a/~b");
-        let urls = mapped.urls(None);
+        let urls = mapped.urls();
         assert_eq!(urls.len(), 1);
         let url = &urls[0];
         assert_eq!(url.text, "http://a/~b");
@@ -301,7 +285,7 @@ mod tests {
         mapped.copy("https://x.y/", 1);
         mapped.placeholder(Span::new(13, 20));
         mapped.copy("/p#top", 20);
-        let urls = mapped.urls(None);
+        let urls = mapped.urls();
         assert_eq!(urls.len(), 1);
         let url = &urls[0];
         assert_eq!(url.text, "https://x.y/${x}/p");

@@ -20,7 +20,9 @@ use rfc1738::Span;
 use super::html;
 mod pieces;
 
-use super::{has_scheme, in_order, Candidate, Decode, Pending, PendingUrls, Urls};
+use super::mapped::Mapped;
+use super::reader::{self, Extracted, Reader, Urls};
+use super::written::{has_scheme, in_order, in_turn, Candidate, Decode, Pending};
 pub use pieces::next_cut;
 use pieces::pieces;
 
@@ -115,7 +117,20 @@ pub fn markdown_piece_urls<'a>(
     let mut found = markdown_piece(text, 0..text.len(), code, definitions);
     definitions.borrow().candidates(text, index, &mut found);
     in_order(&mut found);
-    Urls::Found(text, PendingUrls(found.into_iter()))
+    Urls::new(in_turn(text, found))
+}
+
+/// Markdown.
+pub(crate) struct Markdown;
+
+impl Reader for Markdown {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        options: reader::Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        Box::new(urls(text, options.code).map(Extracted::from))
+    }
 }
 
 /// The URLs of a Markdown document, piece by piece.
@@ -148,7 +163,7 @@ impl Iterator for MarkdownUrls<'_> {
 
 /// The URLs of a Markdown document, in order (see the module's
 /// documentation); code spans and blocks only when `code` is set.
-pub(super) fn urls(text: &str, code: bool) -> MarkdownUrls<'_> {
+fn urls(text: &str, code: bool) -> MarkdownUrls<'_> {
     let chunks = pieces(text);
     let mut definitions = Definitions::default();
     for (index, chunk) in chunks.iter().enumerate() {
@@ -308,11 +323,10 @@ fn markdown_piece(
 struct Prose {
     /// Where the run is written, from its first byte to one past its last.
     span: Option<Span>,
-    /// The text as the reader sees it and its map to the source (runs
-    /// `(start in text, source span)`, as [`ScannedUrl::mapped`] takes
-    /// them), once it differs from the source: most runs are the source as
-    /// written, and are not copied.
-    read: Option<(String, Vec<(usize, Span)>)>,
+    /// The text as the reader sees it and its map to the source, once it
+    /// differs from the source: most runs are the source as written, and
+    /// are not copied.
+    read: Option<Mapped>,
 }
 
 impl Prose {
@@ -342,9 +356,12 @@ impl Prose {
             return;
         }
         // The text differs from the source from here: copied, and mapped.
-        let (text, pieces) = self.read.get_or_insert_with(|| match self.span {
-            Some(span) => (source[span.range()].to_owned(), vec![(0, span)]),
-            None => (String::new(), Vec::new()),
+        let text = self.read.get_or_insert_with(|| {
+            let mut text = Mapped::new();
+            if let Some(span) = self.span {
+                text.decoded(&source[span.range()], span);
+            }
+            text
         });
         let mut at = written.start;
         let mut rest = read;
@@ -353,19 +370,16 @@ impl Prose {
             // replaces both.
             if let Some(first) = read.chars().next() {
                 let len = first.len_utf8();
-                pieces.push((
-                    text.len(),
+                text.decoded(
+                    &read[..len],
                     Span::new(written.start - 1, written.start + len),
-                ));
-                text.push(first);
+                );
                 rest = &read[len..];
                 at += len;
             }
         }
-        if !rest.is_empty() {
-            pieces.push((text.len(), Span::new(at, written.end)));
-            text.push_str(rest);
-        }
+        // Each event a run of its own, copied or not, as the parser read it.
+        text.decoded(rest, Span::new(at, written.end));
         let start = self.span.map_or(written.start, |span| span.start);
         self.span = Some(Span::new(start, written.end));
     }
@@ -375,19 +389,21 @@ impl Prose {
         let Some(span) = self.span.take() else {
             return;
         };
-        let Some((text, pieces)) = self.read.take() else {
+        let Some(read) = self.read.take() else {
             // The source as written: scanned in place.
             scan_in_place(source, span.range(), found);
             return;
         };
-        for url in Scanner::new(&text) {
+        for url in Scanner::new(&read.text) {
             if !url.breaks.is_empty() {
                 continue;
             }
             let end = url.fragment.as_ref().map_or(url.span.end, |f| f.span.end);
-            let written = &text[url.span.start..end];
-            let map = mapped(&pieces, text.len(), url.span.start..end);
-            let outer = mapped(&pieces, text.len(), url.outer.range());
+            let written = &read.text[url.span.start..end];
+            let mut map = Vec::new();
+            read.pieces_of(Span::new(url.span.start, end), 0, &mut map);
+            let mut outer = Vec::new();
+            read.pieces_of(url.outer, 0, &mut outer);
             let (Some((_, first)), Some((_, last))) = (outer.first(), outer.last()) else {
                 continue;
             };
@@ -397,48 +413,6 @@ impl Prose {
             ));
         }
     }
-}
-
-/// The source runs of `range` of a text whose map to the source is
-/// `pieces` (see [`Prose::pieces`]), from 0.
-fn mapped(
-    pieces: &[(usize, Span)],
-    len: usize,
-    range: std::ops::Range<usize>,
-) -> Vec<(usize, Span)> {
-    let mut out: Vec<(usize, Span)> = Vec::new();
-    // From the run that holds the range's start (a binary search: a run of
-    // prose with many escapes and many URLs stays linear).
-    let first = pieces
-        .partition_point(|(start, _)| *start <= range.start)
-        .saturating_sub(1);
-    for (index, &(start, span)) in pieces.iter().enumerate().skip(first) {
-        if start >= range.end {
-            break;
-        }
-        let end = pieces.get(index + 1).map_or(len, |(next, _)| *next);
-        let (low, high) = (range.start.max(start), range.end.min(end));
-        if low >= high {
-            continue;
-        }
-        let copied = end - start == span.len();
-        let source = if copied {
-            Span::new(span.start + (low - start), span.start + (high - start))
-        } else {
-            span
-        };
-        match out.last_mut() {
-            Some((from, last))
-                if copied
-                    && last.end == source.start
-                    && low - range.start - *from == last.len() =>
-            {
-                last.end = source.end;
-            }
-            _ => out.push((low - range.start, source)),
-        }
-    }
-    out
 }
 
 /// The URLs the plain-text scanner finds in `source[range]`, written as

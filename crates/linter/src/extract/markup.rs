@@ -14,14 +14,24 @@
 
 use rfc1738::Span;
 
-use super::mapped::{across_blanked, overlaps};
-use super::{Applicability, Extracted};
+use super::prose::{self, blank_code, overlaps};
+use super::reader::{Applicability, Extracted, Options, Reader};
 
-/// Which markup.
+/// Which markup: each is a reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Markup {
     ReStructuredText,
     AsciiDoc,
+}
+
+impl Reader for Markup {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        Box::new(urls(text, *self, options.code).into_iter())
+    }
 }
 
 /// The URLs of a reStructuredText or AsciiDoc file; `code` also reads its
@@ -29,20 +39,9 @@ pub(crate) enum Markup {
 pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
     let mut read = text.as_bytes().to_vec();
     let mut code_spans = Vec::new();
-    // Code is blank but for its delimiters' places; with `code`, only its
-    // delimiters are.
-    let blank = |read: &mut Vec<u8>, span: Span, delimiters: usize, code_spans: &mut Vec<Span>| {
-        for at in span.range() {
-            let delimiter = at < span.start + delimiters || at + delimiters >= span.end;
-            if read[at] != b'\n' && (!code || (delimiters > 0 && delimiter)) {
-                read[at] = b' ';
-            }
-        }
-        code_spans.push(span);
-    };
     let blocks = literal_blocks(text, markup);
     for block in &blocks {
-        blank(&mut read, *block, 0, &mut code_spans);
+        blank_code(&mut read, *block, 0, code, &mut code_spans);
     }
     let delimiter: &[u8] = match markup {
         Markup::ReStructuredText => b"``",
@@ -50,7 +49,7 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
     };
     for span in inline_literals(text, delimiter) {
         if !overlaps(&blocks, span) {
-            blank(&mut read, span, delimiter.len(), &mut code_spans);
+            blank_code(&mut read, span, delimiter.len(), code, &mut code_spans);
         }
     }
     if markup == Markup::AsciiDoc {
@@ -71,13 +70,7 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         return Vec::new();
     };
     code_spans.sort_unstable_by_key(|span| span.start);
-    rfc1738::scan::Scanner::new(&read)
-        .filter(|url| !across_blanked(text, &read, url.outer))
-        .map(|url| {
-            let fix = Applicability::safe_if(!overlaps(&code_spans, url.span_with_fragment()));
-            Extracted { url, fix }
-        })
-        .collect()
+    prose::urls(text, &read, &code_spans, Applicability::Safe, Some).collect()
 }
 
 /// The inline literals: from a `delimiter` to the next on the same

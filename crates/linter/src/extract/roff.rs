@@ -12,6 +12,22 @@
 use rfc1738::Span;
 
 use super::mapped::Mapped;
+use super::reader::{Extracted, Options, Reader};
+
+/// Man pages.
+pub(crate) struct Roff;
+
+impl Reader for Roff {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        _options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        let mut read = Mapped::new();
+        decode(text, Span::new(0, text.len()), &mut read);
+        Box::new(read.urls().into_iter().map(Extracted::from))
+    }
+}
 
 /// Whether a text is roff: it has a font escape (`\fB`, `\fI`, `\fR`,
 /// `\fP`, `\f(`, `\f[`).
@@ -195,7 +211,7 @@ mod tests {
         let mut mapped = Mapped::new();
         decode(text, Span::new(0, text.len()), &mut mapped);
         mapped
-            .urls(None)
+            .urls()
             .into_iter()
             .map(|url| (url.text.clone(), text[url.span.range()].to_owned()))
             .collect()

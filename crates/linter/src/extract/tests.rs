@@ -1,4 +1,5 @@
 use super::*;
+use rfc1738::Span;
 
 #[test]
 fn kinds_by_extension() {
@@ -124,4 +125,65 @@ fn short_texts_never_panic_and_spans_stay_in_the_text() {
             }
         }
     }
+}
+
+/// A reader is a type behind [`Reader`]: one that is no kind's (a toy,
+/// giving one URL a word) plugs in, and its URLs come out as every
+/// reader's do, through [`Urls::read`] (what [`urls_from`] calls), the
+/// notation of a URL's form dropped.
+#[test]
+fn a_reader_plugs_in_behind_the_trait() {
+    struct Words;
+    impl Reader for Words {
+        fn urls<'a>(
+            &self,
+            text: &'a str,
+            options: Options,
+        ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+            let words = text[options.start..]
+                .split(' ')
+                .scan(options.start, |at, word| {
+                    let span = Span::new(*at, *at + word.len());
+                    *at = span.end + 1;
+                    Some((word, span))
+                });
+            Box::new(words.map(|(word, span)| Extracted {
+                url: rfc1738::scan::ScannedUrl::verbatim(
+                    word,
+                    rfc1738::scan::Form::Bare,
+                    span,
+                    span,
+                ),
+                fix: Applicability::Never,
+            }))
+        }
+    }
+    let text = "http://a.b/ scheme://host/ ftp://c.d/";
+    let options = Options {
+        code: false,
+        start: 0,
+    };
+    let found: Vec<(String, Span, Applicability)> = Urls::read(&Words, text, options)
+        .map(|found| (found.url.text, found.url.span, found.fix))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "http://a.b/".to_owned(),
+                Span::new(0, 11),
+                Applicability::Never
+            ),
+            (
+                "ftp://c.d/".to_owned(),
+                Span::new(27, 37),
+                Applicability::Never
+            ),
+        ]
+    );
+    // The kinds' readers go the same way.
+    let text_kind: Vec<String> = Urls::read(&*Kind::Text.reader(), text, options)
+        .map(|found| found.url.text)
+        .collect();
+    assert_eq!(text_kind, ["http://a.b/", "ftp://c.d/"]);
 }

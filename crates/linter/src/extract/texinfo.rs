@@ -9,13 +9,26 @@
 use rfc1738::Span;
 
 use super::mapped::Mapped;
-use super::Extracted;
+use super::reader::{Extracted, Options, Reader};
+
+/// GNU's Texinfo.
+pub(crate) struct Texinfo;
+
+impl Reader for Texinfo {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        _options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        Box::new(urls(text).into_iter())
+    }
+}
 
 /// The URLs of a Texinfo file, in order.
 pub(crate) fn urls(text: &str) -> Vec<Extracted> {
     let mut read = Mapped::new();
     decode(text, &mut read);
-    read.urls(None).into_iter().map(Extracted::from).collect()
+    read.urls().into_iter().map(Extracted::from).collect()
 }
 
 /// The commands whose argument after a comma is the text shown for a URL.

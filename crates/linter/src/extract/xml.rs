@@ -8,16 +8,29 @@
 
 use rfc1738::Span;
 
-use super::html::entity;
 use super::mapped::Mapped;
-use super::{Applicability, Extracted};
+use super::reader::{Applicability, Extracted, Options, Reader};
+use super::written::entity;
+
+/// XML and its kin.
+pub(crate) struct Xml;
+
+impl Reader for Xml {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        _options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        Box::new(urls(text).into_iter())
+    }
+}
 
 /// The URLs of an XML file, in order. XML is data a program reads (a
 /// build's `pom.xml`, a project's `.csproj`): a fix there is unsafe.
 pub(crate) fn urls(text: &str) -> Vec<Extracted> {
     let mut read = Mapped::new();
     decode(text, &mut read);
-    read.urls(None)
+    read.urls()
         .into_iter()
         .map(|url| Extracted {
             url,

@@ -5,7 +5,7 @@
 
 use rfc1738::lint::{Code, Finding};
 
-use crate::charset::{How, TextEncoding};
+use crate::charset::{EncodingSource, TextEncoding};
 use crate::source::{hex, SourceText};
 
 /// The finding of `doc`'s undecodable bytes, at the first place; `None`
@@ -34,7 +34,7 @@ pub fn message(doc: &SourceText) -> Option<String> {
         ),
     };
     let read = match (doc.encoding(), doc.decided_by()) {
-        (TextEncoding::Utf8, How::Utf8 | How::MostlyUtf8) => String::new(),
+        (TextEncoding::Utf8, EncodingSource::Utf8 | EncodingSource::MostlyUtf8) => String::new(),
         (encoding, how) => format!("; read as {} {how}", encoding.name()),
     };
     Some(format!(

@@ -15,7 +15,7 @@
 
 use rfc1738::Span;
 
-use crate::charset::{self, How, TextEncoding};
+use crate::charset::{self, EncodingSource, TextEncoding};
 
 mod cursor;
 mod decode;
@@ -51,7 +51,7 @@ pub struct SourceText {
     invalid_bytes: usize,
     /// The encoding the file was read in, and how it was decided.
     encoding: TextEncoding,
-    decided_by: How,
+    decided_by: EncodingSource,
     /// The cursor: `(offset, line, column, line start)` of the last
     /// location computed.
     cursor: std::cell::Cell<(usize, usize, usize, usize)>,
@@ -88,7 +88,7 @@ impl SourceText {
 
     /// Bytes taken as UTF-8 whatever they declare (an editor's text).
     pub fn utf8(bytes: Vec<u8>) -> SourceText {
-        SourceText::decoded(bytes, 1, 0, TextEncoding::Utf8, How::Utf8)
+        SourceText::decoded(bytes, 1, 0, TextEncoding::Utf8, EncodingSource::Utf8)
     }
 
     /// A piece of a file: its first line has number `first_line` and its
@@ -104,7 +104,7 @@ impl SourceText {
                         Builder::default(),
                         first_line,
                         byte_base,
-                        (TextEncoding::Utf8, How::Utf8),
+                        (TextEncoding::Utf8, EncodingSource::Utf8),
                     )
                 }
                 Err(error) => {
@@ -123,7 +123,7 @@ impl SourceText {
         builder: Builder,
         first_line: usize,
         byte_base: usize,
-        (encoding, how): (TextEncoding, How),
+        (encoding, how): (TextEncoding, EncodingSource),
     ) -> SourceText {
         let start = (0, first_line, 1, 0);
         SourceText {
@@ -147,8 +147,8 @@ impl SourceText {
     /// file read again after its fixes.
     pub fn in_encoding(bytes: Vec<u8>, encoding: TextEncoding) -> SourceText {
         let how = match charset::bom(&bytes) {
-            Some((found, length)) if found == encoding => How::Bom(length),
-            _ => How::Utf8,
+            Some((found, length)) if found == encoding => EncodingSource::Bom(length),
+            _ => EncodingSource::Utf8,
         };
         SourceText::decoded(bytes, 1, 0, encoding, how)
     }
@@ -158,13 +158,13 @@ impl SourceText {
         first_line: usize,
         byte_base: usize,
         encoding: TextEncoding,
-        how: How,
+        how: EncodingSource,
     ) -> SourceText {
         let new = |text: String, builder: Builder| {
             SourceText::assemble(text, builder, first_line, byte_base, (encoding, how))
         };
         let bom = match how {
-            How::Bom(length) => length,
+            EncodingSource::Bom(length) => length,
             _ => 0,
         };
         let bytes = match (encoding, bom) {
@@ -205,7 +205,7 @@ impl SourceText {
     /// the text written back in it gives the same bytes.
     pub fn round_trips(&self, bytes: &[u8]) -> bool {
         let bom = match self.decided_by {
-            How::Bom(length) => length,
+            EncodingSource::Bom(length) => length,
             _ => 0,
         };
         match self.encoding {
@@ -221,7 +221,7 @@ impl SourceText {
 
     /// How the encoding was decided (a byte-order mark, valid UTF-8, a
     /// declaration, the detector).
-    pub fn decided_by(&self) -> How {
+    pub fn decided_by(&self) -> EncodingSource {
         self.decided_by
     }
 

@@ -31,10 +31,26 @@ use rfc1738::Span;
 mod lexer;
 mod literal;
 
-use super::mapped::{across_blanked, blanked, overlaps, Mapped};
-use super::{Applicability, Extracted, Language};
+use super::mapped::Mapped;
+use super::prose::{self, blank_code, blanked};
+use super::reader::{Applicability, Extracted, Options, Reader};
+use super::text::escaped_quote;
+use super::Language;
 use lexer::{balanced, Lexer, Literal};
 use literal::decode;
+
+/// Source code or data in a language.
+pub(crate) struct Code(pub Language);
+
+impl Reader for Code {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        Box::new(urls(text, self.0, options.code).into_iter())
+    }
+}
 
 /// The URLs of a source file in `language`, in order; `code` also reads
 /// the code spans of comments.
@@ -89,10 +105,7 @@ fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
         Language::Yaml => Applicability::Unsafe,
         _ => Applicability::Safe,
     };
-    // No blanked byte is in a URL: the URLs read are the file's.
-    rfc1738::scan::Scanner::new(&read)
-        .map(|url| Extracted { url, fix })
-        .collect()
+    prose::urls(text, &read, &[], fix, Some).collect()
 }
 
 /// What of a shell script is not prose: the regular expression after
@@ -164,17 +177,7 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
             }
         }
         for span in code_spans_in(text, *comment) {
-            if code {
-                read[span.start] = b' ';
-                read[span.end - 1] = b' ';
-            } else {
-                for at in span.range() {
-                    if read[at] != b'\n' {
-                        read[at] = b' ';
-                    }
-                }
-            }
-            code_spans.push(span);
+            blank_code(&mut read, span, 1, code, &mut code_spans);
         }
     }
     // Whole characters were copied or blanked: the copy is UTF-8.
@@ -194,18 +197,14 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
             head.starts_with(b"__END__") || head.starts_with(b"__DATA__")
         })
         .map_or(usize::MAX, |last| last.start);
-    // The comments come in order, and their code spans in each; none is
-    // read across a blanked character of several bytes.
-    rfc1738::scan::Scanner::new(&read)
-        .filter(|url| !across_blanked(text, &read, url.outer))
-        .filter(|url| url.outer.start < data || !text[url.outer.range()].contains('\\'))
+    let keep = |url: ScannedUrl| {
+        let escape_in_data = url.outer.start >= data && text[url.outer.range()].contains('\\');
         // Code in a comment: a backslash before a quote escapes it.
-        .filter_map(|url| super::escaped_quote(&read, url))
-        .map(|url| {
-            let fix = Applicability::safe_if(!overlaps(&code_spans, url.span_with_fragment()));
-            Extracted { url, fix }
-        })
-        .collect()
+        (!escape_in_data)
+            .then(|| escaped_quote(&read, url))
+            .flatten()
+    };
+    prose::urls(text, &read, &code_spans, Applicability::Safe, keep).collect()
 }
 
 /// Blanks the braces around a URL in documentation comments (YARD's
@@ -318,7 +317,11 @@ fn literal_urls(
         }
     };
     let formatted = placeholders || format_call_around(text, literal.whole);
-    for url in value.urls(mask.as_deref()) {
+    let read = mask.as_deref().unwrap_or(&value.text);
+    // Only ASCII bytes are blanked: no URL is dropped for crossing one, and
+    // what the fix of each is, is decided below.
+    let read_urls = prose::urls(&value.text, read, &[], Applicability::Never, Some);
+    for url in read_urls.map(|found| value.to_file(&found.url)) {
         // A catalog's string is prose (a translation), fixed as prose
         // unless its entry is a format string (`#, c-format`), which
         // gettext checks conversion by conversion.

@@ -1,0 +1,50 @@
+//! Plain text, by the rules of RFC 1738's appendix (`rfc1738::scan`): the
+//! reader of every file whose format has no reader of its own.
+
+use rfc1738::scan::{ScannedUrl, Scanner};
+use rfc1738::Span;
+
+use super::reader::{Extracted, Options, Reader};
+
+/// Plain text.
+pub(crate) struct PlainText;
+
+impl Reader for PlainText {
+    fn urls<'a>(
+        &self,
+        text: &'a str,
+        options: Options,
+    ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
+        Box::new(
+            Scanner::starting_at(text, options.start)
+                .filter_map(move |url| escaped_quote(text, url))
+                .map(Extracted::from),
+        )
+    }
+}
+
+/// A URL of plain text that ends with a backslash before a quote: the
+/// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
+/// text), and is no part of the URL.
+pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
+    let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
+    if !quoted || url.fragment.is_some() || !url.breaks.is_empty() || !url.text.ends_with('\\') {
+        return Some(url);
+    }
+    let span = Span::new(url.span.start, url.span.end - 1);
+    let kept = &url.text[..url.text.len() - 1];
+    if text.get(span.range()) != Some(kept) {
+        return Some(url);
+    }
+    // What is left may be a scheme's mention (`\"mailto:\"`), as the
+    // scanner finds them: no URL.
+    if kept.ends_with(':') {
+        return None;
+    }
+    Some(ScannedUrl::verbatim(
+        kept,
+        url.form,
+        span,
+        Span::new(url.outer.start, span.end),
+    ))
+}
