@@ -146,21 +146,21 @@ pub const FILE_TYPES: &[FileType] = &[
     row("Kotlin", code(Language::Java), &["kt", "kts"])
         .modes(&["kotlin"])
         .comment(SLASHES),
-    row("Scala", code(Language::Java), &["scala", "sc"])
+    row("Scala", code(Language::Java), &["scala", "sc", "sbt"])
         .modes(&["scala"])
         .comment(SLASHES),
     row("C#", code(Language::Java), &["cs"])
         .modes(&["csharp", "cs"])
         .comment(SLASHES),
-    row("Dart", code(Language::Java), &["dart"])
+    row("Dart", code(Language::Dart), &["dart"])
         .modes(&["dart"])
         .comment(SLASHES),
-    row("Swift", code(Language::Java), &["swift"])
+    row("Swift", code(Language::Swift), &["swift"])
         .modes(&["swift"])
         .comment(SLASHES),
     row(
         "Groovy and Gradle",
-        code(Language::Java),
+        code(Language::Groovy),
         &["groovy", "gradle"],
     )
     .modes(&["groovy"])
@@ -290,19 +290,105 @@ pub const FILE_TYPES: &[FileType] = &[
     row("Texinfo", Kind::Texinfo, &["texi", "texinfo", "txi"])
         .modes(&["texinfo"])
         .comment(own_line("@c ", "")),
-    // Read as plain text, with the comments of their language.
-    row("Makefiles", Kind::Text, &["mk"])
-        .names(&["Makefile", "makefile", "GNUmakefile"])
+    row("Makefiles", code(Language::Shell), &["mk", "am"])
+        .names(&["Makefile", "makefile", "GNUmakefile", "Makefile.in"])
         .modes(&["makefile", "make"])
         .comment(HASH),
-    row("Dockerfiles", Kind::Text, &[])
+    row("Dockerfiles", code(Language::Shell), &["dockerfile"])
         .names(&["Dockerfile", "Containerfile"])
         .modes(&["dockerfile"])
         .comment(HASH),
-    row("CMake", Kind::Text, &["cmake"])
+    row("CMake", code(Language::Shell), &["cmake"])
         .names(&["CMakeLists.txt"])
         .modes(&["cmake"])
         .comment(HASH),
+    row("autoconf and m4", code(Language::Shell), &["ac", "m4"])
+        .modes(&["autoconf", "m4"])
+        .comment(comment("dnl ", "")),
+    row(
+        "Windows batch files",
+        code(Language::Shell),
+        &["bat", "cmd"],
+    )
+    .modes(&["bat", "batch", "dosbatch"])
+    .comment(own_line("REM ", "")),
+    row(
+        "PowerShell",
+        code(Language::PowerShell),
+        &["ps1", "psm1", "psd1"],
+    )
+    .interpreters(&["pwsh"])
+    .modes(&["powershell", "ps1"])
+    .comment(HASH),
+    row("Lua", code(Language::Lua), &["lua", "rockspec"])
+        .interpreters(&["lua", "luajit"])
+        .modes(&["lua"])
+        .comment(DASHES),
+    row("SQL", code(Language::Sql), &["sql"])
+        .modes(&["sql"])
+        .comment(DASHES),
+    row("Elixir", code(Language::Elixir), &["ex", "exs"])
+        .interpreters(&["elixir"])
+        .modes(&["elixir"])
+        .comment(HASH),
+    row("Erlang", code(Language::Erlang), &["erl", "hrl"])
+        .names(&["rebar.config"])
+        .interpreters(&["escript"])
+        .modes(&["erlang"])
+        .comment(PERCENT),
+    row("Haskell and Elm", code(Language::Haskell), &["hs", "elm"])
+        .interpreters(&["runhaskell", "runghc"])
+        .modes(&["haskell", "elm"])
+        .comment(DASHES),
+    row("R", code(Language::R), &["r"])
+        .interpreters(&["Rscript"])
+        .modes(&["r"])
+        .comment(HASH),
+    row("Julia", code(Language::Julia), &["jl"])
+        .interpreters(&["julia"])
+        .modes(&["julia"])
+        .comment(HASH),
+    row(
+        "HCL and Terraform",
+        code(Language::Hcl),
+        &["tf", "tfvars", "hcl"],
+    )
+    .modes(&["terraform", "hcl"])
+    .comment(HASH),
+    row("OCaml", code(Language::OCaml), &["ml", "mli"])
+        .interpreters(&["ocaml"])
+        .modes(&["ocaml"])
+        .comment(comment("(* ", " *)")),
+    row("F#", code(Language::FSharp), &["fs", "fsi", "fsx"])
+        .modes(&["fsharp"])
+        .comment(SLASHES),
+    row("Visual Basic", code(Language::Basic), &["vb", "vbs", "bas"])
+        .modes(&["vb", "vbscript"])
+        .comment(comment("' ", "")),
+    row(
+        "Fortran",
+        code(Language::Fortran),
+        &["f90", "f95", "f03", "f08"],
+    )
+    .modes(&["fortran"])
+    .comment(comment("! ", "")),
+    row("Zig", code(Language::Zig), &["zig"])
+        .modes(&["zig"])
+        .comment(SLASHES),
+    row("Solidity", code(Language::Solidity), &["sol"])
+        .modes(&["solidity"])
+        .comment(SLASHES),
+    row("INI", code(Language::Ini), &["ini", "cfg"])
+        .names(&[".editorconfig", ".gitconfig", ".gitmodules"])
+        .modes(&["ini"])
+        .comment(own_line("; ", "")),
+    row(
+        "Java properties",
+        code(Language::Properties),
+        &["properties"],
+    )
+    .modes(&["properties", "jproperties"])
+    .comment(own_line("# ", "")),
     row(
         "XML and its kin",
         Kind::Xml,
@@ -313,45 +399,26 @@ pub const FILE_TYPES: &[FileType] = &[
     )
     .modes(&["xml", "svg", "xsl"])
     .comment(MARKUP),
-    row(
-        "languages with C's comments",
-        Kind::Text,
-        &["sbt", "fs", "fsx", "zig", "proto"],
-    )
-    .comment(SLASHES),
+    // Read as plain text, with the comments of their language
+    // (docs/linter-files.md says why).
+    row("Protocol Buffers", Kind::Text, &["proto"]).comment(SLASHES),
     row(
         "languages with `#` comments",
         Kind::Text,
-        &[
-            "r", "jl", "ex", "exs", "tf", "hcl", "ps1", "psm1", "awk", "tcl", "cr", "coffee",
-            "graphql", "gql", "nix",
-        ],
+        &["awk", "tcl", "cr", "coffee", "graphql", "gql", "nix"],
     )
-    .modes(&[
-        "r",
-        "julia",
-        "elixir",
-        "terraform",
-        "powershell",
-        "awk",
-        "tcl",
-        "nix",
-    ])
+    .modes(&["awk", "tcl", "nix", "coffeescript"])
     .comment(HASH),
     row(
         "languages with `--` comments",
         Kind::Text,
-        &["sql", "lua", "hs", "elm", "ada", "adb", "ads"],
+        &["ada", "adb", "ads"],
     )
-    .modes(&["sql", "lua", "haskell", "elm", "ada"])
+    .modes(&["ada"])
     .comment(DASHES),
-    row(
-        "TeX and Erlang",
-        Kind::Text,
-        &["tex", "sty", "cls", "erl", "hrl"],
-    )
-    .modes(&["tex", "latex", "erlang"])
-    .comment(PERCENT),
+    row("TeX", Kind::Text, &["tex", "sty", "cls"])
+        .modes(&["tex", "latex"])
+        .comment(PERCENT),
     row(
         "Lisps and assembly",
         Kind::Text,
@@ -361,9 +428,6 @@ pub const FILE_TYPES: &[FileType] = &[
     )
     .modes(&["lisp", "emacs-lisp", "scheme", "racket", "clojure"])
     .comment(SEMICOLON),
-    row("INI", Kind::Text, &["ini", "cfg"])
-        .modes(&["ini"])
-        .comment(own_line("; ", "")),
     row("CSS", Kind::Text, &["css", "scss", "less"])
         .modes(&["css", "scss", "less"])
         .comment(BLOCK),
@@ -423,6 +487,7 @@ pub fn reading(kind: Kind) -> &'static str {
         Kind::Code(Language::Rtf) => "prose, its groups and control words delimiting",
         Kind::Code(Language::Json | Language::Toml) => "string values",
         Kind::Code(Language::Po) => "comments and translations",
+        Kind::Code(Language::Ini | Language::Properties) => "comments and values",
         Kind::Code(_) => "comments and string literals",
         Kind::Roff => "the text as `man` shows it",
         Kind::ReStructuredText | Kind::AsciiDoc => "prose and link forms; literals are code",
