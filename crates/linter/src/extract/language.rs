@@ -152,11 +152,21 @@ impl Language {
         )
     }
 
-    /// Whether its strings may be format strings (printf's `%s`).
+    /// Whether its strings may be format strings (printf's `%s`). Julia's,
+    /// Haskell's, Elixir's, Erlang's and Dart's are not where they are
+    /// written (a test's `"http://host%name/"` is no `%n`).
     pub(crate) fn formats(self) -> bool {
         !matches!(
             self,
-            Language::Json | Language::Toml | Language::Yaml | Language::Rtf
+            Language::Json
+                | Language::Toml
+                | Language::Yaml
+                | Language::Rtf
+                | Language::Julia
+                | Language::Haskell
+                | Language::Elixir
+                | Language::Erlang
+                | Language::Dart
         )
     }
 }

@@ -111,7 +111,9 @@ impl Lexer<'_> {
         bytes.len()
     }
 
-    /// Pushes a comment; Haddock's `<url label>` as the URL alone.
+    /// Pushes a comment; Haddock's `<url label>` as the URL alone, and a
+    /// quasiquote's brackets in an example (`[uri|http://a.b/|]`) left
+    /// out.
     fn comment(&mut self, span: Span, syntax: &Syntax) {
         self.at = span.end.max(self.at + 1);
         if !syntax.has(Form::Haddock) {
@@ -121,8 +123,28 @@ impl Lexer<'_> {
         let bytes = self.bytes;
         let mut from = span.start;
         let mut at = span.start;
-        while let Some(open) = bytes[at..span.end].iter().position(|b| *b == b'<') {
+        while let Some(open) = bytes[at..span.end]
+            .iter()
+            .position(|b| matches!(b, b'<' | b'|'))
+        {
             let open = at + open;
+            if bytes[open] == b'|' {
+                let name = bytes[span.start..open]
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.'))
+                    .count();
+                let quasi_open =
+                    open > span.start + name && bytes[open - name - 1] == b'[' && name > 0;
+                let quasi_close = bytes.get(open + 1) == Some(&b']');
+                if quasi_open || quasi_close {
+                    let start = if quasi_open { open - name - 1 } else { open };
+                    self.pieces.comments.push(Span::new(from, start.max(from)));
+                    from = open + 1 + usize::from(quasi_close);
+                }
+                at = open + 1;
+                continue;
+            }
             let link = &bytes[open + 1..span.end];
             let scheme = link
                 .iter()

@@ -212,3 +212,17 @@ fn hostile_inputs_stay_linear() {
         }
     }
 }
+
+#[test]
+fn haddock_examples_and_links() {
+    let source = "-- >>> [uri|http://www.google.com/|]\n-- <http://www.ietf.org/rfc/rfc3986.txt IETF RFC 3986>\n";
+    assert_eq!(
+        texts(source, Language::Haskell),
+        [
+            "http://www.google.com/",
+            "http://www.ietf.org/rfc/rfc3986.txt"
+        ]
+    );
+    let julia = "t(\"http://host%name/fo\")\n";
+    assert_eq!(texts(julia, Language::Julia), ["http://host%name/fo"]);
+}
