@@ -416,9 +416,13 @@ pub const FILE_TYPES: &[FileType] = &[
     )
     .modes(&["ada"])
     .comment(DASHES),
-    row("TeX", Kind::Text, &["tex", "sty", "cls"])
-        .modes(&["tex", "latex"])
-        .comment(PERCENT),
+    row(
+        "TeX and R documentation",
+        code(Language::Rtf),
+        &["tex", "sty", "cls", "rd"],
+    )
+    .modes(&["tex", "latex", "rd"])
+    .comment(PERCENT),
     row(
         "Lisps and assembly",
         Kind::Text,

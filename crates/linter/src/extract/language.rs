@@ -36,7 +36,8 @@ pub enum Language {
     Toml,
     /// YAML: read as prose, the quotes delimiting.
     Yaml,
-    /// RTF: read as prose, its groups and control words delimiting.
+    /// RTF, TeX and R's documentation (`.Rd`): read as prose, their
+    /// groups and control words delimiting (`\href{url}{text}`).
     Rtf,
     /// gettext's catalogs (`.po`, `.pot`): `#` comments, C's strings.
     Po,
