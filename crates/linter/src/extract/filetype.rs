@@ -399,19 +399,21 @@ pub const FILE_TYPES: &[FileType] = &[
     )
     .modes(&["xml", "svg", "xsl"])
     .comment(MARKUP),
-    // Read as plain text, with the comments of their language
-    // (docs/linter-files.md says why).
-    row("Protocol Buffers", Kind::Text, &["proto"]).comment(SLASHES),
+    // Code whose comments and strings no lexer here tells apart: read as
+    // a shell's words are, prose whose quotes delimit, never fixed (a fix
+    // could land in a string of the program); docs/linter-files.md says
+    // why each has no lexer.
+    row("Protocol Buffers", code(Language::Shell), &["proto"]).comment(SLASHES),
     row(
         "languages with `#` comments",
-        Kind::Text,
+        code(Language::Shell),
         &["awk", "tcl", "cr", "coffee", "graphql", "gql", "nix"],
     )
     .modes(&["awk", "tcl", "nix", "coffeescript"])
     .comment(HASH),
     row(
         "languages with `--` comments",
-        Kind::Text,
+        code(Language::Shell),
         &["ada", "adb", "ads"],
     )
     .modes(&["ada"])
@@ -425,14 +427,14 @@ pub const FILE_TYPES: &[FileType] = &[
     .comment(PERCENT),
     row(
         "Lisps and assembly",
-        Kind::Text,
+        code(Language::Shell),
         &[
             "lisp", "lsp", "cl", "el", "scm", "ss", "rkt", "clj", "cljs", "cljc", "edn", "asm", "s",
         ],
     )
     .modes(&["lisp", "emacs-lisp", "scheme", "racket", "clojure"])
     .comment(SEMICOLON),
-    row("CSS", Kind::Text, &["css", "scss", "less"])
+    row("CSS", code(Language::Shell), &["css", "scss", "less"])
         .modes(&["css", "scss", "less"])
         .comment(BLOCK),
     row("plain text", Kind::Text, &["txt", "text"])
