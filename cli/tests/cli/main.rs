@@ -46,6 +46,7 @@ mod grammar;
 mod lint_changed;
 mod lint_code;
 mod lint_encodings;
+mod lint_filetypes;
 mod lint_repo;
 mod lint_robust;
 mod markdown_agreement;

@@ -25,8 +25,10 @@ pub enum Language {
     Python,
     /// Ruby: `#{...}`, `%q()` and its kin, regular expressions, heredocs.
     Ruby,
-    /// Shell scripts: words, quotes and comments are all read as prose, the
-    /// quotes delimiting.
+    /// Shell scripts, and the files written as a shell's words (Makefiles,
+    /// Dockerfiles, CMake, autoconf's inputs, Windows batch files): words,
+    /// quotes and comments are all read as prose, the quotes delimiting,
+    /// `$x`, `$(x)`, `${x}`, `%x%` and `@x@` placeholders.
     Shell,
     /// JSON (and JSON with comments).
     Json,
@@ -34,7 +36,8 @@ pub enum Language {
     Toml,
     /// YAML: read as prose, the quotes delimiting.
     Yaml,
-    /// RTF: read as prose, its groups and control words delimiting.
+    /// RTF, TeX and R's documentation (`.Rd`): read as prose, their
+    /// groups and control words delimiting (`\href{url}{text}`).
     Rtf,
     /// gettext's catalogs (`.po`, `.pot`): `#` comments, C's strings.
     Po,
@@ -43,6 +46,54 @@ pub enum Language {
     /// (`m//`, `qr//`, `s///`) that hold no URL, heredocs, the data after
     /// `__END__` or `__DATA__` read as prose.
     Perl,
+    /// PowerShell: `#` and `<# #>`, `"..."` with backtick escapes and
+    /// `$x`, `${x}`, `$(...)`, `'...'` and here-strings.
+    PowerShell,
+    /// Lua: `--`, long brackets `[[...]]`, `[==[...]==]`, `--[[...]]`.
+    Lua,
+    /// SQL: `--`, `/* */`, `'...'` with `''` for a quote.
+    Sql,
+    /// Elixir: `#`, `"..."` and `"""` with `#{...}`, sigils (`~r` a
+    /// pattern), `?x` characters.
+    Elixir,
+    /// Erlang: `%`, `"..."`, `$x` characters.
+    Erlang,
+    /// Haskell and Elm: `--`, `{- -}` nested, quasiquotes `[q|...|]`,
+    /// Haddock's `<url label>`, `'x'` characters and `x'` names.
+    Haskell,
+    /// R: `#`, either quote, raw strings `r"(...)"`.
+    R,
+    /// Julia: `#`, `#= =#` nested, `"..."` and `"""` with `$x` and
+    /// `$(...)`.
+    Julia,
+    /// Swift: C's comments (nested), `\(...)` interpolation, `"""`, raw
+    /// strings `#"..."#`.
+    Swift,
+    /// Dart: either quote (three for lines), `$x` and `${...}`, raw
+    /// strings `r'...'`.
+    Dart,
+    /// Groovy and Gradle: either quote, `"..."` with `$x` and `${...}`.
+    Groovy,
+    /// HCL (Terraform): `#`, `//`, `/* */`, `"..."` with `${...}`.
+    Hcl,
+    /// OCaml: `(* *)` nested, `{|...|}`.
+    OCaml,
+    /// F#: `//`, `(* *)`, verbatim and interpolated strings.
+    FSharp,
+    /// Visual Basic: `'` comments, `""` for a quote.
+    Basic,
+    /// Fortran (free form): `!` comments, either quote doubled.
+    Fortran,
+    /// Zig: `//`, `"..."` and `\\` lines.
+    Zig,
+    /// Solidity: C's comments, either quote.
+    Solidity,
+    /// INI files: `;` and `#` lines, sections, a key's value to its line's
+    /// end.
+    Ini,
+    /// Java's properties: `#` and `!` lines, values with `\:`, `\uXXXX`
+    /// and continued lines.
+    Properties,
 }
 
 /// The language of a file, an interpreter or a mode, from the registry of
@@ -102,11 +153,21 @@ impl Language {
         )
     }
 
-    /// Whether its strings may be format strings (printf's `%s`).
+    /// Whether its strings may be format strings (printf's `%s`). Julia's,
+    /// Haskell's, Elixir's, Erlang's and Dart's are not where they are
+    /// written (a test's `"http://host%name/"` is no `%n`).
     pub(crate) fn formats(self) -> bool {
         !matches!(
             self,
-            Language::Json | Language::Toml | Language::Yaml | Language::Rtf
+            Language::Json
+                | Language::Toml
+                | Language::Yaml
+                | Language::Rtf
+                | Language::Julia
+                | Language::Haskell
+                | Language::Elixir
+                | Language::Erlang
+                | Language::Dart
         )
     }
 }

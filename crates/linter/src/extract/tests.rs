@@ -7,7 +7,7 @@ fn kinds_by_extension() {
     assert_eq!(Kind::of("x.MARKDOWN"), Kind::Markdown);
     assert_eq!(Kind::of("index.htm"), Kind::Html);
     assert_eq!(Kind::of("notes.txt"), Kind::Text);
-    assert_eq!(Kind::of("Makefile"), Kind::Text);
+    assert_eq!(Kind::of("LICENSE"), Kind::Text);
 }
 
 #[test]

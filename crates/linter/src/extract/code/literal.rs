@@ -36,6 +36,13 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
                 balanced(bytes, at + 1, end).map(|close| close + 1)
             }
             (b'$', Interpolation::Dollar) => dollar_interpolation(bytes, at, end),
+            (b'$', Interpolation::DollarParen) if bytes.get(at + 1) == Some(&b'(') => {
+                balanced(bytes, at + 1, end).map(|close| close + 1)
+            }
+            (b'$', Interpolation::DollarParen) => dollar_interpolation(bytes, at, end),
+            (b'\\', Interpolation::BackslashParen) if bytes.get(at + 1) == Some(&b'(') => {
+                balanced(bytes, at + 1, end).map(|close| close + 1)
+            }
             // Perl's arrays and `@{[ expression ]}`.
             (b'@', Interpolation::Dollar) if language == Language::Perl => {
                 perl_array(bytes, at, end)
@@ -82,7 +89,21 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
             copy_from = at;
             continue;
         }
-        if byte != b'\\' || literal.escapes == Escapes::None {
+        if literal.escapes == Escapes::Doubled
+            && byte == literal.quote
+            && bytes.get(at + 1) == Some(&byte)
+        {
+            flush(&mut out, copy_from, at);
+            out.decoded(&text[at..at + 1], Span::new(at, at + 2));
+            at += 2;
+            copy_from = at;
+            continue;
+        }
+        let escape_byte = match literal.escapes {
+            Escapes::Backtick => b'`',
+            _ => b'\\',
+        };
+        if byte != escape_byte || matches!(literal.escapes, Escapes::None | Escapes::Doubled) {
             at += 1;
             continue;
         }
@@ -106,6 +127,22 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
     let Some(&next) = bytes.get(1) else {
         return (Some("\\".into()), 1);
     };
+    if escapes == Escapes::Backtick {
+        let width = text[1..].chars().next().map_or(1, char::len_utf8);
+        let value = match next {
+            b'n' => "\n",
+            b't' => "\t",
+            b'r' => "\r",
+            b'0' => "\0",
+            b'a' => "\u{7}",
+            b'b' => "\u{8}",
+            b'f' => "\u{c}",
+            b'v' => "\u{b}",
+            b'e' => "\u{1b}",
+            _ => &text[1..1 + width],
+        };
+        return (Some(value.to_owned()), 1 + width);
+    }
     if escapes == Escapes::QuoteOnly {
         return match next {
             b'\\' => (Some("\\".into()), 2),
@@ -131,7 +168,7 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
         b'\n' => {
             // A line continuation; Rust also drops the next line's indent.
             let mut length = 2;
-            if language == Language::Rust {
+            if matches!(language, Language::Rust | Language::Properties) {
                 length += bytes[2..]
                     .iter()
                     .take_while(|b| b.is_ascii_whitespace())
@@ -191,6 +228,25 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
             Some((code, _)) => (Some(char_of(code).to_string()), 10),
             None => (Some("\\U".into()), 2),
         },
+        // Haskell's empty escape, which ends a numeric one (`"\123\&4"`).
+        b'&' if language == Language::Haskell => (None, 2),
+        // Lua's `\z` skips the white space after it; its `\ddd` is decimal.
+        b'z' if language == Language::Lua => (
+            None,
+            2 + bytes[2..]
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count(),
+        ),
+        b'0'..=b'9' if language == Language::Lua => {
+            let digits = bytes[1..]
+                .iter()
+                .take(3)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let code = text[1..1 + digits].parse().unwrap_or(0);
+            (Some(char_of(code).to_string()), 1 + digits)
+        }
         b'0'..=b'7' if language != Language::JavaScript && language != Language::Json => {
             let digits = bytes[1..]
                 .iter()

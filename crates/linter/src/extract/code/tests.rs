@@ -359,3 +359,5 @@ fn byte_escapes_that_spell_utf8_are_one_character() {
     let c = "s = \"http://a.example/p\\xe9\";\n";
     assert_eq!(texts(c, Language::C), ["http://a.example/p"]);
 }
+
+mod declared;

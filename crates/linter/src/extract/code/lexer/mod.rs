@@ -6,11 +6,13 @@ use rfc1738::Span;
 
 use super::Language;
 
+mod declared;
 mod delimiters;
 mod perl;
 mod prefixed;
 mod regex;
 mod ruby;
+mod syntax;
 
 /// How a string literal's escapes are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +24,10 @@ pub(super) enum Escapes {
     QuoteOnly,
     /// None: a raw string.
     None,
+    /// PowerShell's: a backtick escapes (`` `n ``, `` `$ ``).
+    Backtick,
+    /// None but the quote written twice (SQL's `'it''s'`).
+    Doubled,
 }
 
 /// What interpolation a string literal has.
@@ -36,6 +42,10 @@ pub(super) enum Interpolation {
     Dollar,
     /// Python's f-strings and C#'s `$"..."`: `{...}`, `{{` for a brace.
     Brace,
+    /// PowerShell and Julia: `$name`, `${...}` and `$(...)`.
+    DollarParen,
+    /// Swift's `\(...)`.
+    BackslashParen,
 }
 
 /// A string literal of the source.
@@ -102,6 +112,10 @@ impl<'a> Lexer<'a> {
             let end = self.line_end(0);
             self.pieces.comments.push(Span::new(0, end));
             self.at = end;
+        }
+        if let Some(syntax) = syntax::of(language) {
+            self.declared(syntax);
+            return self.pieces;
         }
         while self.at < self.bytes.len() {
             let at = self.at;
