@@ -361,3 +361,27 @@ fn byte_escapes_that_spell_utf8_are_one_character() {
 }
 
 mod declared;
+
+#[test]
+fn a_string_joined_to_a_name_ends_in_a_placeholder() {
+    let lua = r#"local u = "ftp://luasocket:password@" .. host"#;
+    let found = read(lua, Language::Lua);
+    assert_eq!(found[0].0, "ftp://luasocket:password@${x}");
+    assert_eq!(found[0].1, r#"ftp://luasocket:password@" .. host"#);
+    assert_eq!(found[0].2, Applicability::Never);
+    let js = "u = \"http://a.b/?q=\" +\n    encode(x); v = \"http://c.d/\" + \"e\"; w = \"http://f.g/\" += 1";
+    assert_eq!(
+        texts(js, Language::JavaScript),
+        ["http://a.b/?q=${x}", "http://c.d/", "http://f.g/"]
+    );
+    let php = r#"$u = "http://" . $host . "/x"; $v = "http://a.b/".PATH;"#;
+    assert_eq!(
+        texts(php, Language::Php),
+        ["http://${x}", "http://a.b/${x}"]
+    );
+    // A dot after a Python string is a method's, not a join.
+    assert_eq!(
+        texts(r#"u = "http://a.b/c".strip()"#, Language::Python),
+        ["http://a.b/c"]
+    );
+}
