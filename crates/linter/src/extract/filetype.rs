@@ -447,6 +447,25 @@ fn base_name(path: &str) -> &str {
     path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
+/// The suffixes of templates a tool fills in, looked through to the name
+/// before them when it has an extension (`README.md.erb` is Markdown).
+pub const TEMPLATE_SUFFIXES: &[&str] = &[
+    ".erb",
+    ".j2",
+    ".jinja",
+    ".jinja2",
+    ".tpl",
+    ".tmpl",
+    ".template",
+    ".in",
+    ".liquid",
+    ".mustache",
+    ".hbs",
+    ".dist",
+    ".example",
+    ".sample",
+];
+
 /// The file type of a path by its whole name, then by its extension (in
 /// any case). `None` for a name neither tells.
 pub fn by_name(path: &str) -> Option<&'static FileType> {

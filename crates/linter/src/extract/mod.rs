@@ -123,23 +123,7 @@ impl Kind {
     /// `README.md.erb` is Markdown.
     #[cfg(feature = "code-readers")]
     fn of_name(path: &str) -> Kind {
-        const TEMPLATES: &[&str] = &[
-            ".erb",
-            ".j2",
-            ".jinja",
-            ".jinja2",
-            ".tpl",
-            ".tmpl",
-            ".template",
-            ".in",
-            ".liquid",
-            ".mustache",
-            ".hbs",
-            ".dist",
-            ".example",
-            ".sample",
-        ];
-        if let Some(inner) = TEMPLATES.iter().find_map(|suffix| {
+        if let Some(inner) = filetype::TEMPLATE_SUFFIXES.iter().find_map(|suffix| {
             let cut = path.len().checked_sub(suffix.len())?;
             path.get(cut..)?
                 .eq_ignore_ascii_case(suffix)

@@ -16,6 +16,13 @@ fn plain_text_keeps_the_appendix_rules() {
         .map(|found| found.url.text)
         .collect();
     assert_eq!(texts, ["ftp://a.b/c", "http://d.e/f"]);
+    // A scheme's mention between escaped quotes is no URL, as it is
+    // between plain ones.
+    let quoted = r#"x = "the \"http://\" prefix, \"mailto:\", \"http://a.b/c\"""#;
+    let texts: Vec<String> = urls(quoted, Kind::Text, false)
+        .map(|found| found.url.text)
+        .collect();
+    assert_eq!(texts, ["http://a.b/c"]);
 }
 
 /// The URL and its fragment, as written: what `--format urls` prints.

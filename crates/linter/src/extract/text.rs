@@ -36,9 +36,9 @@ pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
     if text.get(span.range()) != Some(kept) {
         return Some(url);
     }
-    // What is left may be a scheme's mention (`\"mailto:\"`), as the
-    // scanner finds them: no URL.
-    if kept.ends_with(':') {
+    // What is left may be a scheme's mention (`\"mailto:\"`,
+    // `\"http://\"`), as the scanner finds them: no URL.
+    if kept.ends_with(':') || kept.ends_with("://") && !kept[..kept.len() - 3].contains(':') {
         return None;
     }
     Some(ScannedUrl::verbatim(
