@@ -206,7 +206,7 @@ fn hash_brace(rest: &[u8]) -> Option<usize> {
     well_formed.then_some(end)
 }
 
-/// `%{x}` (RPM's macros, Ruby's formats), `%x%` (Windows), `%%x%%`
+/// `%{x}` (RPM's macros, Ruby's formats), `%x%` and `%~dp0` (Windows), `%%x%%`
 /// (Dockerfile templates), `%HOSTIP` (the upper-case variables of test
 /// suites), and printf's conversions
 /// (`%s`, `%(name)s`); never a `%` that starts an escape `%XX`.
@@ -216,6 +216,17 @@ fn percent(rest: &[u8]) -> Option<usize> {
     }
     if rest.get(1) == Some(&b'{') {
         return percent_brace(&rest[1..]).map(|end| 1 + end);
+    }
+    // A batch file's parameter with its modifiers: `%~dp0`, `%~nx1`.
+    if rest.get(1) == Some(&b'~') {
+        let modifiers = rest[2..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphabetic())
+            .count();
+        return rest
+            .get(2 + modifiers)
+            .is_some_and(u8::is_ascii_digit)
+            .then_some(2 + modifiers + 1);
     }
     // `%%REVISION%%`: the doubled percents of the Dockerfile templates a
     // script fills in (docker-library's, nginx's); `%%` alone is printf's
@@ -572,6 +583,8 @@ mod tests {
                 "%USERPROFILE%"
             ]
         );
+        // A batch file's parameters.
+        assert_eq!(found("file:///%~dp0/x/%~nx1"), ["%~dp0", "%~nx1"]);
         // A test suite's nested expressions, RPM's conditional macros.
         assert_eq!(
             found("file://%{url(%{tmpdir})}/test.lua"),
