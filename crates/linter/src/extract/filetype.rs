@@ -320,10 +320,14 @@ pub const FILE_TYPES: &[FileType] = &[
     .interpreters(&["pwsh"])
     .modes(&["powershell", "ps1"])
     .comment(HASH),
-    row("Lua", code(Language::Lua), &["lua", "rockspec"])
-        .interpreters(&["lua", "luajit"])
-        .modes(&["lua"])
-        .comment(DASHES),
+    row(
+        "Lua and Teal",
+        code(Language::Lua),
+        &["lua", "rockspec", "tl"],
+    )
+    .interpreters(&["lua", "luajit"])
+    .modes(&["lua"])
+    .comment(DASHES),
     row("SQL", code(Language::Sql), &["sql"])
         .modes(&["sql"])
         .comment(DASHES),

@@ -66,6 +66,11 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
                 .map(|n| at + n)
                 .or_else(|| family(bytes, at, end)),
             (b'{' | b'$' | b'%' | b'[' | b'<' | b'@' | b':' | b'`', _) => family(bytes, at, end),
+            // Erlang's formats (`io:format`, `ct:print`, `io_lib:format`)
+            // are written with `~`: `~s`, `~p`, `~n`, `~10.2f`.
+            (b'~', _) if language == Language::Erlang => {
+                erlang_directive(&bytes[at..end]).map(|n| at + n)
+            }
             // `\g<name>` in a raw string: a replacement's group.
             (b'\\', _) if literal.escapes == Escapes::None => family(bytes, at, end),
             _ => None,
@@ -326,6 +331,20 @@ fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
         }
     }
     Some(stop)
+}
+
+/// The length of Erlang's format directive at the start of `rest` (a `~`):
+/// an optional field width, precision and padding, then the control
+/// letter. `~~` is a tilde, no directive.
+fn erlang_directive(rest: &[u8]) -> Option<usize> {
+    let modifiers = rest[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'*'))
+        .count();
+    let control = *rest.get(1 + modifiers)?;
+    b"cfegswpWPBXx#bn+i"
+        .contains(&control)
+        .then_some(1 + modifiers + 1)
 }
 
 /// The end of the placeholder of a URL template at `at`, whatever its

@@ -385,3 +385,12 @@ fn a_string_joined_to_a_name_ends_in_a_placeholder() {
         ["http://a.b/c"]
     );
 }
+
+#[test]
+fn erlang_format_directives_are_placeholders() {
+    let erlang = r#"ct:print("report: file://~s~n", [R]), X = "http://a.b/~joe"."#;
+    assert_eq!(
+        texts(erlang, Language::Erlang),
+        ["file://${x}${x}", "http://a.b/~joe"]
+    );
+}
