@@ -74,6 +74,16 @@ fn the_later_readers_keep_their_properties() {
     }
 }
 
+/// The readers of every other file type, one name of each picked by an
+/// input's first byte.
+#[test]
+fn the_code_readers_keep_their_properties() {
+    let seeds = replay("lint_code", |data| {
+        readers::lint_one_of(readers::CODE_READERS, data)
+    });
+    assert_eq!(seeds, readers::CODE_READERS.len());
+}
+
 #[test]
 fn fixes_keep_their_properties() {
     assert!(replay("fix", readers::fix) > 100);

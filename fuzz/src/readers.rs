@@ -38,6 +38,75 @@ pub const READERS: &[&str] = &[
     "guide.adoc",
 ];
 
+/// The file names of the `lint_code` target, one of each other file type
+/// of the registry (code, data, markup, build files): the first byte of
+/// an input picks one. Their seeds are the snippets the CLI's tests lint
+/// (cli/tests/fixtures/filetypes/), under these names.
+pub const CODE_READERS: &[&str] = &[
+    "App.vue",
+    "Build.scala",
+    "Cargo.toml",
+    "Client.cs",
+    "Client.java",
+    "Client.kt",
+    "Dockerfile",
+    "Request.php",
+    "Session.swift",
+    "Static.hs",
+    "api.proto",
+    "app.properties",
+    "build.groovy",
+    "chart.yaml",
+    "chocolateyInstall.ps1",
+    "client.dart",
+    "client.fs",
+    "client.ts",
+    "cmd.tl",
+    "configure.ac",
+    "core.lisp",
+    "cpm.cmake",
+    "curl_translate.Rd",
+    "env.ex",
+    "hackney.erl",
+    "http.f90",
+    "install.bat",
+    "install.sh",
+    "links.sql",
+    "main.tf",
+    "manual.texi",
+    "messages.po",
+    "notes.rtf",
+    "package.json",
+    "paper.tex",
+    "pom.xml",
+    "rules.mk",
+    "script.awk",
+    "setup.cfg",
+    "site.css",
+    "std.zig",
+    "token.sol",
+    "translate.r",
+    "tsconfig.jsonc",
+    "uri.ml",
+    "uri.rb",
+    "uris.jl",
+    "url.ada",
+    "url.c",
+    "url.go",
+    "url.pl",
+    "url.rs",
+    "urltest.lua",
+    "web.vb",
+];
+
+/// The `lint_code` target: the first byte of `data` picks the file's name
+/// from `names`, the rest is linted as [`lint_as`] lints it.
+pub fn lint_one_of(names: &[&str], data: &[u8]) {
+    if let Some((&choice, bytes)) = data.split_first() {
+        lint_as(names[usize::from(choice) % names.len()], bytes);
+    }
+}
+
 /// The settings of a fuzzed file: every code selected (U019 and U020
 /// too), every fix applied (the unsafe ones too), no configuration;
 /// `markdown_code` also reads Markdown code.
