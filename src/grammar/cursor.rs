@@ -35,7 +35,7 @@ use core::marker::PhantomData;
 use nom::error::{ContextError, ErrorKind, ParseError};
 use nom::IResult;
 
-use crate::grammar::trace::Notes;
+use crate::grammar::notes::Notes;
 use crate::options::Options;
 use crate::span::{Place, Span};
 

@@ -9,18 +9,10 @@
 use alloc::vec::Vec;
 
 use crate::grammar::cursor::Cursor;
-use crate::grammar::trace::Notes;
+use crate::grammar::notes::Notes;
+pub(crate) use crate::grammar::notes::Recorded;
 use crate::rule::Production;
 use crate::span::Span;
-
-/// A production of a recorded derivation, where it matched, and the
-/// productions inside it, in order.
-#[derive(Debug, Clone)]
-pub(crate) struct Recorded {
-    pub(crate) production: Production,
-    pub(crate) span: Span,
-    pub(crate) children: Vec<Recorded>,
-}
 
 /// Where the nodes of the production about to be read begin in the
 /// recorded derivation.

@@ -88,6 +88,7 @@ pub mod misc;
 pub mod news;
 pub mod nntp;
 pub(crate) mod notation;
+pub(crate) mod notes;
 pub(crate) mod production;
 pub mod prospero;
 pub mod telnet;

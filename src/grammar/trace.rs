@@ -10,29 +10,12 @@
 //! nothing and allocates nothing.
 
 use alloc::vec::Vec;
-use core::cell::{Cell, RefCell};
 
 use crate::error::Expected;
 use crate::grammar::chars::drop_subsumed;
 use crate::grammar::cursor::{Cursor, Inlining, Parsed};
-#[cfg(feature = "dialect")]
-use crate::grammar::derivation::Recorded;
+pub(crate) use crate::grammar::notes::Notes;
 use crate::rule::Production;
-
-/// What the passes that record write into: the diagnostic pass's trace,
-/// and the recording pass's derivation. Made by the function that runs the
-/// pass, which the cursors of the pass borrow (`Cursor::notes`): the
-/// passes never nest (nothing inside the grammar goes back to the caller's
-/// side), and a pass leaves nothing behind for the next.
-#[derive(Debug, Default)]
-pub(crate) struct Notes {
-    trace: Trace,
-    /// The derivation recorded so far: the productions that matched,
-    /// outermost last, each with those inside it
-    /// (`crate::grammar::derivation`).
-    #[cfg(feature = "dialect")]
-    pub(crate) derivation: RefCell<Vec<Recorded>>,
-}
 
 // The diagnostic pass's three calls into the trace, out of line: inlined,
 // each access and push was copied into every production of the first
@@ -62,87 +45,6 @@ pub(crate) fn open(notes: Option<&Notes>, production: Production) {
 pub(crate) fn close(notes: Option<&Notes>) {
     if let Some(notes) = notes {
         notes.trace.leave();
-    }
-}
-
-/// What the diagnostic pass records: the furthest offset reached, the
-/// expectations of every branch that failed there, and the productions open
-/// at that point (the common prefix of their stacks when several branches
-/// failed there).
-#[derive(Debug, Default)]
-struct Trace {
-    open: RefCell<Vec<Production>>,
-    furthest: Cell<Option<usize>>,
-    expected: RefCell<Vec<Expected>>,
-    stack: RefCell<Vec<Production>>,
-    stack_from_end: Cell<bool>,
-    /// Whether the branch now read wins a tie at the furthest offset (see
-    /// [`preferred`]), and whether it has won the present one.
-    preferring: Cell<bool>,
-    preferred_won: Cell<bool>,
-}
-
-impl Trace {
-    fn enter(&self, production: Production) {
-        self.open.borrow_mut().push(production);
-    }
-
-    fn leave(&self) {
-        self.open.borrow_mut().pop();
-    }
-
-    /// A branch failed at `offset` where it expected `expected`.
-    ///
-    /// "End of input" is what follows any complete production, so it says
-    /// nothing about which production was being parsed: it sets the stack
-    /// only when nothing else failed at that offset.
-    fn record(&self, offset: usize, expected: &[Expected]) {
-        let open = self.open.borrow();
-        let only_end = expected == [Expected::EndOfInput];
-        let mut stack = self.stack.borrow_mut();
-        let preferring = self.preferring.get();
-        match self.furthest.get() {
-            Some(furthest) if offset < furthest => return,
-            // The preferred branch takes a tie from the others whole: its
-            // stack and what it expected, not what both expected.
-            Some(furthest) if offset == furthest && preferring && !self.preferred_won.get() => {
-                self.expected.borrow_mut().clear();
-                stack.clear();
-                stack.extend_from_slice(&open);
-                self.stack_from_end.set(only_end);
-                self.preferred_won.set(true);
-            }
-            Some(furthest) if offset == furthest => {
-                if only_end {
-                    // Leave the stack to the other expectations.
-                } else if self.stack_from_end.get() {
-                    stack.clear();
-                    stack.extend_from_slice(&open);
-                    self.stack_from_end.set(false);
-                } else {
-                    let common = stack
-                        .iter()
-                        .zip(open.iter())
-                        .take_while(|(a, b)| a == b)
-                        .count();
-                    stack.truncate(common);
-                }
-            }
-            _ => {
-                self.furthest.set(Some(offset));
-                self.expected.borrow_mut().clear();
-                stack.clear();
-                stack.extend_from_slice(&open);
-                self.stack_from_end.set(only_end);
-                self.preferred_won.set(preferring);
-            }
-        }
-        let mut set = self.expected.borrow_mut();
-        for item in expected {
-            if !set.contains(item) {
-                set.push(*item);
-            }
-        }
     }
 }
 

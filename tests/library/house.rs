@@ -428,3 +428,75 @@ fn no_file_of_the_grammar_is_over_700_lines() {
         assert!(lines <= 700, "{file}: {lines} lines");
     }
 }
+
+/// Which modules of the grammar each of its modules names
+/// (`crate::grammar::NAME`, `super::NAME`), outside its unit tests; a
+/// folder (`fast/`) is one module, and the grammar's `mod.rs`, which
+/// declares them all, is none.
+fn grammar_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let files = rust_files("src/grammar");
+    let module_of_file = |file: &str| {
+        file["src/grammar/".len()..]
+            .split(['/', '.'])
+            .next()
+            .expect("a name")
+            .to_string()
+    };
+    let modules: BTreeSet<String> = files
+        .iter()
+        .map(|(file, _)| module_of_file(file))
+        .filter(|module| module != "mod")
+        .collect();
+    let path = Regex::new(r"(?:crate::grammar::|\bsuper::)([a-z_]+)").expect("regex");
+    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, code) in &files {
+        let module = module_of_file(file);
+        // `super::` in a folder's file names the folder's own modules.
+        let nested = file["src/grammar/".len()..].contains('/');
+        if module == "mod" {
+            continue;
+        }
+        let code = match code.find("#[cfg(test)]\nmod tests") {
+            Some(at) => &code[..at],
+            None => &code[..],
+        };
+        let entry = imports.entry(module.clone()).or_default();
+        for found in path.captures_iter(code) {
+            let name = found[1].to_string();
+            let through_super = found[0].starts_with("super");
+            if (through_super && nested) || name == module || !modules.contains(&name) {
+                continue;
+            }
+            entry.insert(name);
+        }
+    }
+    imports
+}
+
+#[test]
+fn no_import_circle_between_the_modules_of_the_grammar() {
+    let imports = grammar_imports();
+    assert!(
+        imports["cursor"].contains("notes"),
+        "{:?}",
+        imports["cursor"]
+    );
+    let mut left = imports.clone();
+    loop {
+        let free: Vec<String> = left
+            .iter()
+            .filter(|(_, uses)| uses.iter().all(|used| !left.contains_key(used)))
+            .map(|(module, _)| module.clone())
+            .collect();
+        if free.is_empty() {
+            break;
+        }
+        for module in free {
+            left.remove(&module);
+        }
+    }
+    assert!(
+        left.is_empty(),
+        "modules of the grammar in a circle of imports: {left:#?}"
+    );
+}
