@@ -81,7 +81,7 @@ fn the_code_readers_keep_their_properties() {
     let seeds = replay("lint_code", |data| {
         readers::lint_one_of(readers::CODE_READERS, data)
     });
-    assert_eq!(seeds, readers::CODE_READERS.len());
+    assert!(seeds >= readers::CODE_READERS.len(), "{seeds}");
 }
 
 #[test]

@@ -18,7 +18,9 @@ impl Lexer<'_> {
         let Some(&opening) = bytes.get(open) else {
             return false;
         };
-        if opening.is_ascii_alphanumeric() || opening.is_ascii_whitespace() {
+        // Ruby takes no letter, digit, space or character beyond ASCII as
+        // the delimiter (`%sÕ` is the operator `%` and a name).
+        if opening.is_ascii_alphanumeric() || opening.is_ascii_whitespace() || opening >= 0x80 {
             return false;
         }
         // `x % (y)`: after a value, `%` is the operator.
