@@ -335,8 +335,16 @@ impl Lexer<'_> {
         let mut closing = vec![closing_bracket(opening)];
         closing.extend(std::iter::repeat_n(b'-', dashes));
         closing.push(quote);
-        let from = at + 3 + dashes;
-        let close = find(bytes, from, &closing).unwrap_or(bytes.len());
+        self.raw_until(at, at + 3 + dashes, &closing, quote);
+        Some(())
+    }
+
+    /// A raw string from `at` whose content starts at `from` and ends
+    /// before `closing` (or at the end of the text): no escape, no
+    /// interpolation.
+    fn raw_until(&mut self, at: usize, from: usize, closing: &[u8], quote: u8) {
+        let bytes = self.bytes;
+        let close = find(bytes, from, closing).unwrap_or(bytes.len());
         let end = (close + closing.len()).min(bytes.len());
         self.literal(
             at,
@@ -347,7 +355,6 @@ impl Lexer<'_> {
             Interpolation::None,
             quote,
         );
-        Some(())
     }
 
     /// Swift's raw string at `at`: `#"..."#`, `##"""..."""##`.
@@ -365,18 +372,7 @@ impl Lexer<'_> {
         };
         let mut closing = vec![b'"'; quotes];
         closing.extend(std::iter::repeat_n(b'#', hashes));
-        let from = open + quotes;
-        let close = find(bytes, from, &closing).unwrap_or(bytes.len());
-        let end = (close + closing.len()).min(bytes.len());
-        self.literal(
-            at,
-            from,
-            close,
-            end,
-            Escapes::None,
-            Interpolation::None,
-            b'"',
-        );
+        self.raw_until(at, open + quotes, &closing, b'"');
         Some(())
     }
 

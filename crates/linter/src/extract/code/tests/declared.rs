@@ -33,7 +33,8 @@ fn lua_long_brackets() {
         [
             "https://www.lua.org/manual/5.4/",
             "https://example.com/long",
-            "https://example.com/",
+            // Joined to a name: what the program appends stands in its place.
+            "https://example.com/${x}",
             "https://example.net/a",
             "http://example.com/",
             "http://a.b/~x",
