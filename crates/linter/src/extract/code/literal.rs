@@ -335,16 +335,20 @@ fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
 
 /// The length of Erlang's format directive at the start of `rest` (a `~`):
 /// an optional field width, precision and padding, then the control
-/// letter. `~~` is a tilde, no directive.
+/// letter, and no letter or digit after it. `~~` is a tilde, no
+/// directive.
 fn erlang_directive(rest: &[u8]) -> Option<usize> {
     let modifiers = rest[1..]
         .iter()
         .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'*'))
         .count();
     let control = *rest.get(1 + modifiers)?;
-    b"cfegswpWPBXx#bn+i"
-        .contains(&control)
-        .then_some(1 + modifiers + 1)
+    // `~joe` in a URL is a user's directory, not `~j` and a name: a
+    // directive is followed by no letter or digit.
+    let then_word = rest
+        .get(2 + modifiers)
+        .is_some_and(u8::is_ascii_alphanumeric);
+    (b"cfegswpWPBXx#bn+i".contains(&control) && !then_word).then_some(1 + modifiers + 1)
 }
 
 /// The end of the placeholder of a URL template at `at`, whatever its

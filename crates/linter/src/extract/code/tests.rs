@@ -388,9 +388,10 @@ fn a_string_joined_to_a_name_ends_in_a_placeholder() {
 
 #[test]
 fn erlang_format_directives_are_placeholders() {
-    let erlang = r#"ct:print("report: file://~s~n", [R]), X = "http://a.b/~joe"."#;
+    let erlang =
+        r#"ct:print("report: file://~s~n", [R]), X = "http://a.b/~joe", Y = "http://a.b/~erlang"."#;
     assert_eq!(
         texts(erlang, Language::Erlang),
-        ["file://${x}${x}", "http://a.b/~joe"]
+        ["file://${x}${x}", "http://a.b/~joe", "http://a.b/~erlang"]
     );
 }
