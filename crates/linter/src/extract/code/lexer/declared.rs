@@ -182,15 +182,7 @@ impl Lexer<'_> {
             let read = match *form {
                 Form::LongBrackets if byte == b'[' => self.long_bracket(at).map(|(level, from)| {
                     let (close, end) = self.long_close(from, level);
-                    self.literal(
-                        at,
-                        from,
-                        close,
-                        end,
-                        Escapes::None,
-                        Interpolation::None,
-                        b']',
-                    );
+                    self.raw_literal(at, from, close, end, b']');
                 }),
                 Form::RawR if matches!(byte, b'r' | b'R') && !after_name => self.raw_r(at),
                 Form::HashRaw if byte == b'#' => self.hash_raw(at),
@@ -346,6 +338,12 @@ impl Lexer<'_> {
         let bytes = self.bytes;
         let close = find(bytes, from, closing).unwrap_or(bytes.len());
         let end = (close + closing.len()).min(bytes.len());
+        self.raw_literal(at, from, close, end, quote);
+    }
+
+    /// A literal from `at` to `end` whose content is `from..close`, read as
+    /// written: no escape, no interpolation.
+    fn raw_literal(&mut self, at: usize, from: usize, close: usize, end: usize, quote: u8) {
         self.literal(
             at,
             from,
@@ -438,15 +436,7 @@ impl Lexer<'_> {
         }
         let from = at + name + 2;
         let close = find(bytes, from, b"|]")?;
-        self.literal(
-            at,
-            from,
-            close,
-            close + 2,
-            Escapes::None,
-            Interpolation::None,
-            b'|',
-        );
+        self.raw_literal(at, from, close, close + 2, b'|');
         Some(true)
     }
 
