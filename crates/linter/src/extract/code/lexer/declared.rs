@@ -331,30 +331,6 @@ impl Lexer<'_> {
         Some(())
     }
 
-    /// A raw string from `at` whose content starts at `from` and ends
-    /// before `closing` (or at the end of the text): no escape, no
-    /// interpolation.
-    fn raw_until(&mut self, at: usize, from: usize, closing: &[u8], quote: u8) {
-        let bytes = self.bytes;
-        let close = find(bytes, from, closing).unwrap_or(bytes.len());
-        let end = (close + closing.len()).min(bytes.len());
-        self.raw_literal(at, from, close, end, quote);
-    }
-
-    /// A literal from `at` to `end` whose content is `from..close`, read as
-    /// written: no escape, no interpolation.
-    fn raw_literal(&mut self, at: usize, from: usize, close: usize, end: usize, quote: u8) {
-        self.literal(
-            at,
-            from,
-            close,
-            end,
-            Escapes::None,
-            Interpolation::None,
-            quote,
-        );
-    }
-
     /// Swift's raw string at `at`: `#"..."#`, `##"""..."""##`.
     fn hash_raw(&mut self, at: usize) -> Option<()> {
         let bytes = self.bytes;

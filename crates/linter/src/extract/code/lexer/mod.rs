@@ -10,6 +10,7 @@ mod declared;
 mod delimiters;
 mod perl;
 mod prefixed;
+mod raw;
 mod regex;
 mod ruby;
 mod syntax;
@@ -433,16 +434,7 @@ impl<'a> Lexer<'a> {
                 false,
             ),
             (Language::Go, b'`') => {
-                let close = find(self.bytes, at + 1, b"`").unwrap_or(self.bytes.len());
-                self.literal(
-                    at,
-                    at + 1,
-                    close,
-                    close + 1,
-                    Escapes::None,
-                    Interpolation::None,
-                    b'`',
-                );
+                self.raw_until(at, at + 1, b"`", b'`');
                 true
             }
             (Language::Toml, b'"') => self.quoted(

@@ -1,7 +1,7 @@
 //! Literals with a prefix (`r"..."`, `f'...'`, `R"x(...)x"`, `$"..."`),
 //! C#'s verbatim strings and character literals.
 
-use super::{find, Escapes, Interpolation, Language, Lexer};
+use super::{Escapes, Interpolation, Language, Lexer};
 
 impl Lexer<'_> {
     /// A literal whose prefix is `word` (at `start..end`), before `quote`.
@@ -44,17 +44,7 @@ impl Lexer<'_> {
                 }
                 let mut closing = vec![b'"'];
                 closing.extend(std::iter::repeat_n(b'#', hashes));
-                let content_start = at + 1;
-                let close = find(self.bytes, content_start, &closing).unwrap_or(self.bytes.len());
-                self.literal(
-                    start,
-                    content_start,
-                    close,
-                    close + closing.len(),
-                    Escapes::None,
-                    Interpolation::None,
-                    b'"',
-                );
+                self.raw_until(start, at + 1, &closing, b'"');
                 true
             }
             Language::Rust if matches!(lower.as_str(), "b" | "c") && quote == b'"' => self.quoted(
@@ -76,16 +66,7 @@ impl Lexer<'_> {
                 let mut closing = vec![b')'];
                 closing.extend_from_slice(&self.bytes[open..paren]);
                 closing.push(b'"');
-                let close = find(self.bytes, paren + 1, &closing).unwrap_or(self.bytes.len());
-                self.literal(
-                    start,
-                    paren + 1,
-                    close,
-                    close + closing.len(),
-                    Escapes::None,
-                    Interpolation::None,
-                    b'"',
-                );
+                self.raw_until(start, paren + 1, &closing, b'"');
                 true
             }
             Language::C if matches!(word, "L" | "u" | "U" | "u8") => self.quoted(
@@ -136,15 +117,7 @@ impl Lexer<'_> {
             }
             close += 1;
         }
-        self.literal(
-            at - 1,
-            at + 1,
-            close,
-            close + 1,
-            Escapes::None,
-            Interpolation::None,
-            b'"',
-        );
+        self.raw_literal(at - 1, at + 1, close, close + 1, b'"');
         true
     }
 
