@@ -146,6 +146,17 @@ impl Client {
         self.diagnostics(uri)
     }
 
+    /// The code actions offered for `range` of `uri` in `context`.
+    fn code_actions(&mut self, uri: &Url, range: Range, context: Value) -> Vec<Value> {
+        let actions = self
+            .request(
+                "textDocument/codeAction",
+                json!({ "textDocument": { "uri": uri }, "range": range, "context": context }),
+            )
+            .unwrap();
+        actions.as_array().unwrap().clone()
+    }
+
     /// Replaces `range` with `text`.
     fn change(&mut self, uri: &Url, version: i32, range: Range, text: &str) -> Vec<Diagnostic> {
         self.notify(
@@ -362,19 +373,8 @@ fn code_actions_fix_fix_all_and_ignore_in_the_file_s_comment_syntax() {
             .find(|d| d.code == Some(lsp_types::NumberOrString::String("U003".into())))
             .unwrap()
             .clone();
-        let actions = client
-            .request(
-                "textDocument/codeAction",
-                json!({
-                    "textDocument": { "uri": path },
-                    "range": tilde.range,
-                    "context": { "diagnostics": [tilde] },
-                }),
-            )
-            .unwrap();
+        let actions = client.code_actions(&path, tilde.range, json!({ "diagnostics": [tilde] }));
         let titles: Vec<&str> = actions
-            .as_array()
-            .unwrap()
             .iter()
             .map(|a| a["title"].as_str().unwrap())
             .collect();
@@ -417,19 +417,12 @@ fn code_actions_fix_fix_all_and_ignore_in_the_file_s_comment_syntax() {
     let path = uri(&dir.path().join("c.py"));
     let text = "x = 'HTTP://h/~y'  # rfc1738-ignore: U003\n";
     let diagnostics = client.open(&path, "python", text);
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": { "uri": path },
-                "range": diagnostics[0].range,
-                "context": { "diagnostics": [], "only": ["quickfix"] },
-            }),
-        )
-        .unwrap();
+    let actions = client.code_actions(
+        &path,
+        diagnostics[0].range,
+        json!({ "diagnostics": [], "only": ["quickfix"] }),
+    );
     let ignore = actions
-        .as_array()
-        .unwrap()
         .iter()
         .find(|a| a["title"].as_str().unwrap().starts_with("Ignore"))
         .unwrap();
@@ -450,17 +443,11 @@ fn the_fix_all_applies_unsafe_fixes_when_configured() {
     let path = uri(&dir.path().join("a.py"));
     let text = "x = 'HTTP://h/~y'\n";
     let diagnostics = client.open(&path, "python", text);
-    let actions = client
-        .request(
-            "textDocument/codeAction",
-            json!({
-                "textDocument": { "uri": path },
-                "range": diagnostics[0].range,
-                "context": { "diagnostics": [], "only": ["source.fixAll"] },
-            }),
-        )
-        .unwrap();
-    let actions = actions.as_array().unwrap();
+    let actions = client.code_actions(
+        &path,
+        diagnostics[0].range,
+        json!({ "diagnostics": [], "only": ["source.fixAll"] }),
+    );
     assert_eq!(actions.len(), 1, "{actions:?}");
     assert_eq!(
         apply(text, &edits_of(&actions[0], &path), Encoding::Utf16),
