@@ -73,6 +73,16 @@ impl Mapped {
         }
     }
 
+    /// A decoder's step: copies `text[copied..source.start]` as it is,
+    /// then writes `value` for what `text` has at `source` (nothing, when
+    /// `value` is empty: the source is dropped); where copying resumes,
+    /// `source.end`.
+    pub fn splice(&mut self, text: &str, copied: usize, source: Span, value: &str) -> usize {
+        self.copy(&text[copied..source.start], copied);
+        self.decoded(value, source);
+        source.end
+    }
+
     /// A placeholder of a template, written at `source`.
     pub fn placeholder(&mut self, source: Span) {
         self.decoded(PLACEHOLDER, source);

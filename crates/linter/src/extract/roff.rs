@@ -86,9 +86,8 @@ pub(crate) fn decode(text: &str, source: Span, out: &mut Mapped) {
                 .position(|b| b.is_ascii_whitespace())
                 .map_or(end, |i| at + 1 + i);
             if !bytes[at + 1..name_end].starts_with(b"\\\"") {
-                out.copy(&text[copy_from..at], copy_from);
-                at = name_end;
-                copy_from = at;
+                copy_from = out.splice(text, copy_from, Span::new(at, name_end), "");
+                at = copy_from;
                 line_start = false;
                 continue;
             }
@@ -96,23 +95,22 @@ pub(crate) fn decode(text: &str, source: Span, out: &mut Mapped) {
         line_start = byte == b'\n';
         if byte == b'"' {
             // The quotes of a macro's argument.
-            out.copy(&text[copy_from..at], copy_from);
-            out.decoded(" ", Span::new(at, at + 1));
-            at += 1;
-            copy_from = at;
+            copy_from = out.splice(text, copy_from, Span::new(at, at + 1), " ");
+            at = copy_from;
             continue;
         }
         if byte != b'\\' || at + 1 >= end {
             at += 1;
             continue;
         }
-        out.copy(&text[copy_from..at], copy_from);
         let (value, length) = escape(&text[at..end]);
-        if let Some(value) = value {
-            out.decoded(value, Span::new(at, at + length));
-        }
-        at += length;
-        copy_from = at;
+        copy_from = out.splice(
+            text,
+            copy_from,
+            Span::new(at, at + length),
+            value.unwrap_or(""),
+        );
+        at = copy_from;
     }
     out.copy(&text[copy_from..end], copy_from);
 }

@@ -46,10 +46,9 @@ fn decode(text: &str, out: &mut Mapped) {
             b'@' => {
                 let next = bytes.get(at + 1).copied().unwrap_or(b' ');
                 if matches!(next, b'@' | b'{' | b'}') {
-                    out.copy(&text[copy_from..at], copy_from);
-                    out.decoded(&(next as char).to_string(), Span::new(at, at + 2));
-                    at += 2;
-                    copy_from = at;
+                    let escaped = (next as char).to_string();
+                    copy_from = out.splice(text, copy_from, Span::new(at, at + 2), &escaped);
+                    at = copy_from;
                     continue;
                 }
                 let name_length = bytes[at + 1..]
@@ -60,29 +59,23 @@ fn decode(text: &str, out: &mut Mapped) {
                 let after = at + 1 + name_length;
                 if bytes.get(after) == Some(&b'{') {
                     // The command and its brace read as a space.
-                    out.copy(&text[copy_from..at], copy_from);
-                    out.decoded(" ", Span::new(at, after + 1));
+                    copy_from = out.splice(text, copy_from, Span::new(at, after + 1), " ");
                     open.push(LINKS.contains(&name));
-                    at = after + 1;
-                    copy_from = at;
+                    at = copy_from;
                     continue;
                 }
                 at += 1;
             }
             b'}' if !open.is_empty() => {
                 open.pop();
-                out.copy(&text[copy_from..at], copy_from);
-                out.decoded(" ", Span::new(at, at + 1));
-                at += 1;
-                copy_from = at;
+                copy_from = out.splice(text, copy_from, Span::new(at, at + 1), " ");
+                at = copy_from;
             }
             b',' if open.last() == Some(&true) => {
                 // `@uref{url, text}`: what follows the comma is the text.
                 *open.last_mut().expect("a brace is open") = false;
-                out.copy(&text[copy_from..at], copy_from);
-                out.decoded(" ", Span::new(at, at + 1));
-                at += 1;
-                copy_from = at;
+                copy_from = out.splice(text, copy_from, Span::new(at, at + 1), " ");
+                at = copy_from;
             }
             _ => at += 1,
         }

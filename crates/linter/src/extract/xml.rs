@@ -57,10 +57,9 @@ fn decode(text: &str, out: &mut Mapped) {
         }
         match entity(&text[at..]) {
             Some((value, length)) => {
-                out.copy(&text[copy_from..at], copy_from);
-                out.decoded(&value.to_string(), Span::new(at, at + length));
-                at += length;
-                copy_from = at;
+                let source = Span::new(at, at + length);
+                copy_from = out.splice(text, copy_from, source, value.encode_utf8(&mut [0; 4]));
+                at = copy_from;
             }
             None => at += 1,
         }

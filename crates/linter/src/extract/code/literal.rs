@@ -4,7 +4,7 @@
 
 use rfc1738::Span;
 
-use super::super::mapped::Mapped;
+use super::super::mapped::{Mapped, PLACEHOLDER};
 use super::lexer::{balanced, Escapes, Interpolation, Literal};
 use super::Language;
 
@@ -17,11 +17,6 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
     let mut placeholders = false;
     let mut copy_from = start;
     let mut at = start;
-    let flush = |out: &mut Mapped, from: usize, to: usize| {
-        if from < to {
-            out.copy(&text[from..to], from);
-        }
-    };
     while at < end {
         let byte = bytes[at];
         // An interpolation or a placeholder: its span, if one starts here.
@@ -76,11 +71,9 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
             _ => None,
         };
         if let Some(stop) = placeholder {
-            flush(&mut out, copy_from, at);
-            out.placeholder(Span::new(at, stop));
+            copy_from = out.splice(text, copy_from, Span::new(at, stop), PLACEHOLDER);
             placeholders = true;
-            at = stop;
-            copy_from = at;
+            at = copy_from;
             continue;
         }
         // `{{` and `}}` of an f-string stand for one brace.
@@ -88,20 +81,17 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
             && matches!(byte, b'{' | b'}')
             && bytes.get(at + 1) == Some(&byte)
         {
-            flush(&mut out, copy_from, at);
-            out.decoded(if byte == b'{' { "{" } else { "}" }, Span::new(at, at + 2));
-            at += 2;
-            copy_from = at;
+            let brace = if byte == b'{' { "{" } else { "}" };
+            copy_from = out.splice(text, copy_from, Span::new(at, at + 2), brace);
+            at = copy_from;
             continue;
         }
         if literal.escapes == Escapes::Doubled
             && byte == literal.quote
             && bytes.get(at + 1) == Some(&byte)
         {
-            flush(&mut out, copy_from, at);
-            out.decoded(&text[at..at + 1], Span::new(at, at + 2));
-            at += 2;
-            copy_from = at;
+            copy_from = out.splice(text, copy_from, Span::new(at, at + 2), &text[at..at + 1]);
+            at = copy_from;
             continue;
         }
         let escape_byte = match literal.escapes {
@@ -112,16 +102,15 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
             at += 1;
             continue;
         }
-        flush(&mut out, copy_from, at);
         let (value, length) = escape(&text[at..end], literal.escapes, literal.quote, language);
         let source = Span::new(at, (at + length).min(end));
-        if let Some(value) = value {
-            out.decoded(&value, source);
-        }
-        at = source.end;
-        copy_from = at;
+        copy_from = out.splice(text, copy_from, source, value.as_deref().unwrap_or(""));
+        at = copy_from;
     }
-    flush(&mut out, copy_from, end);
+    // A doubled quote read at the content's end reaches past it.
+    if copy_from < end {
+        out.copy(&text[copy_from..end], copy_from);
+    }
     (out, placeholders)
 }
 
