@@ -2,7 +2,6 @@
 //! reader of every file whose format has no reader of its own.
 
 use rfc1738::scan::{ScannedUrl, Scanner};
-use rfc1738::Span;
 
 use super::reader::{Extracted, Options, Reader};
 
@@ -25,26 +24,19 @@ impl Reader for PlainText {
 
 /// A URL of plain text that ends with a backslash before a quote: the
 /// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
-/// text), and is no part of the URL.
+/// text), and is no part of the URL. The text before the backslash is
+/// scanned again, so that what is left is judged by the scanner's own
+/// rules: a scheme's mention (`\"mailto:\"`, `\"http://\"`) is no URL.
 pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
     let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
     if !quoted || url.fragment.is_some() || !url.breaks.is_empty() || !url.text.ends_with('\\') {
         return Some(url);
     }
-    let span = Span::new(url.span.start, url.span.end - 1);
-    let kept = &url.text[..url.text.len() - 1];
-    if text.get(span.range()) != Some(kept) {
+    let before = &text[..url.span.end - 1];
+    if before.get(url.span.start..) != Some(&url.text[..url.text.len() - 1]) {
         return Some(url);
     }
-    // What is left may be a scheme's mention (`\"mailto:\"`,
-    // `\"http://\"`), as the scanner finds them: no URL.
-    if kept.ends_with(':') || kept.ends_with("://") && !kept[..kept.len() - 3].contains(':') {
-        return None;
-    }
-    Some(ScannedUrl::verbatim(
-        kept,
-        url.form,
-        span,
-        Span::new(url.outer.start, span.end),
-    ))
+    Scanner::starting_at(before, url.span.start)
+        .next()
+        .filter(|again| again.span.start == url.span.start)
 }
