@@ -245,6 +245,12 @@ fn module_of(name: &str) -> &str {
     }
 }
 
+/// A file's code before its unit tests, which may use anything.
+fn without_unit_tests(code: &str) -> &str {
+    code.find("#[cfg(test)]\nmod tests")
+        .map_or(code, |at| &code[..at])
+}
+
 /// Which modules of the library each module imports (`crate::NAME`, `use
 /// crate::{NAME, ...}`), outside its unit tests: the first part of each
 /// path from the crate root.
@@ -261,11 +267,7 @@ fn library_imports() -> BTreeMap<String, BTreeSet<String>> {
         if module == "lib" || module == "test_strings" {
             continue;
         }
-        // The unit tests may use anything.
-        let code = match code.find("#[cfg(test)]\nmod tests") {
-            Some(at) => &code[..at],
-            None => &code[..],
-        };
+        let code = without_unit_tests(&code);
         let mut names: Vec<String> = path.captures_iter(code).map(|c| c[1].to_string()).collect();
         for found in group.find_iter(code) {
             // The names at the first level of the braces.
@@ -459,10 +461,7 @@ fn grammar_imports() -> BTreeMap<String, BTreeSet<String>> {
         if module == "mod" {
             continue;
         }
-        let code = match code.find("#[cfg(test)]\nmod tests") {
-            Some(at) => &code[..at],
-            None => &code[..],
-        };
+        let code = without_unit_tests(code);
         let entry = imports.entry(module.clone()).or_default();
         for found in path.captures_iter(code) {
             let name = found[1].to_string();
