@@ -77,26 +77,42 @@ impl fmt::Display for Unexpected {
 /// # What an error costs
 ///
 /// [`crate::parse`] and [`crate::check`] reject a text in one pass that
-/// records nothing, and the error they return holds a copy of the text
-/// (one allocation). Where and why the text failed is worked out the first
-/// time the error is asked anything (its offset, stack, message, ...): the
-/// grammar reads the text again with a trace, and the answer is kept. So a
-/// caller who only wants a yes or no pays for neither the second pass nor
-/// the error's vectors (benches/records/log.md, "Errors on demand, a host in one
-/// loop, and the build's time").
+/// records nothing, and the error they return borrows the text, as the tree
+/// of an accepted one does: a rejection allocates nothing. Where and why
+/// the text failed is worked out the first time the error is asked
+/// anything (its offset, stack, message, ...): the grammar reads the text
+/// again with a trace, and the answer is kept. So a caller who only wants
+/// a yes or no pays for neither the second pass nor the error's vectors
+/// (benches/records/log.md, "Errors on demand, a host in one loop, and the
+/// build's time", and "A rejection borrows its text").
+///
+/// An error to keep beyond the text, or to hand to a caller that wants a
+/// `'static` error (`Box<dyn std::error::Error>`, `anyhow`), is
+/// [`Error::into_owned`]: it works the diagnosis out then.
+///
+/// ```
+/// fn first_host(lines: &[String]) -> Result<String, rfc1738::Error<'static>> {
+///     let url = rfc1738::parse(&lines[0]).map_err(rfc1738::Error::into_owned)?;
+///     Ok(url.host().map(|host| host.as_str().to_owned()).unwrap_or_default())
+/// }
+/// let error = first_host(&["http://a b/".to_owned()]).unwrap_err();
+/// assert_eq!(error.offset(), 8);
+/// ```
 ///
 /// Without the feature `std` there is no `OnceLock` to keep the answer in
 /// an error that stays `Sync`, so the grammar reads the text again when the
 /// error is made, and the error keeps the answer instead of the text.
 #[derive(Clone)]
-pub struct Error {
+pub struct Error<'a> {
     #[cfg(feature = "std")]
     details: OnceLock<Details>,
     /// The diagnosis still to make; `None` for an error made whole.
     #[cfg(feature = "std")]
-    deferred: Option<Deferred>,
+    deferred: Option<Deferred<'a>>,
     #[cfg(not(feature = "std"))]
     details: Details,
+    #[cfg(not(feature = "std"))]
+    text: core::marker::PhantomData<&'a str>,
 }
 
 /// What an error says, once it is worked out.
@@ -115,14 +131,14 @@ struct Details {
 /// grammar's, which this module does not import).
 #[cfg(feature = "std")]
 #[derive(Clone)]
-struct Deferred {
-    text: alloc::boxed::Box<str>,
+struct Deferred<'a> {
+    text: &'a str,
     rule: Rule,
     options: Options,
-    explain: fn(&str, Rule, Options) -> Error,
+    explain: fn(&str, Rule, Options) -> Error<'static>,
 }
 
-impl Error {
+impl Error<'static> {
     /// The error at byte `offset` of `source`, inside the productions
     /// `stack` (outermost first), where the grammar expected `expected`.
     pub(crate) fn new(
@@ -154,22 +170,27 @@ impl Error {
             deferred: None,
         };
         #[cfg(not(feature = "std"))]
-        Error { details }
+        Error {
+            details,
+            text: core::marker::PhantomData,
+        }
     }
+}
 
+impl<'a> Error<'a> {
     /// The error of `text`, read as `rule` with `options`, made by
     /// `explain` when it is first asked for.
     pub(crate) fn deferred(
-        text: &str,
+        text: &'a str,
         rule: Rule,
         options: Options,
-        explain: fn(&str, Rule, Options) -> Error,
+        explain: fn(&str, Rule, Options) -> Error<'static>,
     ) -> Self {
         #[cfg(feature = "std")]
         return Error {
             details: OnceLock::new(),
             deferred: Some(Deferred {
-                text: text.into(),
+                text,
                 rule,
                 options,
                 explain,
@@ -179,9 +200,15 @@ impl Error {
         explain(text, rule, options)
     }
 
+    /// The same error, no longer borrowing the text: its diagnosis is
+    /// worked out now, if it was not yet, and kept in place of the text.
+    pub fn into_owned(self) -> Error<'static> {
+        Error::whole(self.into_details())
+    }
+
     /// Notes, for an error of `production` (a scheme's), whether the string
     /// is still a valid `genericurl`.
-    pub(crate) fn with_genericurl(self, valid: bool, production: Rule) -> Self {
+    pub(crate) fn with_genericurl(self, valid: bool, production: Rule) -> Error<'static> {
         let mut details = self.into_details();
         details.genericurl = Some((valid, production));
         Error::whole(details)
@@ -214,7 +241,7 @@ impl Error {
                 .deferred
                 .as_ref()
                 .expect("an error is made whole or deferred");
-            (deferred.explain)(&deferred.text, deferred.rule, deferred.options).into_details()
+            (deferred.explain)(deferred.text, deferred.rule, deferred.options).into_details()
         })
     }
 
@@ -275,16 +302,16 @@ impl Error {
 }
 
 /// Two errors are equal when they say the same: both are worked out.
-impl PartialEq for Error {
-    fn eq(&self, other: &Self) -> bool {
+impl<'b> PartialEq<Error<'b>> for Error<'_> {
+    fn eq(&self, other: &Error<'b>) -> bool {
         self.details() == other.details()
     }
 }
 
-impl Eq for Error {}
+impl Eq for Error<'_> {}
 
 /// The error's parts, worked out, under the names they have always had.
-impl fmt::Debug for Error {
+impl fmt::Debug for Error<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let details = self.details();
         f.debug_struct("Error")
@@ -327,7 +354,7 @@ pub(crate) fn write_message(
     Ok(())
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for Error<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let details = self.details();
         let names: Vec<&str> = details.stack.iter().map(|rule| rule.name()).collect();
@@ -350,4 +377,4 @@ impl fmt::Display for Error {
 
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-impl std::error::Error for Error {}
+impl std::error::Error for Error<'_> {}

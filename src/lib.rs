@@ -106,12 +106,12 @@ pub use url_buf::UrlBuf;
 /// assert_eq!(error.stack()[1], rfc1738::Rule::Httpurl);
 /// assert_eq!(error.matches_genericurl(), Some(true));
 /// ```
-pub fn parse(text: &str) -> Result<Url<'_>, Error> {
+pub fn parse(text: &str) -> Result<Url<'_>, Error<'_>> {
     parse_with(text, Options::default())
 }
 
 /// Parses a URL into its typed tree; see [`parse`].
-pub fn parse_with(text: &str, options: Options) -> Result<Url<'_>, Error> {
+pub fn parse_with(text: &str, options: Options) -> Result<Url<'_>, Error<'_>> {
     grammar::parse(text, options)
 }
 
@@ -125,12 +125,12 @@ pub fn parse_with(text: &str, options: Options) -> Result<Url<'_>, Error> {
 /// // ...but not as an `httpurl`.
 /// assert!(check(Rule::Httpurl, "http://user@host/").is_err());
 /// ```
-pub fn check(rule: Rule, text: &str) -> Result<(), Error> {
+pub fn check(rule: Rule, text: &str) -> Result<(), Error<'_>> {
     check_with(rule, text, Options::default())
 }
 
 /// Whether the whole of `text` matches the production `rule`; see [`check`].
-pub fn check_with(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
+pub fn check_with(rule: Rule, text: &str, options: Options) -> Result<(), Error<'_>> {
     grammar::check(rule, text, options)
 }
 

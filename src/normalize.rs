@@ -71,7 +71,7 @@ impl<'a> Url<'a> {
 /// assert_eq!(rfc1738::equivalent("mailto:a%40b", "MAILTO:a%40b"), Ok(true));
 /// assert_eq!(rfc1738::equivalent("mailto:a%40b", "mailto:a@b"), Ok(false));
 /// ```
-pub fn equivalent(a: &str, b: &str) -> Result<bool, Error> {
+pub fn equivalent<'a>(a: &'a str, b: &'a str) -> Result<bool, Error<'a>> {
     let parse = |text| crate::grammar::parse(text, Options::default());
     Ok(parse(a)?.is_equivalent(&parse(b)?))
 }

@@ -57,28 +57,28 @@ impl UrlBuf {
 }
 
 impl TryFrom<String> for UrlBuf {
-    type Error = Error;
+    type Error = Error<'static>;
 
-    fn try_from(text: String) -> Result<Self, Error> {
-        grammar::parse(&text, Options::default())?;
+    fn try_from(text: String) -> Result<Self, Error<'static>> {
+        grammar::parse(&text, Options::default()).map_err(Error::into_owned)?;
         Ok(UrlBuf { text: text.into() })
     }
 }
 
-impl TryFrom<&str> for UrlBuf {
-    type Error = Error;
+impl<'a> TryFrom<&'a str> for UrlBuf {
+    type Error = Error<'a>;
 
-    fn try_from(text: &str) -> Result<Self, Error> {
+    fn try_from(text: &'a str) -> Result<Self, Error<'a>> {
         grammar::parse(text, Options::default())?;
         Ok(UrlBuf { text: text.into() })
     }
 }
 
 impl FromStr for UrlBuf {
-    type Err = Error;
+    type Err = Error<'static>;
 
-    fn from_str(text: &str) -> Result<Self, Error> {
-        UrlBuf::try_from(text)
+    fn from_str(text: &str) -> Result<Self, Error<'static>> {
+        UrlBuf::try_from(text).map_err(Error::into_owned)
     }
 }
 

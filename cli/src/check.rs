@@ -65,7 +65,7 @@ impl Production {
     fn check(self, text: &str, options: Options) -> Result<(), Box<dyn Display>> {
         match self {
             Production::Rfc1738(rule) => {
-                check_with(rule, text, options).map_err(|e| Box::new(e) as _)
+                check_with(rule, text, options).map_err(|e| Box::new(e.into_owned()) as _)
             }
             Production::Draft(dialect, name) => {
                 dialect::check(dialect, name, text, options).map_err(|e| Box::new(e) as _)

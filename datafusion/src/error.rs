@@ -60,7 +60,7 @@ impl Columns {
     }
 
     /// The diagnosis of row `row`, after those of the rows before it.
-    fn set(&mut self, row: usize, diagnosis: &Diagnosis) {
+    fn set(&mut self, row: usize, diagnosis: &Diagnosis<'_>) {
         self.offset.set(row, diagnosis.offset() as u64);
         self.line.set(row, diagnosis.line());
         self.column.set(row, diagnosis.column() as u64);

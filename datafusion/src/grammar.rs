@@ -28,12 +28,12 @@ enum Production {
 /// grammars. It is read off the error itself, not copied into strings
 /// first: a query over many failing URLs makes one of these a row.
 #[derive(Debug)]
-pub(crate) enum Diagnosis {
-    Rfc1738(rfc1738::Error),
+pub(crate) enum Diagnosis<'a> {
+    Rfc1738(rfc1738::Error<'a>),
     Draft(Mismatch),
 }
 
-impl Diagnosis {
+impl Diagnosis<'_> {
     pub(crate) fn offset(&self) -> usize {
         match self {
             Diagnosis::Rfc1738(error) => error.offset(),
@@ -89,7 +89,7 @@ impl Diagnosis {
 }
 
 /// The message, as the `rfc1738` command prints it.
-impl fmt::Display for Diagnosis {
+impl fmt::Display for Diagnosis<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Diagnosis::Rfc1738(error) => error.fmt(f),
@@ -167,7 +167,7 @@ impl Target {
 
     /// Where and why `text` does not match the production; `None` when it
     /// matches.
-    pub(crate) fn diagnose(&self, text: &str) -> Option<Diagnosis> {
+    pub(crate) fn diagnose<'a>(&self, text: &'a str) -> Option<Diagnosis<'a>> {
         match self.production {
             Production::Rfc1738(rule) => rfc1738::check_with(rule, text, self.options)
                 .err()

@@ -184,7 +184,7 @@ fn whole_rule(rule: Rule, start: Cursor<'_>) -> Parsed<'_, ()> {
 
 /// What `check_with` at the crate's root does. A rejection defers its
 /// diagnosis to [`explain_check`] (see [`Error`]).
-pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Error> {
+pub(crate) fn check(rule: Rule, text: &str, options: Options) -> Result<(), Error<'_>> {
     let start = Cursor::new(text, 0, options);
     let recognized = match rule {
         Rule::Url | Rule::Genericurl | Rule::Otherurl => {
@@ -214,7 +214,7 @@ fn is_scheme_url(rule: Rule) -> bool {
 }
 
 /// Why `text` does not match `rule` as a whole: the diagnostic pass.
-fn explain_check(text: &str, rule: Rule, options: Options) -> Error {
+fn explain_check(text: &str, rule: Rule, options: Options) -> Error<'static> {
     let notes = Notes::default();
     let start = Cursor::new(text, 0, options);
     let diagnosis = Diagnosis::of(start, &notes, Production::Rfc1738(rule), |start| {
@@ -232,7 +232,7 @@ fn whole_url(start: Cursor<'_>) -> Parsed<'_, Url<'_>> {
 
 /// What `parse_with` at the crate's root does. A rejection defers its
 /// diagnosis to [`explain_parse`] (see [`Error`]).
-pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
+pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error<'_>> {
     /// `whole_url` without its wrappers, which on this path only move the
     /// tree: the same production, then the end; the `Url` made in the
     /// function that read it.
@@ -241,7 +241,7 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
         options: Options,
     }
     impl<'a> MakeUrl<'a> for Whole<'a> {
-        type Output = Result<Url<'a>, Error>;
+        type Output = Result<Url<'a>, Error<'a>>;
         #[inline(always)]
         fn make<N>(
             self,
@@ -265,7 +265,7 @@ pub(crate) fn parse(text: &str, options: Options) -> Result<Url<'_>, Error> {
 
 /// Why `parse` rejects `text`: the diagnostic pass, and for a URL of one
 /// of the ten schemes whether the text is still a `genericurl`.
-fn explain_parse(text: &str, _: Rule, options: Options) -> Error {
+fn explain_parse(text: &str, _: Rule, options: Options) -> Error<'static> {
     let notes = Notes::default();
     let start = Cursor::new(text, 0, options);
     let diagnosis = Diagnosis::of(start, &notes, Production::Rfc1738(Rule::Url), whole_url);
@@ -306,7 +306,7 @@ fn matches_whole(rule: Rule, text: &str, options: Options) -> bool {
 
 /// The error of a diagnosis of RFC 1738's grammar, whose productions are
 /// all [`Rule`]s.
-fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error {
+fn rfc1738_error(text: &str, diagnosis: Diagnosis) -> Error<'static> {
     let stack = diagnosis
         .stack
         .iter()

@@ -58,7 +58,7 @@ pub struct Finding {
     /// error, with the production stack, what was expected and what was
     /// found. Its offsets are in the URL, not in the text (in a URL
     /// template, in the URL with a value in each placeholder).
-    pub error: Option<Box<Error>>,
+    pub error: Option<Box<Error<'static>>>,
 }
 
 impl Finding {

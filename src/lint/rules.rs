@@ -207,7 +207,7 @@ pub(super) fn check(
                         .map_or(display.as_str(), |(_, rest)| rest)
                         .to_owned();
                     let mut finding = Finding::new(code, span, message);
-                    finding.error = Some(Box::new(error));
+                    finding.error = Some(Box::new(error.into_owned()));
                     out.found.push(finding);
                 }
             }

@@ -74,20 +74,46 @@ fn the_answer_does_not_depend_on_what_is_asked_first() {
 #[test]
 fn an_error_sent_to_another_thread_is_explained_there() {
     let urls = rejected();
-    let errors: Vec<(String, Error)> = urls
+    let errors: Vec<(&String, Error<'_>)> = urls
         .iter()
-        .map(|url| (url.clone(), parse(url).unwrap_err()))
+        .map(|url| (url, parse(url).unwrap_err()))
         .collect();
-    let explained = std::thread::spawn(move || {
-        errors
-            .into_iter()
-            .map(|(url, error)| (url, said(&error)))
-            .collect::<Vec<_>>()
-    })
-    .join()
-    .unwrap();
+    let explained = std::thread::scope(|scope| {
+        scope
+            .spawn(move || {
+                errors
+                    .into_iter()
+                    .map(|(url, error)| (url, said(&error)))
+                    .collect::<Vec<_>>()
+            })
+            .join()
+            .unwrap()
+    });
     for (url, there) in explained {
-        assert_eq!(there, said(&parse(&url).unwrap_err()), "{url}");
+        assert_eq!(there, said(&parse(url).unwrap_err()), "{url}");
+    }
+}
+
+/// An error made owned says what the borrowing one says, and outlives the
+/// text, whether or not it had been asked something before.
+#[test]
+fn an_owned_error_says_what_the_borrowing_one_says() {
+    for url in rejected().iter().take(200) {
+        let expected = said(&parse(url).unwrap_err());
+        let unasked: Error<'static> = parse(url).unwrap_err().into_owned();
+        let asked = parse(url).unwrap_err();
+        let _ = asked.offset();
+        let asked: Error<'static> = asked.into_owned();
+        let text = url.clone();
+        let outlives = check_with(Rule::Url, &text, Options::default()).map_err(Error::into_owned);
+        drop(text);
+        assert_eq!(said(&unasked), expected, "{url}");
+        assert_eq!(said(&asked), expected, "{url}");
+        assert_eq!(
+            outlives.err().map(|error| said(&error)),
+            check(Rule::Url, url).err().map(|error| said(&error)),
+            "{url}"
+        );
     }
 }
 

@@ -122,7 +122,7 @@ pub fn error_json(
     })
 }
 
-fn rfc1738_error_json(error: &rfc1738::Error) -> Value {
+fn rfc1738_error_json(error: &rfc1738::Error<'_>) -> Value {
     error_json(
         error.offset(),
         error.line(),
