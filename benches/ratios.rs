@@ -13,7 +13,15 @@
 //! list of their own: what each production costs, apart from the
 //! mispredicted branches of a list that changes scheme at every line. Then
 //! the held-out lists of each scheme (`corpus::held_out`: another seed,
-//! other words, and logins as real telnet and ftp URLs have them).
+//! other words, and logins as real telnet and ftp URLs have them), all ten
+//! schemes in turn, and those with a third near misses.
+//!
+//! The held-out lists are 50,000 lines each: every round reads the same
+//! list, and over a list of a thousand the processor's branch predictor
+//! learns the lines' branches by heart, round after round, so a parser with
+//! more branches than another looked faster than it is on lines it meets
+//! once (BENCHMARKS.md, "Lists the branch predictor learns"). The kasztp
+//! lists (43,123 lines) and the generated one (11,000) are long enough.
 //!
 //! Then the near misses again with every error asked where it went wrong:
 //! what a rejection costs when its diagnosis is made; and the accepted
@@ -95,6 +103,24 @@ fn table(rounds: usize, lists: &[(&str, Vec<String>)], contenders: &[Contender<'
     }
 }
 
+/// The held-out `http` list cut to its first 100, 1,000, 10,000 lines and
+/// whole: what reading a list again and again teaches the branch
+/// predictor, which a short list's times show.
+fn held_out_cut_short(rounds: usize, http: &[String], contenders: &[Contender<'_>]) {
+    println!();
+    println!("The held-out http list cut short: what a list read again and again teaches the branch predictor");
+    let cut: Vec<(String, Vec<String>)> = [100, 1000, 10_000, http.len()]
+        .iter()
+        .filter(|&&lines| lines <= http.len())
+        .map(|&lines| (format!("http, first {lines}"), http[..lines].to_vec()))
+        .collect();
+    let cut: Vec<(&str, Vec<String>)> = cut
+        .iter()
+        .map(|(name, urls)| (name.as_str(), urls.clone()))
+        .collect();
+    table(rounds, &cut, contenders, 2);
+}
+
 fn main() {
     use rfc1738::dialect::{self, Dialect};
     // `cargo test --benches` runs this once, in a debug build: a few rounds.
@@ -137,14 +163,27 @@ fn main() {
             }),
         ),
     ];
-    let held_out: Vec<(&str, Vec<String>)> = corpus::SCHEMES
+    // A test run (a debug build, a few rounds) reads shorter lists.
+    let held_out_lines = if bench { 50_000 } else { 1000 };
+    let mut held_out: Vec<(&str, Vec<String>)> = corpus::SCHEMES
         .iter()
         .map(|&scheme| {
-            let urls = corpus::held_out(scheme, 1000);
+            let urls = corpus::held_out(scheme, held_out_lines);
             assert_eq!(corpus::accepted(&urls).len(), urls.len(), "{scheme}");
             (scheme, urls)
         })
         .collect();
+    // The ten in turn, a tenth of each list, then the same with every third
+    // line a near miss (the other half of each list).
+    let in_turn = |from: usize| -> Vec<String> {
+        (from..from + held_out_lines / 10)
+            .flat_map(|line| held_out.iter().map(move |(_, urls)| urls[line].clone()))
+            .collect()
+    };
+    let all_ten = in_turn(0);
+    let near_misses = corpus::near_misses(&in_turn(held_out_lines / 2));
+    held_out.push(("all ten in turn", all_ten));
+    held_out.push(("all ten, near misses", near_misses));
     if let Some(seed) = seed {
         let generated = corpus::generated_from(seed, 11 * 1000);
         println!("The generated list and its near misses from the seed {seed}");
@@ -165,6 +204,7 @@ fn main() {
             "The held-out lists, scheme by scheme (logins as real telnet and ftp URLs have them)"
         );
         table(rounds, &held_out, &contenders, 2);
+        held_out_cut_short(rounds, &held_out[0].1, &contenders);
         return;
     }
     let lists = [
@@ -197,6 +237,8 @@ fn main() {
     println!();
     println!("The held-out lists, scheme by scheme (logins as real telnet and ftp URLs have them)");
     table(rounds, &held_out, &contenders, 2);
+
+    held_out_cut_short(rounds, &held_out[0].1, &contenders);
 
     println!();
     println!("The near misses again, each error asked where it went wrong (its offset)");
