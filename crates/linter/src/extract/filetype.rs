@@ -290,7 +290,7 @@ pub const FILE_TYPES: &[FileType] = &[
     row("Texinfo", Kind::Texinfo, &["texi", "texinfo", "txi"])
         .modes(&["texinfo"])
         .comment(own_line("@c ", "")),
-    row("Makefiles", code(Language::Shell), &["mk", "am"])
+    row("Makefiles", code(Language::Make), &["mk", "am"])
         .names(&["Makefile", "makefile", "GNUmakefile", "Makefile.in"])
         .modes(&["makefile", "make"])
         .comment(HASH),
@@ -512,6 +512,9 @@ pub fn reading(kind: Kind) -> &'static str {
         Kind::Markdown => "Markdown's links, autolinks, definitions and prose",
         Kind::Html => "HTML's URL attributes",
         Kind::Code(Language::Shell) => "every word, quotes and expansions delimiting",
+        Kind::Code(Language::Make) => {
+            "every word, quotes and expansions delimiting, `%` a pattern's stem"
+        }
         Kind::Code(Language::Yaml) => "every scalar, its quotes delimiting",
         Kind::Code(Language::Rtf) => "prose, its groups and control words delimiting",
         Kind::Code(Language::Json | Language::Toml) => "string values",

@@ -25,11 +25,15 @@ pub enum Language {
     Python,
     /// Ruby: `#{...}`, `%q()` and its kin, regular expressions, heredocs.
     Ruby,
-    /// Shell scripts, and the files written as a shell's words (Makefiles,
-    /// Dockerfiles, CMake, autoconf's inputs, Windows batch files): words,
+    /// Shell scripts, and the files written as a shell's words
+    /// (Dockerfiles, CMake, autoconf's inputs, Windows batch files): words,
     /// quotes and comments are all read as prose, the quotes delimiting,
     /// `$x`, `$(x)`, `${x}`, `%x%` and `@x@` placeholders.
     Shell,
+    /// Makefiles: a shell's words, and a `%` that starts no escape is a
+    /// pattern's stem (`$(patsubst git://h/%,https://h/%,...)`), which
+    /// ends the URL as a placeholder does.
+    Make,
     /// JSON (and JSON with comments).
     Json,
     /// TOML.
@@ -123,7 +127,10 @@ impl Language {
 impl Language {
     /// Whether the whole file is read as prose, its quotes delimiting.
     pub(crate) fn as_prose(self) -> bool {
-        matches!(self, Language::Shell | Language::Yaml | Language::Rtf)
+        matches!(
+            self,
+            Language::Shell | Language::Make | Language::Yaml | Language::Rtf
+        )
     }
 
     /// Whether its comments are `//` and `/* */`.

@@ -92,8 +92,11 @@ fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
         .filter(|(_, b)| delimiter(*b))
         .map(|(at, _)| at);
     let mut read = blanked(text, delimiters).into_bytes();
-    if language == Language::Shell {
+    if matches!(language, Language::Shell | Language::Make) {
         shell_expansions(&mut read);
+    }
+    if language == Language::Make {
+        pattern_stems(&mut read);
     }
     // Only ASCII bytes were blanked.
     let read = String::from_utf8(read).unwrap_or_else(|_| text.to_owned());
@@ -101,11 +104,27 @@ fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
     // read again by `printf` or an expansion.
     // A YAML value is data a program reads.
     let fix = match language {
-        Language::Shell => Applicability::Never,
+        Language::Shell | Language::Make => Applicability::Never,
         Language::Yaml => Applicability::Unsafe,
         _ => Applicability::Safe,
     };
     prose::urls(text, &read, &[], fix, Some).collect()
+}
+
+/// A Makefile's pattern stems: a `%` that starts no escape (`%XX`) stands
+/// for the stem a pattern matched (`$(patsubst git://h/%,https://h/%,x)`,
+/// `%.html: %.md`), so it is blanked and the URL ends before it, as before
+/// a placeholder. A `%` with two hex digits after it is read as the escape
+/// it spells.
+fn pattern_stems(read: &mut [u8]) {
+    for at in 0..read.len() {
+        let escape = read
+            .get(at + 1..at + 3)
+            .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+        if read[at] == b'%' && !escape {
+            read[at] = b' ';
+        }
+    }
 }
 
 /// What of a shell script is not prose: the regular expression after
@@ -327,7 +346,11 @@ fn literal_urls(
     let read = mask.as_deref().unwrap_or(&value.text);
     // Only ASCII bytes are blanked: no URL is dropped for crossing one, and
     // what the fix of each is, is decided below.
-    let read_urls = prose::urls(&value.text, read, &[], Applicability::Never, Some);
+    // A backslash before a quote escapes it, in the value as in a comment:
+    // a string read as written (Elixir's `~S"""`, a raw string) or one that
+    // holds another language's string (`"{\\\"url\\\": ...}"`) quotes code.
+    let keep = |url| escaped_quote(read, url);
+    let read_urls = prose::urls(&value.text, read, &[], Applicability::Never, keep);
     for url in read_urls.map(|found| value.to_file(&found.url)) {
         // A catalog's string is prose (a translation), fixed as prose
         // unless its entry is a format string (`#, c-format`), which

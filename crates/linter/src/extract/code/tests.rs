@@ -134,6 +134,39 @@ fn shell_expansions_and_regular_expressions() {
     );
 }
 
+/// erlang.mk's line (ninenines/cowboy): Make's `%` is the stem a pattern
+/// matched, where a shell's `%` is a character of the URL.
+#[test]
+fn a_makefile_pattern_stem_ends_the_url() {
+    let make =
+        "query_repo_git = $(patsubst git://github.com/%,https://github.com/%,$(call q,$1))\n\
+                %.html: %.md\n\tcurl -o $@ https://a.b/x%41y/%\n";
+    assert_eq!(
+        texts(make, Language::Make),
+        [
+            "git://github.com/",
+            "https://github.com/",
+            "https://a.b/x%41y/"
+        ]
+    );
+    let shell = "curl https://a.b/100%\n";
+    assert_eq!(texts(shell, Language::Shell), ["https://a.b/100%"]);
+}
+
+/// req's `@moduledoc ~S"""` (wojtekmach/req, lib/req.ex): a sigil read
+/// as written holds an example's string, whose `\"` escapes its quote; so
+/// does a string holding JSON, once its own escapes are decoded.
+#[test]
+fn a_backslash_before_a_quote_in_a_string_escapes_it() {
+    let elixir = "@moduledoc ~S\"\"\"\n    {:ok, [data: \"{\\\"url\\\": \\\"http://httpbingo.org/stream/2\\\", ...}\"]}\n\"\"\"\n";
+    assert_eq!(
+        texts(elixir, Language::Elixir),
+        ["http://httpbingo.org/stream/2"]
+    );
+    let python = "body = \"{\\\\\\\"url\\\\\\\": \\\\\\\"http://a.b/c\\\\\\\"}\"\n";
+    assert_eq!(texts(python, Language::Python), ["http://a.b/c"]);
+}
+
 #[test]
 fn only_a_string_that_is_the_url_is_fixed() {
     let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";
