@@ -295,7 +295,7 @@ const PERCENT_BRACE_REACH: usize = 128;
 
 /// `[USERNAME]`, `[YOUR_TOKEN]`: a name in capitals, two letters at least
 /// (an IPv6 literal `[::1]`, `[FE80::1]` has colons); `[:port]`,
-/// `[@host]`, `[/path]`: the notation of an optional part.
+/// `[@host]`, `[/path]`, `[user@]`: the notation of an optional part.
 fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     let close = rest.iter().position(|b| *b == b']')?;
     let body = &rest[1..close];
@@ -319,7 +319,17 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
                     b'_' | b'-' | b':' | b'@' | b'/' | b'?' | b';' | b'#' | b'.' | b'&' | b'='
                 )
         });
-    (name || optional).then_some(close + 1)
+    // The optional user of a synopsis, `ssh://[user@]host[:port]`,
+    // `rsync://[USER@]HOST`: a name (and its password) with the `@` that
+    // ends it, where a host may start, since no IPv6 literal holds an `@`.
+    let user = body.split_last().is_some_and(|(last, name)| {
+        *last == b'@'
+            && name.iter().any(u8::is_ascii_alphabetic)
+            && name
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':'))
+    });
+    (name || optional || user).then_some(close + 1)
 }
 
 /// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`): not
@@ -545,6 +555,12 @@ mod tests {
         assert_eq!(
             found("finger://host/username[@host]/w ftp://h[:port]/p[;type=X]"),
             ["[@host]", "[:port]", "[;type=X]"]
+        );
+        // The optional user of a synopsis (libwww-perl's URI::ssh), where
+        // an IPv6 literal, which holds no `@`, would start.
+        assert_eq!(
+            found("ssh://[user@]host[:port] rsync://[USER:PASS@]HOST ftp://[::1]/ http://[v1.x]/"),
+            ["[user@]", "[:port]", "[USER:PASS@]"]
         );
         assert_eq!(
             found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de/%.*s/%*d"),

@@ -130,7 +130,8 @@ fn pattern_stems(read: &mut [u8]) {
 /// What of a shell script is not prose: the regular expression after
 /// `=~` (to the `]]`), blanked; the `}` that closes a parameter expansion
 /// holding a URL (`${URL#https://github.com/}`, `${U:-https://a.b/}`),
-/// blanked so that the URL ends before it.
+/// blanked so that the URL ends before it; a `$name` right after a letter
+/// or digit, blanked.
 fn shell_expansions(read: &mut [u8]) {
     let mut at = 0;
     while at + 1 < read.len() {
@@ -143,6 +144,26 @@ fn shell_expansions(read: &mut [u8]) {
                 *byte = b' ';
             }
             at = end.max(at + 2);
+            continue;
+        }
+        // `"http://localhost$_endpoint"`: a shell expands a name after any
+        // character, where the scanner starts no placeholder after a letter
+        // or digit (VMS's `disk$user`); blanked, the URL ends before it.
+        let name_start = |b: u8| b.is_ascii_alphabetic() || b == b'_';
+        if read[at] == b'$'
+            && at > 0
+            && read[at - 1].is_ascii_alphanumeric()
+            && name_start(read[at + 1])
+        {
+            let name = &read[at + 1..];
+            let end = at
+                + 1
+                + name
+                    .iter()
+                    .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+                    .unwrap_or(name.len());
+            read[at..end].fill(b' ');
+            at = end;
             continue;
         }
         if read[at] == b'$' && read[at + 1] == b'{' {

@@ -125,6 +125,17 @@ fn comments_hold_code_and_documentation_links() {
     );
 }
 
+/// acme.sh's deploy/docker.sh: a shell expands a name right after a
+/// letter, which the scanner alone reads as VMS's `disk$user`.
+#[test]
+fn a_shell_expands_a_name_right_after_a_letter() {
+    let shell = "_cux_url=\"http://localhost$_endpoint\"\nU=http://h/$DIR/x$V1/y\n";
+    assert_eq!(
+        texts(shell, Language::Shell),
+        ["http://localhost", "http://h/$DIR/x"]
+    );
+}
+
 #[test]
 fn shell_expansions_and_regular_expressions() {
     let shell = "R=\"${URL#https://github.com/}\"\n[[ \"$U\" =~ https://([[:alnum:]]+)@x.com/ ]]\nD=${D:-https://a.b/c}\n";
