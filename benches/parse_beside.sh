@@ -21,7 +21,7 @@ mkdir -p "$beside/old" "$beside/harness/src"
 git archive "$old_commit" | tar -x -C "$beside/old"
 sed -i '0,/^name = "rfc1738"$/s//name = "rfc1738_old"/' "$beside/old/Cargo.toml"
 cp benches/support/parse_beside.rs "$beside/harness/src/main.rs"
-cp benches/support/corpus.rs "$beside/harness/src/corpus.rs"
+cp benches/support/corpus.rs benches/support/turns.rs "$beside/harness/src/"
 fluent=$(awk '/^name = "fluent-uri"$/ { getline; print $3 }' Cargo.lock | tr -d '"')
 cat > "$beside/harness/Cargo.toml" <<TOML
 [package]

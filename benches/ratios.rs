@@ -42,10 +42,12 @@
 //! tuned on).
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/turns.rs"]
+mod turns;
 
 type Contender<'c> = (&'c str, Box<dyn Fn(&[String]) -> usize + 'c>);
 
@@ -79,17 +81,9 @@ fn table(rounds: usize, lists: &[(&str, Vec<String>)], contenders: &[Contender<'
     }
     println!("   {} / each", contenders[base].0);
     for (name, urls) in lists {
-        let mut times = vec![Vec::with_capacity(rounds); contenders.len()];
-        for round in 0..rounds {
-            // Each round starts with the next contender, so that none always
-            // runs first, after the list was cold.
-            for turn in 0..contenders.len() {
-                let index = (round + turn) % contenders.len();
-                let started = Instant::now();
-                black_box((contenders[index].1)(black_box(urls)));
-                times[index].push(started.elapsed());
-            }
-        }
+        let mut times = turns::in_turn(rounds, contenders.len(), urls, |index, urls| {
+            (contenders[index].1)(urls)
+        });
         let medians: Vec<Duration> = times.iter_mut().map(|t| median(t)).collect();
         print!("{:<26} {:>7}", name, urls.len());
         for time in &medians {

@@ -17,9 +17,11 @@
 
 #[path = "corpus.rs"]
 mod corpus;
+#[path = "turns.rs"]
+mod turns;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 type Contender = (&'static str, fn(&[String]) -> usize);
 
@@ -104,15 +106,9 @@ fn main() {
             old(urls),
             "{name}: the two trees accept the same lines"
         );
-        let mut times = vec![Vec::with_capacity(rounds); contenders.len()];
-        for round in 0..rounds {
-            for turn in 0..contenders.len() {
-                let index = (round + turn) % contenders.len();
-                let started = Instant::now();
-                black_box((contenders[index].1)(black_box(urls)));
-                times[index].push(started.elapsed());
-            }
-        }
+        let times = turns::in_turn(rounds, contenders.len(), urls, |index, urls| {
+            (contenders[index].1)(urls)
+        });
         let ratio = |over: usize, under: usize| {
             quartiles(
                 (0..rounds)
