@@ -113,7 +113,7 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
         b'[' => bracketed(bytes, open, rest),
         b'<' => delimited(rest, b"<%", b"%>"),
         b'@' => autoconf(bytes, open, rest),
-        b':' => route_parameter(bytes, open, rest),
+        b':' => route_parameter(bytes, open, rest).or_else(|| port_word(bytes, open, rest)),
         b'`' => command(rest),
         b'#' => hash_brace(rest),
         b'\\' => group_reference(rest),
@@ -354,6 +354,32 @@ fn route_parameter(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     ends_segment.then_some(length)
 }
 
+/// `http://host:port/path`, `http://localhost:XXX/`: a port written as
+/// the word for it (a name holding `port`, in any case) or as a letter
+/// repeated (`XXXX`, `nnnn`), right after the host that follows `//`.
+/// Another name stays a port that is not digits (a test's
+/// `http://example.com:bogus/`), and none is read before an `@` or
+/// another `:` (`http://user:pass@h/` names a user and password).
+fn port_word(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    let host = bytes[..open]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+        .count();
+    if host == 0 || !bytes[..open - host].ends_with(b"//") {
+        return None;
+    }
+    let name = &rest[1..1 + identifier(&rest[1..])?];
+    let says_port = name.windows(4).any(|w| w.eq_ignore_ascii_case(b"port"));
+    let repeated = name.len() >= 2
+        && name
+            .iter()
+            .all(|b| b.is_ascii_alphabetic() && *b == name[0]);
+    let next = bytes.get(open + 1 + name.len());
+    ((says_port || repeated) && !matches!(next, Some(b'@' | b':' | b'%' | b'.' | b'-')))
+        .then_some(1 + name.len())
+}
+
 /// `\g<name>` and `\1`, a group of a regular expression in a replacement
 /// (Python's `re.sub`, sed): the text the group matched goes there.
 fn group_reference(rest: &[u8]) -> Option<usize> {
@@ -555,6 +581,17 @@ mod tests {
         assert_eq!(
             found("finger://host/username[@host]/w ftp://h[:port]/p[;type=X]"),
             ["[@host]", "[:port]", "[;type=X]"]
+        );
+        // A port written as a name, after a host (hackney's comments,
+        // dart-lang/http's tests); a user's password is no port.
+        assert_eq!(
+            found("http://host:port/path http://localhost:XXX/launch http://h:PORT_NUMBER"),
+            [":port", ":XXX", ":PORT_NUMBER"]
+        );
+        // A port that is no port, as a test writes it, stays one.
+        assert_eq!(
+            found("http://example.com:bogus/ http://h:80x/ http://user:port@h/ http://h:nx/"),
+            Vec::<&str>::new()
         );
         // The optional user of a synopsis (libwww-perl's URI::ssh), where
         // an IPv6 literal, which holds no `@`, would start.
