@@ -525,6 +525,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         if ends_bare(bytes[end]) && !erb {
             break;
         }
+        // Two URLs joined by `|` (a connection pool's key, a list in one
+        // string): no URL writes `|` before another scheme's `://`.
+        if bytes[end] == b'|' && another_url_at(bytes, end + 1) {
+            break;
+        }
         // A placeholder `{{ host }}` may hold spaces: it is read whole.
         end = match bytes[end] {
             b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
@@ -566,6 +571,12 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     // `http://#top` names no URL.
     (url.span.end > body_start).then_some(url)
+}
+
+/// Whether a scheme and `://` start at `at`.
+fn another_url_at(bytes: &[u8], at: usize) -> bool {
+    let name_end = scheme_end(bytes, at);
+    name_end > at && bytes[at].is_ascii_alphabetic() && bytes[name_end..].starts_with(b"://")
 }
 
 /// Whether a byte ends a bare token: white space, controls, the delimiters
@@ -905,6 +916,16 @@ mod tests {
             ]
         );
         assert_eq!(texts("(http://a.b/f(x))"), ["http://a.b/f(x)"]);
+        // HTTP.jl's pool key: two URLs joined by `|`; a `|` elsewhere is
+        // the URL's own (and unsafe).
+        assert_eq!(
+            texts("\"http://proxy.local:8080/|http://origin.local:80\" http://a/?x=1|2"),
+            [
+                "http://proxy.local:8080/",
+                "http://origin.local:80",
+                "http://a/?x=1|2"
+            ]
+        );
         // A code span opened before the URL closes after it; a shell's
         // command in the URL keeps its backticks.
         assert_eq!(
