@@ -79,7 +79,55 @@ pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted>
 
 /// A shell script or a YAML file: every word is read, as prose whose
 /// quotes delimit (`curl 'https://a.b/c'`, `url: "https://a.b/"`).
+/// TeX's and Rd's control symbols (`\%`, `\&`, `\#`, `\_`, `\$`) write
+/// the character itself (an Rd example's `user\%3Amozilla`, where `%`
+/// alone starts a comment): that text is read decoded, mapped back, and a
+/// URL written with one is never fixed (the fix would drop the backslash).
 fn prose_with_quotes(text: &str, language: Language) -> Vec<Extracted> {
+    let decoded = (language == Language::Rtf)
+        .then(|| control_symbols(text))
+        .flatten();
+    let Some(decoded) = decoded else {
+        return words(text, language);
+    };
+    words(&decoded.text, language)
+        .into_iter()
+        .map(|found| {
+            let url = decoded.to_file(&found.url);
+            let escaped = text[url.outer.range()].contains('\\');
+            Extracted {
+                url,
+                fix: if escaped {
+                    Applicability::Never
+                } else {
+                    found.fix
+                },
+            }
+        })
+        .collect()
+}
+
+/// `text` with TeX's control symbols for a URL's characters decoded, if it
+/// has one.
+fn control_symbols(text: &str) -> Option<Mapped> {
+    let bytes = text.as_bytes();
+    let mut decoded = Mapped::with_capacity(text.len());
+    let mut copied = 0;
+    for at in memchr::memchr_iter(b'\\', bytes) {
+        let symbol = bytes.get(at + 1).copied();
+        if at >= copied && matches!(symbol, Some(b'%' | b'&' | b'#' | b'_' | b'$')) {
+            copied = decoded.splice(text, copied, Span::new(at, at + 2), &text[at + 1..at + 2]);
+        }
+    }
+    if copied == 0 {
+        return None;
+    }
+    decoded.copy(&text[copied..], copied);
+    Some(decoded)
+}
+
+/// [`prose_with_quotes`] on the text as it is.
+fn words(text: &str, language: Language) -> Vec<Extracted> {
     // What delimits a URL there: the quotes and escapes of a shell's
     // words and YAML's scalars, the groups and control words of RTF.
     let delimiter = |byte: u8| match language {

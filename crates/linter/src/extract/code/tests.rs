@@ -178,6 +178,29 @@ fn a_backslash_before_a_quote_in_a_string_escapes_it() {
     assert_eq!(texts(python, Language::Python), ["http://a.b/c"]);
 }
 
+/// httr2's man/resp_link_url.Rd: Rd writes `%` as `\%` (a `%` alone
+/// starts a comment), as TeX does; the URL is read with the `%` it means,
+/// found where it is written, and not fixed.
+#[test]
+fn a_control_symbol_writes_its_character() {
+    let rd = "\\examples{\n'<https://api.github.com/search/code?q=addClass+user\\%3Amozilla&page=2>; rel=\"next\"'\n}\n% see http://a.b/c\\_d\n";
+    let found = read(rd, Language::Rtf);
+    assert_eq!(
+        found
+            .iter()
+            .map(|(read, written, fix)| (read.as_str(), written.as_str(), *fix))
+            .collect::<Vec<_>>(),
+        [
+            (
+                "https://api.github.com/search/code?q=addClass+user%3Amozilla&page=2",
+                "https://api.github.com/search/code?q=addClass+user\\%3Amozilla&page=2",
+                Applicability::Never
+            ),
+            ("http://a.b/c_d", "http://a.b/c\\_d", Applicability::Never),
+        ]
+    );
+}
+
 #[test]
 fn only_a_string_that_is_the_url_is_fixed() {
     let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";
