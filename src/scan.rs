@@ -498,6 +498,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     let scheme = &text[start..scheme_end];
     let slashes = bytes[scheme_end + 1..].starts_with(b"//");
+    // `C://dir/file.js`: a drive letter, no scheme (none has one letter;
+    // a parser's test writes `a://b`, in lower case).
+    if scheme.len() == 1 && scheme.as_bytes()[0].is_ascii_uppercase() {
+        return None;
+    }
     if !slashes && !scheme.eq_ignore_ascii_case("mailto") && !scheme.eq_ignore_ascii_case("news") {
         return None;
     }
@@ -525,9 +530,16 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         if ends_bare(bytes[end]) && !erb {
             break;
         }
-        // Two URLs joined by `|` (a connection pool's key, a list in one
-        // string): no URL writes `|` before another scheme's `://`.
-        if bytes[end] == b'|' && another_url_at(bytes, end + 1) {
+        // Two URLs joined by `|`, `,` or `;` (a connection pool's key, a
+        // list of origins in one string), or a Markdown link's text and
+        // destination outside Markdown (`[https://a.b](https://a.b)`): no
+        // URL writes these before another scheme's `://`.
+        let next_url = match bytes[end] {
+            b'|' | b',' | b';' => another_url_at(bytes, end + 1),
+            b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),
+            _ => false,
+        };
+        if next_url {
             break;
         }
         // A placeholder `{{ host }}` may hold spaces: it is read whole.
@@ -917,7 +929,8 @@ mod tests {
         );
         assert_eq!(texts("(http://a.b/f(x))"), ["http://a.b/f(x)"]);
         // HTTP.jl's pool key: two URLs joined by `|`; a `|` elsewhere is
-        // the URL's own (and unsafe).
+        // the URL's own (and unsafe). A list of origins (undici's web
+        // platform tests), a Markdown link in a Lua comment.
         assert_eq!(
             texts("\"http://proxy.local:8080/|http://origin.local:80\" http://a/?x=1|2"),
             [
@@ -925,6 +938,28 @@ mod tests {
                 "http://origin.local:80",
                 "http://a/?x=1|2"
             ]
+        );
+        assert_eq!(
+            texts("illegal: *,http://example.com,http://a.test:8000;ftp://b/ http://c/d,e"),
+            [
+                "http://example.com",
+                "http://a.test:8000",
+                "ftp://b/",
+                "http://c/d,e"
+            ]
+        );
+        assert_eq!(
+            texts("--- [https://github.com/x/y](https://github.com/x/y) http://b/x]y"),
+            [
+                "https://github.com/x/y",
+                "https://github.com/x/y",
+                "http://b/x]y"
+            ]
+        );
+        // A drive letter is no scheme; a parser's test's `a://` is one.
+        assert_eq!(
+            texts("the path of the file: 'C://v0.4.3+commit.js' a://b:c@d.e/f"),
+            ["a://b:c@d.e/f"]
         );
         // A code span opened before the URL closes after it; a shell's
         // command in the URL keeps its backticks.
