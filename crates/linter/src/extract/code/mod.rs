@@ -25,7 +25,7 @@
 //! a file slower than the whole lint of it (BENCHMARKS.md, "Linting whole
 //! repositories").
 
-use rfc1738::scan::ScannedUrl;
+use rfc1738::scan::{ScannedUrl, Scanner};
 use rfc1738::Span;
 
 mod lexer;
@@ -295,6 +295,31 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     prose::urls(text, &read, &code_spans, Applicability::Safe, keep).collect()
 }
 
+/// A URL of a string's value holding another string's escape (`\n`,
+/// `\t`, `\r`, `\"`, `\\`): the value writes a string of another
+/// language (a JSON message inside a JSON string, whose newline is `\\n`
+/// once the outer escapes are read), and the URL ends before the
+/// backslash. What is left is scanned again, by the scanner's own rules.
+fn embedded_escape(read: &str, url: ScannedUrl) -> Option<ScannedUrl> {
+    let escape =
+        url.text.as_bytes().windows(2).position(|pair| {
+            pair[0] == b'\\' && matches!(pair[1], b'n' | b't' | b'r' | b'"' | b'\\')
+        });
+    let Some(cut) = escape else {
+        return Some(url);
+    };
+    let end = url.span.start + cut;
+    if url.fragment.is_some()
+        || !url.breaks.is_empty()
+        || read.get(url.span.start..end) != Some(&url.text[..cut])
+    {
+        return Some(url);
+    }
+    Scanner::starting_at(&read[..end], url.span.start)
+        .next()
+        .filter(|again| again.span.start == url.span.start)
+}
+
 /// Blanks the braces around a URL in documentation comments (YARD's
 /// `{https://a.b/ text}`, JSDoc's `{@link https://a.b/}`): a `{` right
 /// before a scheme or `@`, and the next `}` on its line. A placeholder
@@ -418,7 +443,7 @@ fn literal_urls(
     // A backslash before a quote escapes it, in the value as in a comment:
     // a string read as written (Elixir's `~S"""`, a raw string) or one that
     // holds another language's string (`"{\\\"url\\\": ...}"`) quotes code.
-    let keep = |url| escaped_quote(read, url);
+    let keep = |url| escaped_quote(read, url).and_then(|url| embedded_escape(read, url));
     let read_urls = prose::urls(&value.text, read, &[], Applicability::Never, keep);
     for url in read_urls.map(|found| value.to_file(&found.url)) {
         // A catalog's string is prose (a translation), fixed as prose

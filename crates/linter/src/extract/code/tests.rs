@@ -201,6 +201,19 @@ fn a_control_symbol_writes_its_character() {
     );
 }
 
+/// undici's web platform tests' expectations: a JSON message inside a
+/// JSON string, whose newline reads `\\n` once the outer string's
+/// escapes are read; the URL ends before it. A backslash before another
+/// letter is still the URL's.
+#[test]
+fn another_strings_escape_ends_the_url() {
+    let json = "{\"message\": \"{\\\"error\\\": \\\"loading http://web-platform.test:8000/echo.py:\\\\n  Traceback\\\"}\", \"b\": \"http://a.b/c\\\\m\"}";
+    assert_eq!(
+        texts(json, Language::Json),
+        ["http://web-platform.test:8000/echo.py", "http://a.b/c\\m"]
+    );
+}
+
 #[test]
 fn only_a_string_that_is_the_url_is_fixed() {
     let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";
