@@ -8,6 +8,9 @@
 #   BRANCHES=1 benches/callgrind.sh parse generated   # and the conditional
 #       branches callgrind's simple predictor mispredicts, per input (a
 #       model, not the machine's predictor: a hint at where time goes)
+#   BY_FUNCTION=1 BRANCHES=1 benches/callgrind.sh parse generated   # and
+#       where: each function's own instructions (and mispredictions) per
+#       input, the functions inlined into it counted in it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=$(cargo bench -p rfc1738 --features dialect,lint --bench instructions --no-run --message-format=json 2>/dev/null \
@@ -27,6 +30,25 @@ count() { # workload corpus -> "Ir inputs bytes accepted", and mispredicted bran
     local ir mispredicted
     read -r ir mispredicted < <(grep '^summary:' "$out/cg" | awk '{print $2, $4}')
     echo "$ir $stats ${mispredicted:-0}"
+    if [ -n "${BY_FUNCTION:-}" ]; then
+        by_function "${stats%% *}" >&2
+    fi
+}
+
+by_function() { # "inputs=N": the top functions of $out/cg, their own cost per input
+    local inputs=${1#inputs=} events=Ir
+    [ -n "${BRANCHES:-}" ] && events=Ir,Bcm
+    callgrind_annotate --inclusive=no --show="$events" --threshold=100 --auto=no "$out/cg" 2>/dev/null |
+        grep -E '^ *[0-9,]+ \([ 0-9.]+%\) ' | grep -v 'PROGRAM TOTALS\|events annotated\|x)' |
+        sed -E 's/^ *([0-9,]+) \([^)]*\)( +([0-9,.]+)( \([^)]*\))?)? +[^ ]*:(rfc1738::)?([^ ]+).*/\1 \3 \6/' |
+        awk -v n="$inputs" -v branches="${BRANCHES:-}" '{ir=$1; b=$2; name=$3; if (name == "") {name=b; b=0}
+                             gsub(",", "", ir); gsub(",", "", b); if (b == ".") b = 0;
+                             S[name] += ir; B[name] += b}
+                            END {for (f in S) {
+                                     printf "%10.1f Ir/input", S[f]/n
+                                     if (branches != "") printf " %6.2f mispredicted/input", B[f]/n
+                                     printf "  %s\n", f }}' |
+        sort -rn | head -8
 }
 
 row() { # workload corpus: instructions per input and per byte
