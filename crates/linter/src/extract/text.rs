@@ -24,19 +24,30 @@ impl Reader for PlainText {
 
 /// A URL of plain text that ends with a backslash before a quote: the
 /// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
-/// text), and is no part of the URL. The text before the backslash is
-/// scanned again, so that what is left is judged by the scanner's own
-/// rules: a scheme's mention (`\"mailto:\"`, `\"http://\"`) is no URL.
+/// text), and is no part of the URL (see [`cut_and_rescan`]).
 pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
     let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
-    if !quoted || url.fragment.is_some() || !url.breaks.is_empty() || !url.text.ends_with('\\') {
+    if !quoted || !url.text.ends_with('\\') {
         return Some(url);
     }
-    let before = &text[..url.span.end - 1];
-    if before.get(url.span.start..) != Some(&url.text[..url.text.len() - 1]) {
+    let cut = url.text.len() - 1;
+    cut_and_rescan(text, url, cut)
+}
+
+/// `url`, found in `text`, ending at byte `cut` of its text instead: what
+/// is before is scanned again, so that it is judged by the scanner's own
+/// rules (a scheme's mention left alone, `\"http://\"`, is no URL). The
+/// URL as it is where its text is not written as it is in `text` (a line
+/// break inside it) or where it has a fragment.
+pub(crate) fn cut_and_rescan(text: &str, url: ScannedUrl, cut: usize) -> Option<ScannedUrl> {
+    let end = url.span.start + cut;
+    if url.fragment.is_some()
+        || !url.breaks.is_empty()
+        || text.get(url.span.start..end) != url.text.get(..cut)
+    {
         return Some(url);
     }
-    Scanner::starting_at(before, url.span.start)
+    Scanner::starting_at(&text[..end], url.span.start)
         .next()
         .filter(|again| again.span.start == url.span.start)
 }

@@ -25,7 +25,7 @@
 //! a file slower than the whole lint of it (BENCHMARKS.md, "Linting whole
 //! repositories").
 
-use rfc1738::scan::{ScannedUrl, Scanner};
+use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 mod lexer;
@@ -34,7 +34,7 @@ mod literal;
 use super::mapped::Mapped;
 use super::prose::{self, blank_code, blanked};
 use super::reader::{Applicability, Extracted, Options, Reader};
-use super::text::escaped_quote;
+use super::text::{cut_and_rescan, escaped_quote};
 use super::Language;
 use lexer::{balanced, Lexer, Literal};
 use literal::decode;
@@ -299,25 +299,16 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
 /// `\t`, `\r`, `\"`, `\\`): the value writes a string of another
 /// language (a JSON message inside a JSON string, whose newline is `\\n`
 /// once the outer escapes are read), and the URL ends before the
-/// backslash. What is left is scanned again, by the scanner's own rules.
+/// backslash.
 fn embedded_escape(read: &str, url: ScannedUrl) -> Option<ScannedUrl> {
     let escape =
         url.text.as_bytes().windows(2).position(|pair| {
             pair[0] == b'\\' && matches!(pair[1], b'n' | b't' | b'r' | b'"' | b'\\')
         });
-    let Some(cut) = escape else {
-        return Some(url);
-    };
-    let end = url.span.start + cut;
-    if url.fragment.is_some()
-        || !url.breaks.is_empty()
-        || read.get(url.span.start..end) != Some(&url.text[..cut])
-    {
-        return Some(url);
+    match escape {
+        Some(cut) => cut_and_rescan(read, url, cut),
+        None => Some(url),
     }
-    Scanner::starting_at(&read[..end], url.span.start)
-        .next()
-        .filter(|again| again.span.start == url.span.start)
 }
 
 /// Blanks the braces around a URL in documentation comments (YARD's
