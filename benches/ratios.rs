@@ -103,14 +103,18 @@ fn table(rounds: usize, lists: &[(&str, Vec<String>)], contenders: &[Contender<'
 fn held_out_cut_short(rounds: usize, http: &[String], contenders: &[Contender<'_>]) {
     println!();
     println!("The held-out http list cut short: what a list read again and again teaches the branch predictor");
-    let cut: Vec<(String, Vec<String>)> = [100, 1000, 10_000, http.len()]
-        .iter()
-        .filter(|&&lines| lines <= http.len())
-        .map(|&lines| (format!("http, first {lines}"), http[..lines].to_vec()))
+    let lengths: Vec<usize> = [100, 1000, 10_000, http.len()]
+        .into_iter()
+        .filter(|&lines| lines <= http.len())
         .collect();
-    let cut: Vec<(&str, Vec<String>)> = cut
+    let names: Vec<String> = lengths
         .iter()
-        .map(|(name, urls)| (name.as_str(), urls.clone()))
+        .map(|lines| format!("http, first {lines}"))
+        .collect();
+    let cut: Vec<(&str, Vec<String>)> = names
+        .iter()
+        .zip(&lengths)
+        .map(|(name, &lines)| (name.as_str(), http[..lines].to_vec()))
         .collect();
     table(rounds, &cut, contenders, 2);
 }

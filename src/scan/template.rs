@@ -28,6 +28,7 @@
 //! assert_eq!(found, ["{{ host }}", "{id}", "{?fields}", "%s", "$user"]);
 //! ```
 
+use crate::grammar::chars::HOSTNAME;
 use crate::span::Span;
 
 /// The longest placeholder, in bytes: a `{` that nothing closes within it
@@ -364,7 +365,7 @@ fn port_word(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     let host = bytes[..open]
         .iter()
         .rev()
-        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+        .take_while(|&&b| HOSTNAME.contains(b))
         .count();
     if host == 0 || !bytes[..open - host].ends_with(b"//") {
         return None;

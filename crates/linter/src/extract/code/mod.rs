@@ -197,22 +197,18 @@ fn shell_expansions(read: &mut [u8]) {
         // `"http://localhost$_endpoint"`: a shell expands a name after any
         // character, where the scanner starts no placeholder after a letter
         // or digit (VMS's `disk$user`); blanked, the URL ends before it.
+        // The name is the templates' `$name`, read from its `$` on.
         let name_start = |b: u8| b.is_ascii_alphabetic() || b == b'_';
         if read[at] == b'$'
             && at > 0
             && read[at - 1].is_ascii_alphanumeric()
             && name_start(read[at + 1])
         {
-            let name = &read[at + 1..];
-            let end = at
-                + 1
-                + name
-                    .iter()
-                    .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
-                    .unwrap_or(name.len());
-            read[at..end].fill(b' ');
-            at = end;
-            continue;
+            if let Some(length) = rfc1738::scan::template::placeholder_at(&read[at..], 0) {
+                read[at..at + length].fill(b' ');
+                at += length;
+                continue;
+            }
         }
         if read[at] == b'$' && read[at + 1] == b'{' {
             if let Some(close) = balanced(read, at + 1, read.len()) {
