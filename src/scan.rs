@@ -514,14 +514,27 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     // docstring) or a parenthesis ends where it closes: a
     // reader of `{'url':'http://a/b'}` or `[![x](http://a/b.png)](...)`
     // takes the URL to end there, whatever RFC 1738 allows in a path.
-    let opener = start.checked_sub(1).map(|at| bytes[at]);
+    // So does one opened by a bracket (Autoconf's quotes:
+    // `AC_INIT([jq],[1.7],[https://github.com/jqlang/jq/issues],[jq])`), and
+    // one after a parenthesis opened earlier on its line and still open
+    // (`(e.g. http://a.b/)]:URLs`): there a `)` the URL did not open closes
+    // it.
+    let opener = match start.checked_sub(1).map(|at| bytes[at]) {
+        Some(b'(' | b'[' | b'\'' | b'`') => start.checked_sub(1).map(|at| bytes[at]),
+        _ if parenthesis_open_before(bytes, start) => Some(b'('),
+        _ => None,
+    };
+    let closer = match opener {
+        Some(b'[') => b']',
+        _ => b')',
+    };
     let mut depth = 0usize;
     while end < bytes.len() {
         match (opener, bytes[end]) {
             (Some(b'\''), b'\'') | (Some(b'`'), b'`') => break,
-            (Some(b'('), b'(') => depth += 1,
-            (Some(b'('), b')') if depth == 0 => break,
-            (Some(b'('), b')') => depth -= 1,
+            (Some(open @ (b'(' | b'[')), byte) if byte == open => depth += 1,
+            (Some(b'(' | b'['), byte) if byte == closer && depth == 0 => break,
+            (Some(b'(' | b'['), byte) if byte == closer => depth -= 1,
             _ => {}
         }
         // ERB's and EJS's `<%= x %>` is a placeholder, not the `<` that
@@ -583,6 +596,28 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     // `http://#top` names no URL.
     (url.span.end > body_start).then_some(url)
+}
+
+/// How far back on its line [`parenthesis_open_before`] looks: a bound,
+/// so that a line of many URLs is read in linear time.
+const PARENTHESIS_REACH: usize = 80;
+
+/// Whether a parenthesis opened on the line before `at`, within
+/// [`PARENTHESIS_REACH`] bytes, is still open there.
+fn parenthesis_open_before(bytes: &[u8], at: usize) -> bool {
+    let mut depth = 0isize;
+    for &byte in bytes[at.saturating_sub(PARENTHESIS_REACH)..at].iter().rev() {
+        match byte {
+            b'\n' => break,
+            b')' => depth -= 1,
+            b'(' => depth += 1,
+            _ => {}
+        }
+        if depth > 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether a scheme and `://` start at `at`.
@@ -928,6 +963,24 @@ mod tests {
             ]
         );
         assert_eq!(texts("(http://a.b/f(x))"), ["http://a.b/f(x)"]);
+        // Autoconf's quotes; a parenthesis opened earlier on the line
+        // (ohmyzsh's completion of `--mirror`), not on an earlier line.
+        assert_eq!(
+            texts(
+                "AC_INIT([jq],[1.7],[https://github.com/jqlang/jq/issues],[jq],[http://a/[::1]])"
+            ),
+            ["https://github.com/jqlang/jq/issues", "http://a/[::1]"]
+        );
+        assert_eq!(
+            texts(
+                "'--mirror[base URL (e.g. http://cpan.example.org/)]:URLs:_urls' (a) http://b/c)d"
+            ),
+            ["http://cpan.example.org/", "http://b/c)d"]
+        );
+        assert_eq!(
+            texts("(see http://en.wikipedia.org/wiki/Foo_(bar)x) and\nhttp://c/d)e"),
+            ["http://en.wikipedia.org/wiki/Foo_(bar)x", "http://c/d)e"]
+        );
         // HTTP.jl's pool key: two URLs joined by `|`; a `|` elsewhere is
         // the URL's own (and unsafe). A list of origins (undici's web
         // platform tests), a Markdown link in a Lua comment.

@@ -240,7 +240,12 @@ fn percent(rest: &[u8]) -> Option<usize> {
         }
     }
     if let Some(length) = identifier(&rest[1..]) {
-        if rest.get(1 + length) == Some(&b'%') {
+        // `%s%s` is two of printf's conversions, not `%s%` and an `s`: a
+        // name of one letter before another conversion is printf's.
+        let conversions = length == 1
+            && printf_conversion(rest).is_some()
+            && printf_conversion(&rest[2..]).is_some();
+        if rest.get(1 + length) == Some(&b'%') && !conversions {
             return Some(1 + length + 1);
         }
         // curl's tests: `%hex[%e2%90]hex%`, `%repeat[254 x a]%`.
@@ -330,7 +335,29 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
                 .iter()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b':'))
     });
-    (name || optional || user).then_some(close + 1)
+    // `https://manned.org/[command]`, `/docs/[page]/`: a word of three
+    // characters or more in brackets that is a whole segment of a path, as
+    // a reference's notation names what goes there (no IPv6 literal
+    // follows a path's `/`).
+    let segment = open > 0
+        && bytes[open - 1] == b'/'
+        && body.len() >= 3
+        && !host_starts
+        && !matches!(rest.get(close + 1), Some(b) if !is_segment_end(*b))
+        && body.first().is_some_and(u8::is_ascii_alphabetic)
+        && body
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
+    (name || optional || user || segment).then_some(close + 1)
+}
+
+/// Whether `byte`, after a `]`, ends the path's segment: a `/`, a query's
+/// or fragment's start, or a byte no URL holds bare.
+fn is_segment_end(byte: u8) -> bool {
+    matches!(byte, b'/' | b'?' | b'#' | b'.' | b',' | b';' | b')')
+        || byte.is_ascii_whitespace()
+        || !byte.is_ascii_graphic()
+        || matches!(byte, b'"' | b'\'' | b'<' | b'>' | b'`')
 }
 
 /// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`): not
@@ -604,6 +631,21 @@ mod tests {
             found("https://e.com/%s/%d/%-5.2f/%(name)s/%lld/%20/%de/%.*s/%*d"),
             ["%s", "%d", "%-5.2f", "%(name)s", "%lld", "%.*s", "%*d"]
         );
+        // Two conversions side by side (ohmyzsh's `file://%s%s`, a host
+        // and a path), not a `%s%` variable and an `s`.
+        assert_eq!(found("file://%s%s http://a/%s%d"), ["%s", "%s", "%s", "%d"]);
+        assert_eq!(found("http://a/%s%/b"), ["%s%"]);
+        // A word in brackets for a whole segment of a path (tldr's
+        // `https://manned.org/[command]`).
+        assert_eq!(
+            found("https://manned.org/[command] https://www.gnu.org/software/[command]/manual/"),
+            ["[command]", "[command]"]
+        );
+        assert!(found("http://a/[abc]x http://a/b[abc]/ http://[abc]/").is_empty());
+        // The price: a URI parser's test of a bad path (4Suite's, in
+        // uriparser's and network-uri's suites) is read as a template too,
+        // a note (U022) where it was an error.
+        assert_eq!(found("http://example.org/xxx/[qwerty]"), ["[qwerty]"]);
     }
 
     #[test]
