@@ -237,7 +237,16 @@ pub const FILE_TYPES: &[FileType] = &[
     row(
         "shell scripts",
         code(Language::Shell),
-        &["sh", "bash", "zsh", "ksh", "dash", "bats", "fish"],
+        &[
+            "sh",
+            "bash",
+            "zsh",
+            "zsh-theme",
+            "ksh",
+            "dash",
+            "bats",
+            "fish",
+        ],
     )
     .names(&[
         ".bashrc",

@@ -189,9 +189,16 @@ fn literal_blocks(text: &str, markup: Markup) -> Vec<Span> {
     blocks
 }
 
+/// Whether the line that starts `rest` is blank (or there is none).
+fn blank_line_after(rest: &[u8]) -> bool {
+    rest.iter()
+        .take_while(|b| **b != b'\n')
+        .all(u8::is_ascii_whitespace)
+}
+
 /// The brackets of AsciiDoc's links: a `[` right after a URL-like token
 /// (`https://a.b/c[text]`, `link:https://...[text]`, `mailto:a@b[text]`)
-/// and the `]` that closes it on the same line.
+/// and the `]` that closes it in the same paragraph.
 fn link_brackets(text: &str) -> Vec<usize> {
     const REACH: usize = 2048;
     let bytes = text.as_bytes();
@@ -213,9 +220,14 @@ fn link_brackets(text: &str) -> Vec<usize> {
         if !names_url {
             continue;
         }
-        let Some(close) = bytes[open..bytes.len().min(open + REACH)]
+        // A link's text may go on over lines of its paragraph (ohmyzsh's
+        // `.../gitfast[Oh My Zsh` and `gitfast] plugin`): a blank line
+        // ends the paragraph and the search.
+        let window = &bytes[open..bytes.len().min(open + REACH)];
+        let Some(close) = window
             .iter()
-            .position(|b| matches!(b, b']' | b'\n'))
+            .enumerate()
+            .position(|(at, b)| *b == b']' || *b == b'\n' && blank_line_after(&window[at + 1..]))
             .map(|i| open + i)
         else {
             continue;
@@ -247,13 +259,16 @@ mod tests {
         let line = "link:http://a.b/~[".repeat(20_000);
         assert!(link_brackets(&line).is_empty());
         let text =
-            "a http://x/[y] b[c] mailto:m@n[o]\nhttp://p/[q\n]r (https://s/[t]) <http://u/[v]";
+            "a http://x/[y] b[c] mailto:m@n[o]\nhttp://p/[q\n]r (https://s/[t]) <http://u/[v]\n\
+                    http://w/[x\n  \n]";
         let found = link_brackets(text);
         let pairs: Vec<&str> = found
             .chunks(2)
             .map(|pair| &text[pair[0]..=pair[1]])
             .collect();
-        assert_eq!(pairs, ["[y]", "[o]", "[t]", "[v]"]);
+        // A link's text goes on over the lines of its paragraph, not past
+        // a blank one.
+        assert_eq!(pairs, ["[y]", "[o]", "[q\n]", "[t]", "[v]"]);
     }
 
     #[test]
@@ -296,6 +311,13 @@ mod tests {
         assert_eq!(
             texts(text, Markup::AsciiDoc, false),
             ["https://a.b/c", "https://d.e/f", "mailto:a@b.c"]
+        );
+        // A link's text over two lines of a paragraph (ohmyzsh's gitfast
+        // manual); a `[` whose paragraph ends unclosed is the URL's.
+        let text = "See https://github.com/o/r/tree/gitfast[Oh My Zsh\ngitfast] plugin.\n\nhttp://a.b/c[x\n\ny]\n";
+        assert_eq!(
+            texts(text, Markup::AsciiDoc, false),
+            ["https://github.com/o/r/tree/gitfast", "http://a.b/c[x"]
         );
     }
 }

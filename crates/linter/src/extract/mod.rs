@@ -213,9 +213,10 @@ impl Kind {
 /// Whether a file's text starts as a man page does (for a file with no
 /// telling extension): a `.TH` or `.Dd` request, or a roff comment.
 fn starts_as_man_page(text: &str) -> bool {
+    // ronn's pages open with lines of a bare `.` (an empty request).
     let first = text
         .lines()
-        .find(|line| !line.trim().is_empty())
+        .find(|line| !matches!(line.trim(), "" | "."))
         .unwrap_or("");
     first.starts_with(".TH ")
         || first.starts_with(".Dd ")

@@ -10,6 +10,20 @@ fn kinds_by_extension() {
     assert_eq!(Kind::of("LICENSE"), Kind::Text);
 }
 
+/// jq's `jq.1.prebuilt`, made by ronn: lines of a bare `.` before its
+/// `.TH`; its `https://github\.com/...` is read as roff writes a dot.
+#[cfg(feature = "code-readers")]
+#[test]
+fn a_man_page_is_known_by_its_first_request_after_empty_ones() {
+    let page = ".\n.TH \"JQ\" \"1\" \"May 2025\"\n.\n.SH \"BUGS\"\nhttps://github\\.com/jqlang/jq/issues\n";
+    assert_eq!(Kind::of_file("jq.1.prebuilt", page), Kind::Roff);
+    let texts: Vec<String> = urls(page, Kind::Roff, false)
+        .map(|found| found.url.text)
+        .collect();
+    assert_eq!(texts, ["https://github.com/jqlang/jq/issues"]);
+    assert_eq!(Kind::of_file("notes", ".\nhttp://a.b/\n"), Kind::Text);
+}
+
 #[test]
 fn plain_text_keeps_the_appendix_rules() {
     let texts: Vec<String> = urls("<URL:ftp://a.b/\n  c> http://d.e/f#g.", Kind::Text, false)

@@ -30,14 +30,16 @@ use rfc1738::Span;
 
 mod lexer;
 mod literal;
+mod shell;
 
 use super::mapped::Mapped;
 use super::prose::{self, blank_code, blanked};
 use super::reader::{Applicability, Extracted, Options, Reader};
 use super::text::{cut_and_rescan, escaped_quote};
 use super::Language;
-use lexer::{balanced, Lexer, Literal};
+use lexer::{Lexer, Literal};
 use literal::decode;
+use shell::{pattern_stems, shell_expansions};
 
 /// Source code or data in a language.
 pub(crate) struct Code(pub Language);
@@ -157,79 +159,6 @@ fn words(text: &str, language: Language) -> Vec<Extracted> {
         _ => Applicability::Safe,
     };
     prose::urls(text, &read, &[], fix, Some).collect()
-}
-
-/// A Makefile's pattern stems: a `%` that starts no escape (`%XX`) stands
-/// for the stem a pattern matched (`$(patsubst git://h/%,https://h/%,x)`,
-/// `%.html: %.md`), so it is blanked and the URL ends before it, as before
-/// a placeholder. A `%` with two hex digits after it is read as the escape
-/// it spells.
-fn pattern_stems(read: &mut [u8]) {
-    for at in 0..read.len() {
-        let escape = read
-            .get(at + 1..at + 3)
-            .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
-        if read[at] == b'%' && !escape {
-            read[at] = b' ';
-        }
-    }
-}
-
-/// What of a shell script is not prose: the regular expression after
-/// `=~` (to the `]]`), blanked; the `}` that closes a parameter expansion
-/// holding a URL (`${URL#https://github.com/}`, `${U:-https://a.b/}`),
-/// blanked so that the URL ends before it; a `$name` right after a letter
-/// or digit, blanked.
-fn shell_expansions(read: &mut [u8]) {
-    let mut at = 0;
-    while at + 1 < read.len() {
-        if read[at] == b'=' && read[at + 1] == b'~' {
-            let line_end = memchr::memchr(b'\n', &read[at..]).map_or(read.len(), |i| at + i);
-            let end = memchr::memmem::find(&read[at..line_end], b"]]")
-                .map(|i| at + i)
-                .unwrap_or(at);
-            for byte in &mut read[at..end] {
-                *byte = b' ';
-            }
-            at = end.max(at + 2);
-            continue;
-        }
-        // `"http://localhost$_endpoint"`: a shell expands a name after any
-        // character, where the scanner starts no placeholder after a letter
-        // or digit (VMS's `disk$user`); blanked, the URL ends before it.
-        // The name is the templates' `$name`, read from its `$` on.
-        let name_start = |b: u8| b.is_ascii_alphabetic() || b == b'_';
-        if read[at] == b'$'
-            && at > 0
-            && read[at - 1].is_ascii_alphanumeric()
-            && name_start(read[at + 1])
-        {
-            if let Some(length) = rfc1738::scan::template::placeholder_at(&read[at..], 0) {
-                read[at..at + length].fill(b' ');
-                at += length;
-                continue;
-            }
-        }
-        if read[at] == b'$' && read[at + 1] == b'{' {
-            if let Some(close) = balanced(read, at + 1, read.len()) {
-                if let Some(colon) = memchr::memmem::find(&read[at..close], b"://") {
-                    read[close] = b' ';
-                    // The name and the operator before the URL (`#`, `%`,
-                    // `:-`) are no part of it either.
-                    let mut scheme = at + colon;
-                    while scheme > at + 2 && read[scheme - 1].is_ascii_alphanumeric() {
-                        scheme -= 1;
-                    }
-                    for byte in &mut read[at..scheme] {
-                        *byte = b' ';
-                    }
-                }
-                at = close + 1;
-                continue;
-            }
-        }
-        at += 1;
-    }
 }
 
 /// The URLs of the comments: prose, read in a copy of the file where all

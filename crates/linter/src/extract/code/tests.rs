@@ -145,6 +145,32 @@ fn shell_expansions_and_regular_expressions() {
     );
 }
 
+/// ohmyzsh's scripts: a pattern's alternatives, an expansion nested in
+/// another, zsh's flags and prompt escapes are the shell's, not a URL's.
+#[test]
+fn zsh_patterns_flags_and_prompt_escapes_are_no_part_of_a_url() {
+    let zsh = concat!(
+        "case $remote_url in\n",
+        "  https://github.com/ohmyzsh/ohmyzsh(|.git)) found=1 ;;\n",
+        "esac\n",
+        "repo=${${remote_url#https://github.com/}%.git}\n",
+        "url=\"${(j://:)${(s:/:)urls[$1]}[1,2]}\"\n",
+        "local repo=\"${${@[(r)(ssh://*|git://*|ftp(s)#://*|http(s)#://*|*@*)(.git/#)#]}:-$_}\"\n",
+        "PROMPT='%{$fg[white]%}git://%{$fg_bold[white]%}'\n",
+        "curl https://a.b/c|grep x\n",
+    );
+    assert_eq!(
+        texts(zsh, Language::Shell),
+        [
+            "https://github.com/ohmyzsh/ohmyzsh",
+            "https://github.com/",
+            "ssh://*",
+            "git://*",
+            "https://a.b/c"
+        ]
+    );
+}
+
 /// erlang.mk's line (ninenines/cowboy): Make's `%` is the stem a pattern
 /// matched, where a shell's `%` is a character of the URL.
 #[test]
