@@ -431,6 +431,7 @@ impl Iterator for Scanner<'_> {
                 while start > 0 && is_scheme_byte(bytes[start - 1]) {
                     start -= 1;
                 }
+                let start = after_escape(bytes, start, found);
                 if start >= self.at && start < found && bytes[start].is_ascii_alphabetic() {
                     if let Some(url) = bare(text, start, found) {
                         self.at = url.outer.end;
@@ -443,6 +444,40 @@ impl Iterator for Scanner<'_> {
         self.at = bytes.len();
         None
     }
+}
+
+/// Where a scheme that the run of scheme characters `bytes[start..colon]`
+/// ends starts, when an escape sequence ends inside the run: a terminal's
+/// (`ESC [ 1;31 m` before `https`, as `grep --color` writes it), or a
+/// backslash's (`\nhttps://` in a log's string, roff's `\fBhttps://`).
+/// No scheme starts with the escape's last letters.
+fn after_escape(bytes: &[u8], start: usize, colon: usize) -> usize {
+    const ESCAPE: u8 = 0x1b;
+    let mut start = start;
+    // A control sequence: ESC, `[`, parameters (digits and `;`), a letter.
+    let reach = colon.saturating_sub(24);
+    if let Some(escape) = bytes[reach..colon].iter().rposition(|b| *b == ESCAPE) {
+        let escape = reach + escape;
+        if bytes.get(escape + 1) == Some(&b'[') {
+            let parameters = bytes[escape + 2..colon]
+                .iter()
+                .take_while(|b| b.is_ascii_digit() || **b == b';')
+                .count();
+            let last = escape + 2 + parameters;
+            if last < colon && bytes[last].is_ascii_alphabetic() && last + 1 > start {
+                start = last + 1;
+            }
+        }
+    }
+    if start > 0 && bytes[start - 1] == b'\\' {
+        let letters = match &bytes[start..colon] {
+            [b'n' | b't' | b'r', ..] => 1,
+            [b'f', b'B' | b'I' | b'R' | b'P', ..] => 2,
+            _ => 0,
+        };
+        start += letters;
+    }
+    start
 }
 
 /// The offset of the first `:` or `<` in `bytes`.
@@ -516,13 +551,13 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     // takes the URL to end there, whatever RFC 1738 allows in a path.
     // So does one opened by a bracket (Autoconf's quotes:
     // `AC_INIT([jq],[1.7],[https://github.com/jqlang/jq/issues],[jq])`), and
-    // one after a parenthesis opened earlier on its line and still open
-    // (`(e.g. http://a.b/)]:URLs`): there a `)` the URL did not open closes
-    // it.
+    // one after a parenthesis or bracket opened earlier on its line and
+    // still open (`(e.g. http://a.b/)]:URLs`, tmux's style
+    // `#[link=https://a.b]text`): there a `)` or `]` the URL did not open
+    // closes it.
     let opener = match start.checked_sub(1).map(|at| bytes[at]) {
         Some(b'(' | b'[' | b'\'' | b'`') => start.checked_sub(1).map(|at| bytes[at]),
-        _ if parenthesis_open_before(bytes, start) => Some(b'('),
-        _ => None,
+        _ => bracket_open_before(bytes, start),
     };
     let closer = match opener {
         Some(b'[') => b']',
@@ -598,26 +633,27 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     (url.span.end > body_start).then_some(url)
 }
 
-/// How far back on its line [`parenthesis_open_before`] looks: a bound,
-/// so that a line of many URLs is read in linear time.
-const PARENTHESIS_REACH: usize = 80;
+/// How far back on its line [`bracket_open_before`] looks: a bound, so
+/// that a line of many URLs is read in linear time.
+const BRACKET_REACH: usize = 80;
 
-/// Whether a parenthesis opened on the line before `at`, within
-/// [`PARENTHESIS_REACH`] bytes, is still open there.
-fn parenthesis_open_before(bytes: &[u8], at: usize) -> bool {
-    let mut depth = 0isize;
-    for &byte in bytes[at.saturating_sub(PARENTHESIS_REACH)..at].iter().rev() {
+/// The parenthesis or bracket opened on the line before `at`, within
+/// [`BRACKET_REACH`] bytes, and still open there: the nearest.
+fn bracket_open_before(bytes: &[u8], at: usize) -> Option<u8> {
+    let (mut parentheses, mut brackets) = (0isize, 0isize);
+    for &byte in bytes[at.saturating_sub(BRACKET_REACH)..at].iter().rev() {
         match byte {
             b'\n' => break,
-            b')' => depth -= 1,
-            b'(' => depth += 1,
+            b')' => parentheses -= 1,
+            b']' => brackets -= 1,
+            b'(' if parentheses == 0 => return Some(b'('),
+            b'(' => parentheses += 1,
+            b'[' if brackets == 0 => return Some(b'['),
+            b'[' => brackets += 1,
             _ => {}
         }
-        if depth > 0 {
-            return true;
-        }
     }
-    false
+    None
 }
 
 /// Whether a scheme and `://` start at `at`.
@@ -1102,6 +1138,26 @@ mod tests {
         assert_eq!(&text[urls[0].span.range()], "http://a.b/");
         assert_eq!(&text[urls[1].span.range()], "ftp://c.d/");
         assert_eq!(urls[1].form, Form::Wrapped);
+    }
+
+    #[test]
+    fn a_scheme_starts_after_an_escape_that_ends_before_it() {
+        // bat's test files: `grep --color`'s output, a man page's source;
+        // a log's string with a line break written as `\n`.
+        assert_eq!(
+            texts("\u{1b}[Khttps://a.b/c \u{1b}[01;31mhttps://d.e/\u{1b}[m \\fBhttps://f.g/ \"x\\nhttps://h.i/\""),
+            ["https://a.b/c", "https://d.e/", "https://f.g/", "https://h.i/"]
+        );
+        // A scheme's own letters after a backslash that starts no escape.
+        assert_eq!(
+            texts("\\xhttp://a.b/ \\nnntp://c.d/g"),
+            ["xhttp://a.b/", "nntp://c.d/g"]
+        );
+        // tmux's style: a bracket opened before the URL on its line.
+        assert_eq!(
+            texts(".Ql #[link=https://example.com]text#[nolink] [see http://a.b/?x[1]=2]"),
+            ["https://example.com", "http://a.b/?x[1]=2"]
+        );
     }
 
     #[test]
