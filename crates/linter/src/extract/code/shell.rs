@@ -24,9 +24,9 @@ pub(super) fn pattern_stems(read: &mut [u8]) {
 /// `=~` (to the `]]`), blanked; the `}` that closes a parameter expansion
 /// holding a URL (`${URL#https://github.com/}`, `${U:-https://a.b/}`),
 /// blanked so that the URL ends before it; a `$name` right after a letter
-/// or digit, blanked; and [`pipes_and_prompt_escapes`].
+/// or digit, blanked; and [`shell_syntax`].
 pub(super) fn shell_expansions(read: &mut [u8]) {
-    pipes_and_prompt_escapes(read);
+    shell_syntax(read);
     let mut at = 0;
     while at + 1 < read.len() {
         if read[at] == b'=' && read[at + 1] == b'~' {
@@ -96,8 +96,9 @@ pub(super) fn shell_expansions(read: &mut [u8]) {
 /// expansion too): a `|`, a pipe or a pattern's alternatives (`case $u in
 /// https://github.com/o/r(|.git))`, zsh's `(ssh://*|git://*)`), with the
 /// `(` of a group it opens; and zsh's prompt escapes, `%{$fg[white]%}`,
-/// whose text is printed as it is. Blanked.
-fn pipes_and_prompt_escapes(read: &mut [u8]) {
+/// whose text is printed as it is: blanked. And find's and xargs's `{}`,
+/// a placeholder.
+fn shell_syntax(read: &mut [u8]) {
     let mut at = 0;
     while at < read.len() {
         if read[at] == b'|' {
@@ -105,6 +106,15 @@ fn pipes_and_prompt_escapes(read: &mut [u8]) {
             if at > 0 && read[at - 1] == b'(' {
                 read[at - 1] = b' ';
             }
+        }
+        // find's and xargs's `{}` (`xargs -I {} curl https://a.b/{}`): the
+        // argument put in its place, a placeholder, read as the library's
+        // `$_` (as long).
+        if read[at] == b'{' && read.get(at + 1) == Some(&b'}') && (at == 0 || read[at - 1] != b'$')
+        {
+            read[at..at + 2].copy_from_slice(b"$_");
+            at += 2;
+            continue;
         }
         if read[at] == b'%' && read.get(at + 1) == Some(&b'{') {
             // Looked for on its line, within a bound: a text of `%{`

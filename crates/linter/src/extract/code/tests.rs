@@ -158,6 +158,7 @@ fn zsh_patterns_flags_and_prompt_escapes_are_no_part_of_a_url() {
         "local repo=\"${${@[(r)(ssh://*|git://*|ftp(s)#://*|http(s)#://*|*@*)(.git/#)#]}:-$_}\"\n",
         "PROMPT='%{$fg[white]%}git://%{$fg_bold[white]%}'\n",
         "curl https://a.b/c|grep x\n",
+        "find . -name '*.md' | xargs -I {} curl -T {} https://d.e/{} ${}\n",
     );
     assert_eq!(
         texts(zsh, Language::Shell),
@@ -166,7 +167,9 @@ fn zsh_patterns_flags_and_prompt_escapes_are_no_part_of_a_url() {
             "https://github.com/",
             "ssh://*",
             "git://*",
-            "https://a.b/c"
+            "https://a.b/c",
+            // xargs's `{}`, read as the placeholder `$_`.
+            "https://d.e/$_"
         ]
     );
 }
