@@ -564,6 +564,13 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         _ => b')',
     };
     let mut depth = 0usize;
+    let mut query = false;
+    // A string's value read alone (a program's literal, a JSON value)
+    // starts at 0; a test suite's line of data, at a line's start.
+    let quoted = matches!(
+        start.checked_sub(1).map(|at| bytes[at]),
+        None | Some(b'"' | b'\'' | b'`' | b'\n')
+    );
     while end < bytes.len() {
         match (opener, bytes[end]) {
             (Some(b'\''), b'\'') | (Some(b'`'), b'`') => break,
@@ -582,6 +589,18 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // list of origins in one string), or a Markdown link's text and
         // destination outside Markdown (`[https://a.b](https://a.b)`): no
         // URL writes these before another scheme's `://`.
+        // A `|` before any query ends a URL written among other words: a
+        // field's separator (a test's expected `Single|en|https://a.b/|`,
+        // a log's `origin->https://a.b:4000|path->/x`, JSDoc's `{@link
+        // url|text}`). In a query it is most often the URL's own
+        // (`?family=Roboto|Lato`), and so in a quoted string, a string's
+        // value or a line that starts with the URL (a parser's test data,
+        // `"http://bar.com/bad|uri"`, WPT's `http://Goo%20\sgoo%7C|.com`):
+        // unsafe.
+        query |= bytes[end] == b'?';
+        if bytes[end] == b'|' && !query && !quoted {
+            break;
+        }
         let next_url = match bytes[end] {
             b'|' | b',' | b';' => another_url_at(bytes, end + 1),
             b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),
@@ -614,6 +633,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     if bytes.get(end) == Some(&b'<') && end == body_start {
         // A template such as http://<host>:<port>/<path>: a `<` ends a bare
         // URL (the appendix's delimiter), and this one leaves it nothing.
+        return None;
+    }
+    if slashes && matches!(bytes.get(body_start), Some(b')' | b'|')) {
+        // A scheme named in a pattern's alternatives, `(https://|ftp://)`.
         return None;
     }
     if slashes && start > 0 && bytes[start - 1] == b'[' && bytes.get(body_start) == Some(&b']') {
@@ -1017,9 +1040,9 @@ mod tests {
             texts("(see http://en.wikipedia.org/wiki/Foo_(bar)x) and\nhttp://c/d)e"),
             ["http://en.wikipedia.org/wiki/Foo_(bar)x", "http://c/d)e"]
         );
-        // HTTP.jl's pool key: two URLs joined by `|`; a `|` elsewhere is
-        // the URL's own (and unsafe). A list of origins (undici's web
-        // platform tests), a Markdown link in a Lua comment.
+        // HTTP.jl's pool key: two URLs joined by `|`; hugo's tests' fields;
+        // a `|` in a query is the URL's own (and unsafe). A list of origins
+        // (undici's web platform tests), a Markdown link in a Lua comment.
         assert_eq!(
             texts("\"http://proxy.local:8080/|http://origin.local:80\" http://a/?x=1|2"),
             [
@@ -1027,6 +1050,16 @@ mod tests {
                 "http://origin.local:80",
                 "http://a/?x=1|2"
             ]
+        );
+        assert_eq!(
+            texts("\"List|Hello|https://example.com/a/b/|\" T1: https://e.com/h.txt|/h.txt|text/plain"),
+            ["https://example.com/a/b/", "https://e.com/h.txt"]
+        );
+        // alacritty's pattern of the schemes it opens, in its manual.
+        assert!(texts("\"(mailto:|https://|http://|news:|git://|ftp://)[^\\u0000]+\"").is_empty());
+        assert_eq!(
+            texts("'http://bar.com/bad|uri' \"file:///C|/foo\""),
+            ["http://bar.com/bad|uri", "file:///C|/foo"]
         );
         assert_eq!(
             texts("illegal: *,http://example.com,http://a.test:8000;ftp://b/ http://c/d,e"),

@@ -642,6 +642,9 @@ mod tests {
             ["[command]", "[command]"]
         );
         assert!(found("http://a/[abc]x http://a/b[abc]/ http://[abc]/").is_empty());
+        // No word where a host starts: a URI parser's test of a bad
+        // literal, `http://[xyz]/`, stays one.
+        assert!(found("https://[your-tenant].sharepoint.com/ http://[xyz]/").is_empty());
         // The price: a URI parser's test of a bad path (4Suite's, in
         // uriparser's and network-uri's suites) is read as a template too,
         // a note (U022) where it was an error.

@@ -39,6 +39,36 @@ fn plain_text_keeps_the_appendix_rules() {
     assert_eq!(texts, ["http://a.b/c"]);
 }
 
+/// What a program's string writes with a backslash, in plain text:
+/// alacritty's terminal recordings, a snapshot's HTML; hugo's
+/// testscripts' `grep` patterns; not a test suite's `\u` escapes, after
+/// which the URL goes on.
+#[test]
+fn plain_text_ends_a_url_at_a_strings_escape_and_skips_patterns() {
+    let text = concat!(
+        "printf '\\e]8;;https://example.com\\e\\\\foo\\e]8;;\\e\\\\\\n'\n",
+        "http://\\u4f60\\u597d/x\n",
+        "<img src=\\\\\"https://foo.bar/baz.png\\\\\">\n",
+        "grep 'https://yml\\.example\\.org/' public/index.html\n",
+        "http://host\\path file://C:\\Users\\x\n",
+        "http://example\\t.\\norg\n",
+    );
+    let texts: Vec<String> = urls(text, Kind::Text, false)
+        .map(|found| found.url.text)
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "https://example.com",
+            "http://\\u4f60\\u597d/x",
+            "https://foo.bar/baz.png",
+            "http://host\\path",
+            "file://C:\\Users\\x",
+            "http://example\\t.\\norg"
+        ]
+    );
+}
+
 /// The URL and its fragment, as written: what `--format urls` prints.
 pub(super) fn written(text: &str, kind: Kind, code: bool) -> Vec<String> {
     urls(text, kind, code)

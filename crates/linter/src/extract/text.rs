@@ -16,6 +16,7 @@ impl Reader for PlainText {
     ) -> Box<dyn Iterator<Item = Extracted> + 'a> {
         Box::new(
             Scanner::starting_at(text, options.start)
+                .filter_map(move |url| written_escape(text, url))
                 .filter_map(move |url| escaped_quote(text, url))
                 .map(Extracted::from),
         )
@@ -32,6 +33,46 @@ pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
     }
     let cut = url.text.len() - 1;
     cut_and_rescan(text, url, cut)
+}
+
+/// A URL of plain text holding what a program's string writes with a
+/// backslash: an escape no URL goes on after ends it (see
+/// [`cut_and_rescan`]): a terminal's `\e` (a recording's `printf
+/// '\e]8;;https://a.b\e\\'`), roff's font `\fR`, and an escaped backslash
+/// before a quote (a snapshot's `src=\\"https://a.b/c.png\\"`). One holding
+/// a regular expression's escaped dot or slash (`grep
+/// 'https://a\.example\.org/'`) is a pattern, no URL. Any other backslash
+/// stays the URL's (and unsafe): `http://host\path`, and a test suite's
+/// escapes, after which its URL goes on (WPT's `http://example\t.\norg`,
+/// `http://\u4f60\u597d`).
+pub(crate) fn written_escape(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
+    let bytes = url.text.as_bytes();
+    if bytes
+        .windows(2)
+        .any(|pair| pair[0] == b'\\' && matches!(pair[1], b'.' | b'/'))
+    {
+        return None;
+    }
+    // The URL's bytes, then the two of the text after it (a quote there
+    // ends the URL).
+    let after = text.as_bytes().get(url.span.end..).unwrap_or_default();
+    let byte = |at: usize| match bytes.get(at) {
+        Some(&byte) => Some(byte),
+        None => after.get(at - bytes.len()).copied(),
+    };
+    let escape = (0..bytes.len()).find(|&at| {
+        bytes[at] == b'\\'
+            && matches!(
+                (byte(at + 1), byte(at + 2)),
+                (Some(b'e'), _)
+                    | (Some(b'f'), Some(b'B' | b'I' | b'R' | b'P'))
+                    | (Some(b'\\'), Some(b'"' | b'\''))
+            )
+    });
+    match escape {
+        Some(cut) => cut_and_rescan(text, url, cut),
+        None => Some(url),
+    }
 }
 
 /// `url`, found in `text`, ending at byte `cut` of its text instead: what

@@ -477,7 +477,11 @@ fn is_pattern(value: &str) -> bool {
         return true;
     }
     let trimmed = value.trim();
-    (trimmed.starts_with('^') && trimmed[1..].starts_with(|c: char| c.is_ascii_alphabetic()))
+    // PHP's PCRE patterns open with a delimiter: `{^file://}i`, `#^https?://#`.
+    let anchored = trimmed
+        .strip_prefix(['{', '#', '~', '/', '!', '@', '%', '|'])
+        .unwrap_or(trimmed);
+    (anchored.starts_with('^') && anchored[1..].starts_with(|c: char| c.is_ascii_alphabetic()))
         || (trimmed.ends_with('$') && !trimmed.ends_with("$$") && trimmed.len() > 1)
 }
 

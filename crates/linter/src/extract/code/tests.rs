@@ -88,6 +88,9 @@ fn patterns_and_regular_expressions_hold_no_url() {
     assert!(texts(python, Language::Python).is_empty());
     let js = r#"const r = /^https?:\/\/[^/]+/i; const u = 'https://a.b/';"#;
     assert_eq!(texts(js, Language::JavaScript), ["https://a.b/"]);
+    // PHP's patterns open with a delimiter (composer's Filesystem.php).
+    let php = r#"<?php $p = Preg::replace('{^file://}i', '', $path); $u = 'file:///x';"#;
+    assert_eq!(texts(php, Language::Php), ["file:///x"]);
 }
 
 #[test]
