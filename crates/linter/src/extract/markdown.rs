@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 use rfc1738::scan::{Form, ScannedUrl, Scanner};
 use rfc1738::Span;
+use unicase::UniCase;
 
 use super::html;
 mod pieces;
@@ -44,7 +45,7 @@ fn markdown_options() -> Options {
 /// label), and whether a link uses each.
 #[derive(Default)]
 pub struct Definitions {
-    by_label: HashMap<String, usize>,
+    by_label: HashMap<UniCase<String>, usize>,
     /// Piece, span (in the coordinates given for the piece), destination as
     /// the parser read it, used.
     list: Vec<(usize, Span, String, bool)>,
@@ -67,7 +68,7 @@ impl Definitions {
     /// offsets start at `base`; the first of a label wins.
     pub fn collect(&mut self, text: &str, index: usize, base: usize) {
         let parser = Parser::new_ext(text, markdown_options());
-        let mut found: Vec<(String, Span, String)> = parser
+        let mut found: Vec<(UniCase<String>, Span, String)> = parser
             .reference_definitions()
             .iter()
             .map(|(label, def)| {
@@ -426,13 +427,11 @@ fn scan_in_place(source: &str, range: std::ops::Range<usize>, found: &mut Vec<Pe
 }
 
 /// A reference label as it is compared: white space collapsed, case
-/// folded (lower case).
-fn label_key(label: &str) -> String {
-    label
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+/// folded as pulldown-cmark folds it (Unicode's case folding, where
+/// `str::to_lowercase` brought its own tables into the WebAssembly
+/// module).
+fn label_key(label: &str) -> UniCase<String> {
+    UniCase::new(label.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The destination of an inline link whose text ends at or after

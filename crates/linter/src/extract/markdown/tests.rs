@@ -48,6 +48,18 @@ fn reference_definitions_autolinks_and_bare_urls() {
     );
 }
 
+/// A label matches its definition as CommonMark folds case (its example
+/// of `[ẞ]` and `[SS]`) and collapses white space, as pulldown-cmark reads
+/// them: a definition a link uses is read.
+#[test]
+fn a_reference_label_matches_by_unicode_case_folding() {
+    let text = "[x][ẞ] and [y][Foo\n  Bar]\n\n[SS]: http://ss.example/\n[foo bar]: http://fb.example/\n[none]: http://none.example/\n";
+    assert_eq!(
+        texts(text, Kind::Markdown),
+        ["http://ss.example/", "http://fb.example/"]
+    );
+}
+
 #[test]
 fn escapes_and_entities_are_decoded_with_spans_on_the_source() {
     let text = "[a](http://a.b/x\\_y&amp;z)";
