@@ -467,12 +467,17 @@ fn digits(text: &[u8]) -> usize {
 
 /// Whether `body` is a name in braces: an optional operator, a letter,
 /// `_` or `$` first, then names, dots, subscripts and the separators of
-/// the drafts of RFC 6570 (`proxy.host`, `args[0]`, `-list|/|var`, `$ENV`).
+/// the drafts of RFC 6570 (`proxy.host`, `args[0]`, `-list|/|var`, `$ENV`),
+/// and calls (`url.get('port')`).
 fn is_braced_name(body: &[u8]) -> bool {
     let body = match body.first() {
         Some(b'+' | b'#' | b'.' | b'/' | b';' | b'?' | b'&' | b'-' | b'$') => &body[1..],
         _ => body,
     };
+    // A call with quoted arguments too, when it ends the body: Svelte's
+    // and JSX's expressions, `{page.url.searchParams.get('port')}` (not
+    // linkify-it's test of a brace in a path, `{I'm_king}`).
+    let call = body.ends_with(b")") && body.contains(&b'(');
     body.first()
         .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
         && body.iter().all(|b| {
@@ -481,6 +486,7 @@ fn is_braced_name(body: &[u8]) -> bool {
                     b,
                     b'_' | b'.' | b'-' | b'[' | b']' | b'|' | b'/' | b',' | b'*'
                 )
+                || call && matches!(b, b'(' | b')' | b'\'')
         })
 }
 
@@ -730,6 +736,12 @@ mod tests {
             found("http://{args[0]}/{proxy.host}/{-list|/|second}/{$ENV}"),
             ["{args[0]}", "{proxy.host}", "{-list|/|second}", "{$ENV}"]
         );
+        // Svelte's expressions (sveltejs/kit's tests).
+        assert_eq!(
+            found("http://localhost:{page.url.searchParams.get('port')}/blocked.js"),
+            ["{page.url.searchParams.get('port')}"]
+        );
+        assert!(found("http://foo.com/blah_blah_{I'm_king}").is_empty());
     }
 
     #[test]
