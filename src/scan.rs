@@ -455,17 +455,25 @@ fn after_escape(bytes: &[u8], start: usize, colon: usize) -> usize {
     const ESCAPE: u8 = 0x1b;
     let mut start = start;
     // A control sequence: ESC, `[`, parameters (digits and `;`), a letter.
-    let reach = colon.saturating_sub(24);
-    if let Some(escape) = bytes[reach..colon].iter().rposition(|b| *b == ESCAPE) {
-        let escape = reach + escape;
-        if bytes.get(escape + 1) == Some(&b'[') {
-            let parameters = bytes[escape + 2..colon]
+    // The run of scheme characters stops at its `[` or at a `;`: only
+    // there is one looked for, so that prose's colons cost a byte's test.
+    if start >= 2 && matches!(bytes[start - 1], b'[' | b';') {
+        let open = bytes[..start]
+            .iter()
+            .rev()
+            .take(16)
+            .position(|b| !(b.is_ascii_digit() || *b == b';'))
+            .map(|back| start - 1 - back);
+        if let Some(open) =
+            open.filter(|&open| open >= 1 && bytes[open] == b'[' && bytes[open - 1] == ESCAPE)
+        {
+            let parameters = bytes[open + 1..colon]
                 .iter()
                 .take_while(|b| b.is_ascii_digit() || **b == b';')
                 .count();
-            let last = escape + 2 + parameters;
-            if last < colon && bytes[last].is_ascii_alphabetic() && last + 1 > start {
-                start = last + 1;
+            let last = open + 1 + parameters;
+            if last < colon && bytes[last].is_ascii_alphabetic() {
+                start = start.max(last + 1);
             }
         }
     }
@@ -663,8 +671,11 @@ const BRACKET_REACH: usize = 80;
 /// The parenthesis or bracket opened on the line before `at`, within
 /// [`BRACKET_REACH`] bytes, and still open there: the nearest.
 fn bracket_open_before(bytes: &[u8], at: usize) -> Option<u8> {
+    let window = &bytes[at.saturating_sub(BRACKET_REACH)..at];
+    // Most URLs have none before them: found eight bytes a test.
+    find_first_of(window, [b'(', b'['])?;
     let (mut parentheses, mut brackets) = (0isize, 0isize);
-    for &byte in bytes[at.saturating_sub(BRACKET_REACH)..at].iter().rev() {
+    for &byte in window.iter().rev() {
         match byte {
             b'\n' => break,
             b')' => parentheses -= 1,

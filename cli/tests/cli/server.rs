@@ -115,7 +115,10 @@ fn the_server_finds_what_lint_finds() {
         assert_eq!(served, linted, "{file}");
         total += linted.len();
     }
-    assert_eq!(total, 26);
+    // docs/rfc.txt's `Bare: http://k.example/a|b` is `http://k.example/a`
+    // since a `|` before a query ends a URL among other words (a field's
+    // separator, src/scan.rs).
+    assert_eq!(total, 25);
     assert_eq!(server.stop(), Some(0));
 }
 

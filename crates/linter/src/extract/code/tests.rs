@@ -148,6 +148,27 @@ fn shell_expansions_and_regular_expressions() {
     );
 }
 
+/// hugo's tests' expected output and undici's log line: a `|` separates a
+/// string's fields; a value that is the URL keeps it, and so does a query.
+#[test]
+fn a_bar_separates_the_fields_of_a_strings_value() {
+    let go = concat!(
+        "a := \"List|Hello|https://example.com/a/|\"\n",
+        "b := `T1: https://e.com/h.txt|/h.txt|text/plain`\n",
+        "c := \"http://bar.com/bad|uri\"\n",
+        "d := \"fonts: https://f.example/css?family=Roboto|Lato\"\n",
+    );
+    assert_eq!(
+        texts(go, Language::Go),
+        [
+            "https://example.com/a/",
+            "https://e.com/h.txt",
+            "http://bar.com/bad|uri",
+            "https://f.example/css?family=Roboto|Lato"
+        ]
+    );
+}
+
 /// ohmyzsh's scripts: a pattern's alternatives, an expansion nested in
 /// another, zsh's flags and prompt escapes are the shell's, not a URL's.
 #[test]
