@@ -432,7 +432,13 @@ impl Iterator for Scanner<'_> {
                     start -= 1;
                 }
                 let start = after_escape(bytes, start, found);
-                if start >= self.at && start < found && bytes[start].is_ascii_alphabetic() {
+                // `^http://www\.example\.com/`: an anchored pattern.
+                let anchored = start > 0 && bytes[start - 1] == b'^';
+                if !anchored
+                    && start >= self.at
+                    && start < found
+                    && bytes[start].is_ascii_alphabetic()
+                {
                     if let Some(url) = bare(text, start, found) {
                         self.at = url.outer.end;
                         return Some(url);
@@ -564,7 +570,7 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     // `#[link=https://a.b]text`): there a `)` or `]` the URL did not open
     // closes it.
     let opener = match start.checked_sub(1).map(|at| bytes[at]) {
-        Some(b'(' | b'[' | b'\'' | b'`') => start.checked_sub(1).map(|at| bytes[at]),
+        Some(b'(' | b'[' | b'{' | b'\'' | b'`') => start.checked_sub(1).map(|at| bytes[at]),
         _ => bracket_open_before(bytes, start),
     };
     let closer = match opener {
@@ -582,6 +588,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     while end < bytes.len() {
         match (opener, bytes[end]) {
             (Some(b'\''), b'\'') | (Some(b'`'), b'`') => break,
+            // LaTeX's `\href{url}{text}`, Apache's `${map:key|url}`: a
+            // placeholder in the URL reads its own braces whole, so the
+            // first `}` met closes the opener.
+            (Some(b'{'), b'}') => break,
             (Some(open @ (b'(' | b'[')), byte) if byte == open => depth += 1,
             (Some(b'(' | b'['), byte) if byte == closer && depth == 0 => break,
             (Some(b'(' | b'['), byte) if byte == closer => depth -= 1,
@@ -591,6 +601,15 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // ends a URL.
         let erb = bytes[end] == b'<' && bytes.get(end + 1) == Some(&b'%');
         if ends_bare(bytes[end]) && !erb {
+            break;
+        }
+        // The delimiters written as HTML's entities in text (a manual
+        // showing markup: `&lt;a href="http://a.b/"&gt;http://a.b&lt;/a&gt;`).
+        if bytes[end] == b'&'
+            && ["&lt;", "&gt;", "&quot;"]
+                .iter()
+                .any(|entity| bytes[end..].starts_with(entity.as_bytes()))
+        {
             break;
         }
         // Two URLs joined by `|`, `,` or `;` (a connection pool's key, a
@@ -668,22 +687,25 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
 /// that a line of many URLs is read in linear time.
 const BRACKET_REACH: usize = 80;
 
-/// The parenthesis or bracket opened on the line before `at`, within
-/// [`BRACKET_REACH`] bytes, and still open there: the nearest.
+/// The parenthesis, bracket or brace opened on the line before `at`,
+/// within [`BRACKET_REACH`] bytes, and still open there: the nearest.
 fn bracket_open_before(bytes: &[u8], at: usize) -> Option<u8> {
     let window = &bytes[at.saturating_sub(BRACKET_REACH)..at];
     // Most URLs have none before them: found eight bytes a test.
-    find_first_of(window, [b'(', b'['])?;
-    let (mut parentheses, mut brackets) = (0isize, 0isize);
+    find_first_of(window, [b'(', b'[', b'{'])?;
+    let (mut parentheses, mut brackets, mut braces) = (0isize, 0isize, 0isize);
     for &byte in window.iter().rev() {
         match byte {
             b'\n' => break,
             b')' => parentheses -= 1,
             b']' => brackets -= 1,
+            b'}' => braces -= 1,
             b'(' if parentheses == 0 => return Some(b'('),
             b'(' => parentheses += 1,
             b'[' if brackets == 0 => return Some(b'['),
             b'[' => brackets += 1,
+            b'{' if braces == 0 => return Some(b'{'),
+            b'{' => braces += 1,
             _ => {}
         }
     }
@@ -1196,6 +1218,12 @@ mod tests {
         assert_eq!(
             texts("\\xhttp://a.b/ \\nnntp://c.d/g"),
             ["xhttp://a.b/", "nntp://c.d/g"]
+        );
+        // httpd's manual: an anchored pattern, markup written with
+        // entities, LaTeX's `\href`, a RewriteMap's lookup.
+        assert_eq!(
+            texts("SetEnvIf Referer \"^http://www\\.example\\.com/\" &lt;a href=\"http://a.b/\"&gt;http://c.d&lt;/a&gt; \\href{http://e.f/g}{http://e.f/g} ${map:k|http://h.i/}$1 {https://j.k/{id}/l}"),
+            ["http://a.b/", "http://c.d", "http://e.f/g", "http://e.f/g", "http://h.i/", "https://j.k/{id}/l"]
         );
         // tmux's style: a bracket opened before the URL on its line.
         assert_eq!(

@@ -102,10 +102,12 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
     let length = match rest.first()? {
         b'{' => braces(rest),
         // `disk$user` is a word of VMS (RFC 1738's own example), not a
-        // variable: a `$` right after a letter or digit starts none.
+        // variable: a `$` right after a letter or digit starts none, but
+        // a regular expression's group (`RedirectMatch ... http://h$1`).
         b'$' if open > 0
             && bytes[open - 1].is_ascii_alphanumeric()
-            && rest.get(1) != Some(&b'{') =>
+            && rest.get(1) != Some(&b'{')
+            && !rest.get(1).is_some_and(u8::is_ascii_digit) =>
         {
             None
         }
@@ -759,8 +761,10 @@ mod tests {
         assert!(found("http://a/{{}}").is_empty());
         assert!(found("http://a/{{ a\nb }}").is_empty());
         assert_eq!(found("http://a/$x {"), ["$x"]);
-        // RFC 1738's VMS example (section 3.10): a word with a `$` in it.
+        // RFC 1738's VMS example (section 3.10): a word with a `$` in it;
+        // a group after a host (httpd's manual) is a placeholder.
         assert!(found("file://vms.host.edu/disk$user/my/notes/note12345.txt").is_empty());
+        assert_eq!(found("http://other.example.com$1.jpg"), ["$1"]);
         assert!(found("http://a/$ {").is_empty());
         assert!(found("http://a/%y %").is_empty());
         assert!(found("http://[::1]:80/[FE80::1]/[a]/[A]/[Ab]").is_empty());

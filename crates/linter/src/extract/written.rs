@@ -84,7 +84,8 @@ pub(crate) fn has_scheme(text: &str) -> bool {
         .iter()
         .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
         .unwrap_or(bytes.len());
-    bytes.get(end) == Some(&b':')
+    // `Router::fallback`, rustdoc's link to an item: a path, no scheme.
+    bytes.get(end) == Some(&b':') && bytes.get(end + 1) != Some(&b':')
 }
 
 /// The URL of a candidate: decoded, with the map back to the source, and

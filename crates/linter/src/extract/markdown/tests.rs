@@ -48,6 +48,13 @@ fn reference_definitions_autolinks_and_bare_urls() {
     );
 }
 
+/// rustdoc's links to items (axum's docs): a path, no URL.
+#[test]
+fn a_link_to_a_rust_item_is_no_url() {
+    let text = "See [fallback](Router::fallback) and [x](HTTP://a.example/).\n";
+    assert_eq!(texts(text, Kind::Markdown), ["HTTP://a.example/"]);
+}
+
 /// A label matches its definition as CommonMark folds case (its example
 /// of `[ẞ]` and `[SS]`) and collapses white space, as pulldown-cmark reads
 /// them: a definition a link uses is read.
