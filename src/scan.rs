@@ -628,6 +628,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         if bytes[end] == b'|' && !query && !quoted {
             break;
         }
+        // A `,` before another option's `name=` (`otel=http://h:4444,proto=x`),
+        // or a shell's line continued after it, ends a URL among other words.
+        if bytes[end] == b',' && !query && !quoted && option_at(bytes, end + 1) {
+            break;
+        }
         let next_url = match bytes[end] {
             b'|' | b',' | b';' => another_url_at(bytes, end + 1),
             b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),
@@ -710,6 +715,20 @@ fn bracket_open_before(bytes: &[u8], at: usize) -> Option<u8> {
         }
     }
     None
+}
+
+/// Whether an option starts at `at`, after a `,`: a name and `=`
+/// (`proto=invalid`), or a shell's `\` that continues the line.
+fn option_at(bytes: &[u8], at: usize) -> bool {
+    let rest = &bytes[at..];
+    if matches!(rest, [b'\\'] | [b'\\', b'\n' | b'\r', ..]) {
+        return true;
+    }
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+        .count();
+    name > 0 && rest[0].is_ascii_alphabetic() && rest.get(name) == Some(&b'=')
 }
 
 /// Whether a scheme and `://` start at `at`.
@@ -1087,6 +1106,11 @@ mod tests {
         assert_eq!(
             texts("\"List|Hello|https://example.com/a/b/|\" T1: https://e.com/h.txt|/h.txt|text/plain"),
             ["https://example.com/a/b/", "https://e.com/h.txt"]
+        );
+        // k6's options: a URL among `name=value` pairs.
+        assert_eq!(
+            texts("x \"otel=http://localhost:4444,proto=invalid\" --s='url=http://h:8888/s/decrypt,\\\n  method=POST' http://a/b,c=d?e=f,g=h"),
+            ["http://localhost:4444", "http://h:8888/s/decrypt", "http://a/b"]
         );
         // alacritty's pattern of the schemes it opens, in its manual.
         assert!(texts("\"(mailto:|https://|http://|news:|git://|ftp://)[^\\u0000]+\"").is_empty());

@@ -156,6 +156,8 @@ fn braces(rest: &[u8]) -> Option<usize> {
 /// group).
 fn dollar(rest: &[u8]) -> Option<usize> {
     match rest.get(1)? {
+        // k6's `http://${}.com`: a template's empty slot.
+        b'{' if rest.get(2) == Some(&b'}') => Some(3),
         b'{' | b'(' => {
             // `$(HT.port(server))`: Julia's and a shell's expressions nest.
             // One that holds a URL is code around it, not a placeholder
@@ -765,6 +767,10 @@ mod tests {
         // a group after a host (httpd's manual) is a placeholder.
         assert!(found("file://vms.host.edu/disk$user/my/notes/note12345.txt").is_empty());
         assert_eq!(found("http://other.example.com$1.jpg"), ["$1"]);
+        assert_eq!(
+            found("http://${}.com/thing/${}/ http://a/$()"),
+            ["${}", "${}"]
+        );
         assert!(found("http://a/$ {").is_empty());
         assert!(found("http://a/%y %").is_empty());
         assert!(found("http://[::1]:80/[FE80::1]/[a]/[A]/[Ab]").is_empty());
