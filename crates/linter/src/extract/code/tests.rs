@@ -316,6 +316,13 @@ fn perl_is_read_as_perl() {
     // `\x{7e}` is Perl's way to write `~`.
     let tilde = "my $h = \"http://a.example/\\x{7e}u/\";\n";
     assert_eq!(texts(tilde, Language::Perl), ["http://a.example/~u/"]);
+    // A substitution's replacement opened by a character beyond ASCII is
+    // none, and the lexer stays on a character's boundary (a fuzzer's
+    // input, which panicked).
+    let wide = "\\s{a/copyas.html}㊦㊦㊦{b}, \\url{http://example.com/x}}\n";
+    let _ = texts(wide, Language::Perl);
+    let wide = "s{a}㊦b㊦; $u = 'http://c.example/';\n";
+    assert_eq!(texts(wide, Language::Perl), ["http://c.example/"]);
 }
 
 #[test]

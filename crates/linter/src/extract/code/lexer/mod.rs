@@ -235,6 +235,12 @@ impl<'a> Lexer<'a> {
     /// `f'...'`, `R"x(...)x"`, `%w[...]` is not here): whether the lexer
     /// moved on.
     fn word_or_prefixed_literal(&mut self) -> bool {
+        // A step that ended inside a character (it never should) moves on
+        // to the next, rather than cut the text there and panic.
+        if !self.text.is_char_boundary(self.at) {
+            self.at += 1;
+            return true;
+        }
         let start = self.at;
         let mut end = start;
         while end < self.bytes.len()

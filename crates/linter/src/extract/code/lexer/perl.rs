@@ -65,7 +65,15 @@ impl Lexer<'_> {
                     while self.bytes.get(after).is_some_and(u8::is_ascii_whitespace) {
                         after += 1;
                     }
-                    if let Some(&again) = self.bytes.get(after) {
+                    // Its delimiter is ASCII punctuation, as the first's
+                    // is: a character beyond ASCII there (`s{a}㊦`) opens no
+                    // replacement, and a search for its first byte would
+                    // end inside a character (a fuzzer found it).
+                    if let Some(&again) = self
+                        .bytes
+                        .get(after)
+                        .filter(|byte| byte.is_ascii_punctuation())
+                    {
                         let again_closing = closing_bracket(again);
                         after = (self.delimited_end(after, again, again_closing) + 1)
                             .min(self.bytes.len());
