@@ -148,6 +148,9 @@ fn words(text: &str, language: Language) -> Vec<Extracted> {
     if language == Language::Make {
         pattern_stems(&mut read);
     }
+    if language == Language::Yaml {
+        folded_templates(&mut read);
+    }
     // Only ASCII bytes were blanked.
     let read = String::from_utf8(read).unwrap_or_else(|_| text.to_owned());
     // A shell's word is code: what a fix would write there (`%`) may be
@@ -159,6 +162,32 @@ fn words(text: &str, language: Language) -> Vec<Extracted> {
         _ => Applicability::Safe,
     };
     prose::urls(text, &read, &[], fix, Some).collect()
+}
+
+/// A Jinja expression broken over a folded scalar's lines (an Ansible
+/// playbook's `http://foo.com/{{` and `case1 }}` on the next line): YAML
+/// folds the line break into a space, and so does this copy, so that the
+/// expression is read whole as a placeholder. Within 256 bytes, so that a
+/// text of `{{` repeated stays linear.
+fn folded_templates(read: &mut [u8]) {
+    let mut at = 0;
+    while let Some(open) = memchr::memmem::find(&read[at..], b"{{").map(|i| at + i) {
+        let reach = read.len().min(open + 256);
+        let Some(close) = memchr::memmem::find(&read[open + 2..reach], b"}}").map(|i| open + 2 + i)
+        else {
+            at = open + 2;
+            continue;
+        };
+        let inside = &read[open + 2..close];
+        if !inside.iter().any(|b| matches!(b, b'{' | b'}')) {
+            for byte in &mut read[open + 2..close] {
+                if matches!(*byte, b'\n' | b'\r') {
+                    *byte = b' ';
+                }
+            }
+        }
+        at = close + 2;
+    }
 }
 
 /// The URLs of the comments: prose, read in a copy of the file where all

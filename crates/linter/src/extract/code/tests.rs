@@ -148,6 +148,20 @@ fn shell_expansions_and_regular_expressions() {
     );
 }
 
+/// ansible-lint's test of a Jinja expression over a folded scalar's lines.
+#[test]
+fn a_jinja_expression_folded_over_yaml_lines_is_a_placeholder() {
+    let yaml = "cases:\n  case1: >-\n    http://foo.com/{{\n      case1 }}\n  case2: >-\n    http://bar.com/{{\n    case2 }}/x\n";
+    assert_eq!(
+        texts(yaml, Language::Yaml),
+        // Read folded, as YAML reads the scalar.
+        [
+            "http://foo.com/{{       case1 }}",
+            "http://bar.com/{{     case2 }}/x"
+        ]
+    );
+}
+
 /// hugo's tests' expected output and undici's log line: a `|` separates a
 /// string's fields; a value that is the URL keeps it, and so does a query.
 #[test]
