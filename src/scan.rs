@@ -569,8 +569,9 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     // still open (`(e.g. http://a.b/)]:URLs`, tmux's style
     // `#[link=https://a.b]text`): there a `)` or `]` the URL did not open
     // closes it.
-    let opener = match start.checked_sub(1).map(|at| bytes[at]) {
-        Some(b'(' | b'[' | b'{' | b'\'' | b'`') => start.checked_sub(1).map(|at| bytes[at]),
+    let before = start.checked_sub(1).map(|at| bytes[at]);
+    let opener = match before {
+        Some(b'(' | b'[' | b'{' | b'\'' | b'`') => before,
         _ => bracket_open_before(bytes, start),
     };
     let closer = match opener {
@@ -581,10 +582,7 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     let mut query = false;
     // A string's value read alone (a program's literal, a JSON value)
     // starts at 0; a test suite's line of data, at a line's start.
-    let quoted = matches!(
-        start.checked_sub(1).map(|at| bytes[at]),
-        None | Some(b'"' | b'\'' | b'`' | b'\n')
-    );
+    let quoted = matches!(before, None | Some(b'"' | b'\'' | b'`' | b'\n'));
     while end < bytes.len() {
         match (opener, bytes[end]) {
             (Some(b'\''), b'\'') | (Some(b'`'), b'`') => break,
@@ -612,10 +610,6 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         {
             break;
         }
-        // Two URLs joined by `|`, `,` or `;` (a connection pool's key, a
-        // list of origins in one string), or a Markdown link's text and
-        // destination outside Markdown (`[https://a.b](https://a.b)`): no
-        // URL writes these before another scheme's `://`.
         // A `|` before any query ends a URL written among other words: a
         // field's separator (a test's expected `Single|en|https://a.b/|`,
         // a log's `origin->https://a.b:4000|path->/x`, JSDoc's `{@link
@@ -633,6 +627,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         if bytes[end] == b',' && !query && !quoted && option_at(bytes, end + 1) {
             break;
         }
+        // Two URLs joined by `|`, `,` or `;` (a connection pool's key, a
+        // list of origins in one string), or a Markdown link's text and
+        // destination outside Markdown (`[https://a.b](https://a.b)`): no
+        // URL writes these before another scheme's `://`.
         let next_url = match bytes[end] {
             b'|' | b',' | b';' => another_url_at(bytes, end + 1),
             b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),

@@ -347,7 +347,7 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         && bytes[open - 1] == b'/'
         && body.len() >= 3
         && !host_starts
-        && !matches!(rest.get(close + 1), Some(b) if !is_segment_end(*b))
+        && rest.get(close + 1).map_or(true, |&b| is_segment_end(b))
         && body.first().is_some_and(u8::is_ascii_alphabetic)
         && body
             .iter()
@@ -358,10 +358,11 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
 /// Whether `byte`, after a `]`, ends the path's segment: a `/`, a query's
 /// or fragment's start, or a byte no URL holds bare.
 fn is_segment_end(byte: u8) -> bool {
-    matches!(byte, b'/' | b'?' | b'#' | b'.' | b',' | b';' | b')')
-        || byte.is_ascii_whitespace()
-        || !byte.is_ascii_graphic()
-        || matches!(byte, b'"' | b'\'' | b'<' | b'>' | b'`')
+    !byte.is_ascii_graphic()
+        || matches!(
+            byte,
+            b'/' | b'?' | b'#' | b'.' | b',' | b';' | b')' | b'"' | b'\'' | b'<' | b'>' | b'`'
+        )
 }
 
 /// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`): not
