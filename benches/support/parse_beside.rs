@@ -61,6 +61,11 @@ fn main() {
     let generated = corpus::generated(11 * 1000);
     let mut lists: Vec<(String, Vec<String>)> = vec![
         ("kasztp_http_accepted".into(), kasztp.clone()),
+        // `otherurl`s, whose logins are all bare hostports.
+        (
+            "kasztp_https_accepted".into(),
+            corpus::accepted(&corpus::kasztp_https()),
+        ),
         (
             "kasztp_http_near_misses".into(),
             corpus::near_misses(&kasztp),

@@ -15,7 +15,8 @@ use core::marker::PhantomData;
 
 use crate::grammar::cursor::{Backtrack, Cursor, Inlining, Parsed};
 use crate::grammar::fast::{
-    at_sign_ahead, find_byte, plain_hostname, run_scan, run_scan_inline, Plain,
+    find_byte, hostport_by_automaton, login_by_automata, plain_hostname, run_scan, run_scan_inline,
+    HostportAt, LoginAt, Plain,
 };
 use crate::grammar::misc::digits;
 use crate::grammar::notation::{
@@ -60,25 +61,37 @@ production! {
             return login_as_written(start);
         }
         let (text, at) = start.text_and_index();
-        if let Some(at_sign) = at_sign_ahead(text, at) {
-            if let Some((userinfo, after)) = userinfo_before(start, at_sign) {
-                return login_with(start, userinfo, after);
+        match login_by_automata(text, at) {
+            LoginAt::Bracket { at_sign, colon } => {
+                let at_sign_cursor = start.skip(at_sign - at);
+                let user_end = colon.map_or(at_sign_cursor, |colon| start.skip(colon - at));
+                let user = User::at(start.place_to(&user_end));
+                let password = colon.map(|_| Password::at(user_end.skip(1).place_to(&at_sign_cursor)));
+                let after = at_sign_cursor.skip(1);
+                if let Some(ends) = hostport_by_automaton(text, at_sign + 1) {
+                    let (rest, hostport) = HostportEnds::from(ends).read(after);
+                    return Ok(login_node(start, (Some(user), password), rest, hostport));
+                }
+                login_with(start, (Some(user), password), after)
             }
+            LoginAt::Bare(ends) => {
+                let (rest, hostport) = HostportEnds::from(ends).read(start);
+                Ok(login_node(start, (None, None), rest, hostport))
+            }
+            LoginAt::Undecided => login_hostport_first(start),
         }
-        login_hostport_first(start)
     }
 }
 
 // Outside the diagnostic pass, `login` is read to the same tree as
 // `login_as_written` (the diagnostic pass reads that one, whose errors
-// follow the BNF) in one of two orders. Where an `@` stands in the next 32
-// bytes before any `/` (eight bytes a test, `fast::at_sign_ahead`), the
-// bracket is read first, once: a login that names a user (most telnet
-// URLs, many ftp ones) is spared a first reading of its user as a hostport.
-// Everywhere else the hostport is read first: most logins are a bare
-// hostport, which needs no look for an `@` after it (benches/records/log.md,
-// "A login that is a bare hostport"); a login with a user is read once
-// (BENCHMARKS.md, "Logins with a user, read once").
+// follow the BNF) by two automata side by side (`fast::login_by_automata`),
+// the bracket's and the hostport's, a step a byte with no branch but the
+// loop's: the bracket and its `@` are found in the same pass that reads a
+// bare hostport (BENCHMARKS.md, "A login by automata"). What they leave
+// undecided (a `hostnumber`, a host that ends in a dot) is read hostport
+// first, as before them: most logins are a bare hostport, which needs no
+// look for an `@` after it.
 
 /// `login` read hostport first: when no character a user or password may
 /// hold, nor an `@`, follows the hostport, the login is that hostport;
@@ -274,6 +287,18 @@ struct HostportEnds {
 /// The bit of [`HostportEnds::host`] that marks a `hostnumber`: no index
 /// into a `str` reaches it.
 const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
+
+impl From<HostportAt> for HostportEnds {
+    /// The ends of a hostport the automaton read: its host a `hostname`,
+    /// after which the hostport ends (never at 0, after a host).
+    #[inline(always)]
+    fn from(ends: HostportAt) -> HostportEnds {
+        HostportEnds {
+            host: ends.host,
+            end: NonZeroUsize::new(ends.end).unwrap_or(NonZeroUsize::MIN),
+        }
+    }
+}
 
 impl HostportEnds {
     /// The node of the hostport read from `start`, and the cursor after it.
@@ -548,33 +573,46 @@ mod tests {
     use crate::test_strings::every_string_of;
     use alloc::format;
 
-    /// A login read user first or hostport first is the login read in the
-    /// BNF's order, on every string over characters that make or break a
-    /// user, a password, an escape, a host and a port, and the `@` between
-    /// them: alone, after a prefix (so that the run of a user and password
-    /// is read from inside a longer text), and after 30 characters of the
-    /// login (so that its `@` is too far ahead to be seen, and the bracket
-    /// is looked for from where the hostport stops).
+    /// How many logins [`compare_logins`] saw: bare hostports, with a user,
+    /// with a password.
+    #[derive(Default)]
+    struct Seen {
+        bare: usize,
+        with_user: usize,
+        with_password: usize,
+    }
+
+    /// The login of `whole` from `from` read by the first pass (by the
+    /// automata, or hostport first) is the login read in the BNF's order,
+    /// both failing or both the same tree ending at the same place.
+    fn compare_logins(whole: &str, from: usize, seen: &mut Seen) {
+        let start = Cursor::new(whole, 0, Options::default()).skip(from);
+        let as_written = login_as_written(start).ok();
+        let read = login::read(start).ok();
+        // Trees compare by their text: the same text at the same start is
+        // the same place.
+        let read_ends = read.map(|(rest, login)| (rest.offset(), login));
+        let written_ends = as_written.map(|(rest, login)| (rest.offset(), login));
+        if read_ends != written_ends {
+            panic!("{whole:?} from {from}: {read:?} against {as_written:?}");
+        }
+        if let Some((_, login)) = as_written {
+            seen.bare += usize::from(login.user.is_none());
+            seen.with_user += usize::from(login.user.is_some());
+            seen.with_password += usize::from(login.password.is_some());
+        }
+    }
+
+    /// A login read by the automata or hostport first is the login read in
+    /// the BNF's order, on every string over characters that make or break
+    /// a user, a password, an escape, a host and a port, and the `@`
+    /// between them: alone, after a prefix (so that the run of a user and
+    /// password is read from inside a longer text), and after 30 characters
+    /// of the login (a long run before its `@`).
     #[test]
     fn a_login_read_in_either_order_is_the_login_as_written() {
-        let (mut bare, mut with_user, mut with_password) = (0, 0, 0);
-        let mut compare = |whole: &str, from: usize| {
-            let start = Cursor::new(whole, 0, Options::default()).skip(from);
-            let as_written = login_as_written(start).ok();
-            let read = login::read(start).ok();
-            // Trees compare by their text: the same text at the same start
-            // is the same place.
-            let read_ends = read.map(|(rest, login)| (rest.offset(), login));
-            let written_ends = as_written.map(|(rest, login)| (rest.offset(), login));
-            if read_ends != written_ends {
-                panic!("{whole:?} from {from}: {read:?} against {as_written:?}");
-            }
-            if let Some((_, login)) = as_written {
-                bare += usize::from(login.user.is_none());
-                with_user += usize::from(login.user.is_some());
-                with_password += usize::from(login.password.is_some());
-            }
-        };
+        let mut seen = Seen::default();
+        let mut compare = |whole: &str, from: usize| compare_logins(whole, from, &mut seen);
         for bytes in every_string_of(b"a1.-:@;%4/", 6) {
             compare(core::str::from_utf8(&bytes).expect("ASCII"), 0);
         }
@@ -584,8 +622,50 @@ mod tests {
             compare(&format!("{}{text}", "a1".repeat(15)), 0);
         }
         // Enough of each kind: bare hostports, users, and passwords.
+        let Seen {
+            bare,
+            with_user,
+            with_password,
+        } = seen;
         assert!(
             bare > 100_000 && with_user > 30_000 && with_password > 4_000,
+            "{bare} {with_user} {with_password}"
+        );
+    }
+
+    /// The same over the characters the first alphabet lacks: letters that
+    /// are no hex digit (an escape broken by one), upper case, a user's
+    /// character that no host holds (`!`), and characters beyond ASCII,
+    /// which end a host and a user alike.
+    #[test]
+    fn a_login_of_other_characters_read_by_the_automata_is_the_login_as_written() {
+        let mut seen = Seen::default();
+        for bytes in every_string_of(b"gZ9-.:@!%/", 6) {
+            let text = core::str::from_utf8(&bytes).expect("ASCII");
+            compare_logins(text, 0, &mut seen);
+            compare_logins(&format!("u:p@{text}"), 0, &mut seen);
+        }
+        for text in [
+            "h\u{e9}",
+            "h\u{e9}@x",
+            "\u{e9}@x",
+            "u@h\u{e9}",
+            "u:p\u{e9}@h",
+            "h:8\u{e9}",
+            "h.\u{e9}",
+            "h-\u{e9}",
+            "1.2.3.4\u{e9}",
+            "u@1.2.3.4:5/",
+        ] {
+            compare_logins(text, 0, &mut seen);
+        }
+        let Seen {
+            bare,
+            with_user,
+            with_password,
+        } = seen;
+        assert!(
+            bare > 100_000 && with_user > 200_000 && with_password > 150_000,
             "{bare} {with_user} {with_password}"
         );
     }

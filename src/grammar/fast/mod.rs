@@ -1,7 +1,7 @@
-//! The word-at-a-time fast paths of the grammar: each reads eight bytes
-//! at once where the grammar reads one, and each stands beside the byte
-//! loop it must equal, which its tests hold it to. One file for each kind
-//! of thing they read:
+//! The fast paths of the grammar: most read eight bytes at once where the
+//! grammar reads one, one reads a login by automata, and each stands
+//! beside the reading it must equal, which its tests hold it to. One file
+//! for each kind of thing they read:
 //!
 //! - [`runs`]: where a run of a character class ends ([`run_scan`],
 //!   [`run_len`], [`run_scan_inline`], [`run_scan_with`], which also tells
@@ -11,9 +11,13 @@
 //!   [`run_scan`] costs more (news);
 //! - [`hosts`]: where a host name of plain labels ends ([`plain_hostname`];
 //!   the loop: the labels one by one);
-//! - [`search`]: the next `%` of a path or `:` of a user ([`find_byte`]),
-//!   and the `@` that may end a login's user ([`at_sign_ahead`]); the loop:
-//!   a search byte by byte.
+//! - [`login`]: a login's bracket and hostport side by side
+//!   ([`login_by_automata`]), and a hostport after the bracket's `@`
+//!   ([`hostport_by_automaton`]), each byte a step of an automaton with no
+//!   branch but the loop's; the reading: `login` and `hostport` of
+//!   `grammar::ip`, which read what the automata leave undecided;
+//! - [`search`]: the next `%` of a path or `:` of a user ([`find_byte`]);
+//!   the loop: a search byte by byte.
 //!
 //! Why words: the runs of a URL are short and of every length (a host, a
 //! database, a search word), so a loop byte by byte mispredicts its exit at
@@ -23,17 +27,19 @@
 //! masks"). Past the end of a text reads as non-members.
 
 mod hosts;
+mod login;
 mod runs;
 mod search;
 
 pub(crate) use hosts::{plain_hostname, Plain};
+pub(crate) use login::{hostport_by_automaton, login_by_automata, HostportAt, LoginAt};
 #[cfg(test)]
 pub(crate) use runs::run_by_bytes;
 pub(crate) use runs::{digit_run, escape_len, run_scan, run_scan_inline, run_scan_with, short_run};
 // The drafts' readers test eight bytes at once and read runs on the bytes.
 #[cfg(feature = "dialect")]
 pub(crate) use runs::{all_in, run_len};
-pub(crate) use search::{at_sign_ahead, find_byte, first_equal};
+pub(crate) use search::{find_byte, first_equal};
 
 /// The lowest bit of each of eight bytes: a byte's value times `ONES` is
 /// eight of it, for the tests of eight bytes at once on a word.

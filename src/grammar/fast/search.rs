@@ -1,6 +1,5 @@
-//! Where a byte comes next: a `%` of a path, a `:` of a user, the `@`
-//! that may end a login's user; eight bytes a test, each beside the search
-//! byte by byte it must equal.
+//! Where a byte comes next: a `%` of a path, a `:` of a user; eight bytes
+//! a test, each beside the search byte by byte it must equal.
 
 use super::{eight_at, ONES};
 
@@ -13,33 +12,6 @@ pub(crate) fn first_equal(word: u64, byte: u8) -> Option<usize> {
     // can set the high bits of the bytes above it, never below).
     let found = other.wrapping_sub(ONES) & !other & (ONES << 7);
     (found != 0).then(|| found.trailing_zeros() as usize / 8)
-}
-
-/// Where the first `@` in the 32 bytes of `text` from `from` on is, when no
-/// `/` comes before it there: where a login is likely to name a user
-/// (`guest:secret@host`), eight bytes a test. (The loop: a search for the
-/// first `@` or `/` byte by byte.)
-// Inlined into `login`'s choice of reading (BENCHMARKS.md, "Logins with a
-// user, read once").
-#[inline(always)]
-pub(crate) fn at_sign_ahead(text: &[u8], from: usize) -> Option<usize> {
-    for at in [from, from + 8, from + 16, from + 24] {
-        let Some(&eight) = eight_at(text, at) else {
-            let rest = text.get(at..).unwrap_or_default();
-            let first = rest.iter().position(|&b| b == b'@' || b == b'/');
-            return first
-                .filter(|&index| rest[index] == b'@')
-                .map(|index| at + index);
-        };
-        let word = u64::from_le_bytes(eight);
-        match (first_equal(word, b'@'), first_equal(word, b'/')) {
-            (Some(at_sign), Some(slash)) if at_sign < slash => return Some(at + at_sign),
-            (Some(at_sign), None) => return Some(at + at_sign),
-            (_, Some(_)) => return None,
-            (None, None) => {}
-        }
-    }
-    None
 }
 
 /// The offset of the first `byte` in `bytes` at or after `from`: eight
@@ -62,36 +34,6 @@ pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::test_strings::every_string_of;
-
-    /// `at_sign_ahead` says what a search byte by byte for the first `@` or
-    /// `/` in the 32 bytes from the start says, from every start, with
-    /// either before, inside and after every eight bytes and past the 32.
-    #[test]
-    fn an_at_sign_ahead_is_found_where_the_byte_loop_finds_it() {
-        let (mut ahead, mut tested) = (0, 0);
-        for text in every_string_of(b"@/a", 9) {
-            let long = [b"bcdefghijklmnopqrstuvwxyz0123".as_slice(), &text].concat();
-            for whole in [&text[..], &long[..]] {
-                for from in 0..=whole.len().min(3) {
-                    let window = &whole[from..whole.len().min(from + 32)];
-                    let first = window.iter().position(|&b| b == b'@' || b == b'/');
-                    let expected = first.filter(|&index| window[index] == b'@');
-                    let expected = expected.map(|index| from + index);
-                    assert_eq!(
-                        at_sign_ahead(whole, from),
-                        expected,
-                        "{whole:?} from {from}"
-                    );
-                    ahead += usize::from(expected.is_some());
-                    tested += 1;
-                }
-            }
-        }
-        assert!(
-            ahead > 10_000 && tested - ahead > 10_000,
-            "{ahead} {tested}"
-        );
-    }
 
     /// `find_byte` finds the `%` (or `:`) a search byte by byte finds, from
     /// every start, with it before, inside and after every eight bytes.

@@ -1,0 +1,310 @@
+//! A `login` and a `hostport` read by two small automata, one step a byte,
+//! beside the readings of `grammar::ip` they must equal wherever they
+//! decide.
+//!
+//! ```bnf
+//! login          = [ user [ ":" password ] "@" ] hostport
+//! hostport       = host [ ":" port ]
+//! ```
+//!
+//! Why automata: a login's parts are short and optional (a user or not, a
+//! password or not, one label or three, a port or not), and the readings
+//! of the combinators decide each with a branch of its own, which the
+//! processor mispredicts on lists that mix them. Here each byte moves a
+//! state with no branch, through a row of next states that the byte looks
+//! up; the only branch is the loop's end. The rows are those of a shift
+//! automaton: each state is the offset of a six-bit field, and a byte's row
+//! holds in each state's field the offset of the next state, so that one
+//! shift is one step (a shift takes the low six bits of its count, which
+//! is why the bits above a field need no mask). Ten states fit a word.
+//!
+//! The automata decide only where the grammar is plain: a host name whose
+//! last label starts with a letter, a port of digits, a user and password
+//! of their characters and whole escapes. Anything else (a `hostnumber`, a
+//! dot or dash the host cannot end with, a colon with no port) they leave
+//! undecided, and the combinators read it as before.
+
+use crate::grammar::chars::{ALPHA, DIGIT, HEX, USER};
+
+/// A state: the offset of its six-bit field in a row.
+type State = u32;
+
+/// The width of a state's field in a row.
+const FIELD: u32 = 6;
+
+/// A row of next states, the `next[state]`th in the field of `state`.
+const fn row_of(next: [u32; 10]) -> u64 {
+    let mut row = 0;
+    let mut state = 0;
+    while state < 10 {
+        row |= ((next[state] * FIELD) as u64) << (state as u32 * FIELD);
+        state += 1;
+    }
+    row
+}
+
+/// One step: the state after `state` on the byte whose row is `row`.
+#[inline(always)]
+fn step(row: u64, state: State) -> State {
+    // The shift takes the low six bits of `state`: the bits above the
+    // next state's field, left by the shift, are never masked.
+    row.wrapping_shr(state) as u32
+}
+
+/// The state a shifted row holds in its lowest field.
+#[inline(always)]
+fn state_of(shifted: State) -> u32 {
+    (shifted & 63) / FIELD
+}
+
+// The states of the bracket `user [ ":" password ] "@"`, read to its `@`.
+const USER_RUN: u32 = 0;
+const USER_PERCENT: u32 = 1;
+const USER_HEX: u32 = 2;
+const PASSWORD_RUN: u32 = 3;
+const PASSWORD_PERCENT: u32 = 4;
+const PASSWORD_HEX: u32 = 5;
+/// The `@` that ends the bracket (the first state that ends the reading).
+const AT_SIGN: u32 = 6;
+/// No bracket ends here.
+const NO_BRACKET: u32 = 7;
+
+/// The rows of the bracket, a row a byte: a user's or password's
+/// characters and escapes, one `:` between them, and the `@` after.
+const BRACKET: [u64; 256] = {
+    let mut rows = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        let mut next = [NO_BRACKET; 10];
+        if USER.contains(b) {
+            next[USER_RUN as usize] = USER_RUN;
+            next[PASSWORD_RUN as usize] = PASSWORD_RUN;
+        }
+        if HEX.contains(b) {
+            next[USER_PERCENT as usize] = USER_HEX;
+            next[USER_HEX as usize] = USER_RUN;
+            next[PASSWORD_PERCENT as usize] = PASSWORD_HEX;
+            next[PASSWORD_HEX as usize] = PASSWORD_RUN;
+        }
+        match b {
+            b'%' => {
+                next[USER_RUN as usize] = USER_PERCENT;
+                next[PASSWORD_RUN as usize] = PASSWORD_PERCENT;
+            }
+            b':' => next[USER_RUN as usize] = PASSWORD_RUN,
+            b'@' => {
+                next[USER_RUN as usize] = AT_SIGN;
+                next[PASSWORD_RUN as usize] = AT_SIGN;
+            }
+            _ => {}
+        }
+        rows[byte] = row_of(next);
+        byte += 1;
+    }
+    rows
+};
+
+// The states of `hostport`: where a `hostname` of labels and a port stand.
+/// Where a label starts: the start, or after a dot.
+const LABEL_START: u32 = 0;
+/// In a label that starts with a letter, after a letter or digit: a
+/// `toplabel` could end here.
+const LETTER_LABEL: u32 = 1;
+/// In a label that starts with a letter, after a `-`.
+const LETTER_LABEL_DASH: u32 = 2;
+/// In a label that starts with a digit, after a letter or digit.
+const DIGIT_LABEL: u32 = 3;
+/// In a label that starts with a digit, after a `-`.
+const DIGIT_LABEL_DASH: u32 = 4;
+/// After the `:` of a port.
+const PORT_COLON: u32 = 5;
+/// In the port's digits.
+const PORT_DIGITS: u32 = 6;
+/// The hostport ended at the byte before, after its host (the first state
+/// that ends the reading).
+const ENDS_AFTER_HOST: u32 = 7;
+/// The hostport ended at the byte before, after its port.
+const ENDS_AFTER_PORT: u32 = 8;
+/// Not plain: left to the combinators.
+const UNDECIDED: u32 = 9;
+
+/// The next states of `hostport` on a byte of kind `kind`: a letter, a
+/// digit, `-`, `.`, `:`, or any other byte (and the end of the text).
+const fn hostport_next(kind: u8) -> [u32; 10] {
+    let mut next = [UNDECIDED; 10];
+    // After a port, anything but a digit ends the hostport: its port is
+    // read to its longest.
+    next[PORT_DIGITS as usize] = ENDS_AFTER_PORT;
+    match kind {
+        b'a' => {
+            next[LABEL_START as usize] = LETTER_LABEL;
+            next[LETTER_LABEL as usize] = LETTER_LABEL;
+            next[LETTER_LABEL_DASH as usize] = LETTER_LABEL;
+            next[DIGIT_LABEL as usize] = DIGIT_LABEL;
+            next[DIGIT_LABEL_DASH as usize] = DIGIT_LABEL;
+        }
+        b'0' => {
+            next[LABEL_START as usize] = DIGIT_LABEL;
+            next[LETTER_LABEL as usize] = LETTER_LABEL;
+            next[LETTER_LABEL_DASH as usize] = LETTER_LABEL;
+            next[DIGIT_LABEL as usize] = DIGIT_LABEL;
+            next[DIGIT_LABEL_DASH as usize] = DIGIT_LABEL;
+            next[PORT_COLON as usize] = PORT_DIGITS;
+            next[PORT_DIGITS as usize] = PORT_DIGITS;
+        }
+        b'-' => {
+            next[LETTER_LABEL as usize] = LETTER_LABEL_DASH;
+            next[LETTER_LABEL_DASH as usize] = LETTER_LABEL_DASH;
+            next[DIGIT_LABEL as usize] = DIGIT_LABEL_DASH;
+            next[DIGIT_LABEL_DASH as usize] = DIGIT_LABEL_DASH;
+        }
+        // A dot between two labels: the next must start as a label does,
+        // or the reading is left undecided.
+        b'.' => {
+            next[LETTER_LABEL as usize] = LABEL_START;
+            next[DIGIT_LABEL as usize] = LABEL_START;
+        }
+        b':' => next[LETTER_LABEL as usize] = PORT_COLON,
+        // Any other byte ends a host name whose last label is a
+        // `toplabel`; a last label that starts with a digit may be a
+        // `hostnumber`'s, which the combinators read.
+        _ => next[LETTER_LABEL as usize] = ENDS_AFTER_HOST,
+    }
+    next
+}
+
+/// The kind of `byte` for [`hostport_next`].
+const fn hostport_kind(byte: u8) -> u8 {
+    match byte {
+        b'-' | b'.' | b':' => byte,
+        _ if ALPHA.contains(byte) => b'a',
+        _ if DIGIT.contains(byte) => b'0',
+        _ => 0,
+    }
+}
+
+/// The rows of `hostport`, a row a byte.
+const HOSTPORT: [u64; 256] = {
+    let mut rows = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        rows[byte] = row_of(hostport_next(hostport_kind(byte as u8)));
+        byte += 1;
+    }
+    rows
+};
+
+/// The row of the end of the text: it ends a hostport as any byte outside
+/// it does, and every bracket, which needs its `@`.
+const AT_THE_END: (u64, u64) = (row_of([NO_BRACKET; 10]), row_of(hostport_next(0)));
+
+/// No `:` read yet.
+const NO_COLON: usize = usize::MAX;
+
+/// Where a `hostport` that the automaton decided ends: the end of its host
+/// (a `hostname`; the `:` of its port, when it has one) and its own end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HostportAt {
+    /// The index where the host ends.
+    pub(crate) host: usize,
+    /// The index where the hostport ends.
+    pub(crate) end: usize,
+}
+
+impl HostportAt {
+    /// The hostport that ended at `at` in `state` (one of the two ending
+    /// states), its port's colon the last before `at` (`colon`, there
+    /// whenever a port is).
+    #[inline(always)]
+    fn ended(state: u32, at: usize, colon: usize) -> HostportAt {
+        let host = if state == ENDS_AFTER_PORT { colon } else { at };
+        HostportAt { host, end: at }
+    }
+}
+
+/// The `hostport` that starts at `from` in `text`, when it is plain: a
+/// `hostname` whose every label is whole and whose last starts with a
+/// letter, and a port of digits or none. `None` leaves it to the
+/// combinators (a `hostnumber` among others).
+#[inline(always)]
+pub(crate) fn hostport_by_automaton(text: &[u8], from: usize) -> Option<HostportAt> {
+    let mut state = LABEL_START * FIELD;
+    let mut colon = NO_COLON;
+    let mut at = from;
+    let rest = text.get(from..).unwrap_or_default();
+    for &byte in rest {
+        state = step(HOSTPORT[usize::from(byte)], state);
+        if state & 63 >= ENDS_AFTER_HOST * FIELD {
+            break;
+        }
+        colon = if byte == b':' { at } else { colon };
+        at += 1;
+    }
+    if at == text.len() {
+        state = step(AT_THE_END.1, state);
+    }
+    match state_of(state) {
+        UNDECIDED => None,
+        ended => Some(HostportAt::ended(ended, at, colon)),
+    }
+}
+
+/// What [`login_by_automata`] decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LoginAt {
+    /// The bracket ends at the `@` at `at_sign`, with the `:` before its
+    /// password at `colon`, if it has one.
+    Bracket {
+        /// The index of the `@`.
+        at_sign: usize,
+        /// The index of the `:`, if a password follows it.
+        colon: Option<usize>,
+    },
+    /// No bracket: the login is this hostport.
+    Bare(HostportAt),
+    /// Left to the combinators: no bracket, and a hostport that is not plain.
+    Undecided,
+}
+
+/// The `login` that starts at `from` in `text`: the bracket and the
+/// hostport read side by side, each by its automaton, to where the bracket
+/// ends (its `@`, or the first byte no bracket may hold). Neither a user
+/// nor a password holds an `@`, so the first `@` after a run of their
+/// characters with at most one `:` ends the bracket; with no such `@` the
+/// login is a bare hostport, which then ended at the byte that ended the
+/// bracket's run (every character of a hostport may stand in the bracket).
+#[inline(always)]
+pub(crate) fn login_by_automata(text: &[u8], from: usize) -> LoginAt {
+    let (mut bracket, mut hostport) = (USER_RUN * FIELD, LABEL_START * FIELD);
+    let mut colon = NO_COLON;
+    let mut at = from;
+    let rest = text.get(from..).unwrap_or_default();
+    for &byte in rest {
+        bracket = step(BRACKET[usize::from(byte)], bracket);
+        // A hostport that ended at an earlier byte is undecided from the
+        // next on (the rows of the ending states): an end before the
+        // bracket's is the combinators' to read.
+        hostport = step(HOSTPORT[usize::from(byte)], hostport);
+        if bracket & 63 >= AT_SIGN * FIELD {
+            break;
+        }
+        colon = if byte == b':' { at } else { colon };
+        at += 1;
+    }
+    if at == text.len() {
+        bracket = step(AT_THE_END.0, bracket);
+        hostport = step(AT_THE_END.1, hostport);
+    }
+    match (state_of(bracket), state_of(hostport)) {
+        (AT_SIGN, _) => LoginAt::Bracket {
+            at_sign: at,
+            colon: (colon != NO_COLON).then_some(colon),
+        },
+        (_, UNDECIDED) => LoginAt::Undecided,
+        (_, ended) if ended >= ENDS_AFTER_HOST => {
+            LoginAt::Bare(HostportAt::ended(ended, at, colon))
+        }
+        _ => LoginAt::Undecided,
+    }
+}
