@@ -12,11 +12,7 @@
 //! of the combinators decide each with a branch of its own, which the
 //! processor mispredicts on lists that mix them. Here each byte moves a
 //! state with no branch, through a row of next states that the byte looks
-//! up; the only branch is the loop's end. The rows are those of a shift
-//! automaton: each state is the offset of a six-bit field, and a byte's row
-//! holds in each state's field the offset of the next state, so that one
-//! shift is one step (a shift takes the low six bits of its count, which
-//! is why the bits above a field need no mask). Ten states fit a word.
+//! up ([`super::shift`]); the only branch is the loop's end.
 //!
 //! The automata decide only where the grammar is plain: a host name whose
 //! last label starts with a letter, a port of digits, a user and password
@@ -24,36 +20,12 @@
 //! dot or dash the host cannot end with, a colon with no port) they leave
 //! undecided, and the combinators read it as before.
 
+use super::shift::{row_of, step, WIDTH as FIELD};
 use crate::grammar::chars::{ALPHA, DIGIT, HEX, USER};
-
-/// A state: the offset of its six-bit field in a row.
-type State = u32;
-
-/// The width of a state's field in a row.
-const FIELD: u32 = 6;
-
-/// A row of next states, the `next[state]`th in the field of `state`.
-const fn row_of(next: [u32; 10]) -> u64 {
-    let mut row = 0;
-    let mut state = 0;
-    while state < 10 {
-        row |= ((next[state] * FIELD) as u64) << (state as u32 * FIELD);
-        state += 1;
-    }
-    row
-}
-
-/// One step: the state after `state` on the byte whose row is `row`.
-#[inline(always)]
-fn step(row: u64, state: State) -> State {
-    // The shift takes the low six bits of `state`: the bits above the
-    // next state's field, left by the shift, are never masked.
-    row.wrapping_shr(state) as u32
-}
 
 /// The state a shifted row holds in its lowest field.
 #[inline(always)]
-fn state_of(shifted: State) -> u32 {
+fn state_of(shifted: u32) -> u32 {
     (shifted & 63) / FIELD
 }
 

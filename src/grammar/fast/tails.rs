@@ -1,0 +1,94 @@
+//! The parts of a URL after its hostport, to the end of the text, read by
+//! shift automata ([`super::login`] says how one works), beside the
+//! productions of each scheme they must equal where they decide.
+//!
+//! A scheme's tail is a few runs told apart by the characters between them
+//! (`"/" ppath *[ ";" fieldname "=" fieldvalue ]`): the combinators read
+//! each run with a call and decide each separator with a branch, which on
+//! lists of every length are mispredicted. Here every byte to the end of
+//! the text is one step, and the only branch is the loop's. A tail is
+//! decided only when the text ends in it, in a state where the production
+//! could end; anything else (a character that ends the tail before the
+//! text ends, a broken escape) is left to the combinators, which read it
+//! and its error as before. Where each part ends is counted on the way:
+//! the bytes after which the automaton is still in the first part's
+//! states.
+
+use crate::grammar::chars::{Class, FIELD, FPATH, HEX};
+
+use super::shift::{row_of, step, WIDTH};
+
+/// The state no tail leaves: the text is not one of this automaton's
+/// tails to its end. Every automaton of this module has it.
+pub(crate) const STUCK: u32 = 9;
+
+/// The next states of a run of `class` and its escapes, on `byte`: the
+/// run's state `run` stays on a member and goes to `percent` on a `%`,
+/// which two hex digits (`percent`, then `hex`) bring back to `run`.
+const fn run_of(next: &mut [u32; 10], byte: u8, class: &Class, [run, percent, hex]: [u32; 3]) {
+    if class.contains(byte) {
+        next[run as usize] = run;
+    }
+    if byte == b'%' {
+        next[run as usize] = percent;
+    }
+    if HEX.contains(byte) {
+        next[percent as usize] = hex;
+        next[hex as usize] = run;
+    }
+}
+
+/// The state after reading `text` from `from` to its end with `rows`, from
+/// the state `first` (0), and how many of those bytes left the automaton in
+/// a state below `counted`: the length of the first part, when the states
+/// of the first part are the lowest and none is entered again once left.
+#[inline(always)]
+fn read_to_the_end(rows: &[u64; 256], text: &[u8], from: usize, counted: u32) -> (u32, usize) {
+    let mut state = 0;
+    let mut first_part = 0;
+    for &byte in text.get(from..).unwrap_or_default() {
+        state = step(rows[usize::from(byte)], state);
+        first_part += usize::from(state & 63 < counted * WIDTH);
+    }
+    ((state & 63) / WIDTH, first_part)
+}
+
+// The states of prospero's tail after its `/`: `ppath *[ fieldspec ]`.
+const PPATH: [u32; 3] = [0, 1, 2];
+const FIELDNAME: [u32; 3] = [3, 4, 5];
+const FIELDVALUE: [u32; 3] = [6, 7, 8];
+
+/// The rows of prospero's tail: the path's run (`fpath`'s characters), a
+/// `;` to a field's name, its `=` to its value, a `;` to the next name.
+const PROSPERO: [u64; 256] = {
+    let mut rows = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        let mut next = [STUCK; 10];
+        run_of(&mut next, b, &FPATH, PPATH);
+        run_of(&mut next, b, &FIELD, FIELDNAME);
+        run_of(&mut next, b, &FIELD, FIELDVALUE);
+        match b {
+            b';' => {
+                next[PPATH[0] as usize] = FIELDNAME[0];
+                next[FIELDVALUE[0] as usize] = FIELDNAME[0];
+            }
+            b'=' => next[FIELDNAME[0] as usize] = FIELDVALUE[0],
+            _ => {}
+        }
+        rows[byte] = row_of(next);
+        byte += 1;
+    }
+    rows
+};
+
+/// Where the `ppath` of a prospero URL that starts at `from` in `text`
+/// ends, when the text ends in its field specs: a path and any number of
+/// `;name=value`, each run whole with whole escapes. `None` leaves the
+/// tail to the combinators.
+#[inline(always)]
+pub(crate) fn prospero_tail(text: &[u8], from: usize) -> Option<usize> {
+    let (state, path) = read_to_the_end(&PROSPERO, text, from, FIELDNAME[0]);
+    (state == PPATH[0] || state == FIELDVALUE[0]).then_some(from + path)
+}
