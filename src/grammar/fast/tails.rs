@@ -92,3 +92,78 @@ pub(crate) fn prospero_tail(text: &[u8], from: usize) -> Option<usize> {
     let (state, path) = read_to_the_end(&PROSPERO, text, from, FIELDNAME[0]);
     (state == PPATH[0] || state == FIELDVALUE[0]).then_some(from + path)
 }
+
+// The states of a file URL's tail after its `/`: `fpath`.
+const FPATH_RUN: [u32; 3] = [0, 1, 2];
+
+/// The rows of a file URL's path: one run of its segments' characters and
+/// slashes.
+const FILE: [u64; 256] = {
+    let mut rows = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut next = [STUCK; 10];
+        run_of(&mut next, byte as u8, &FPATH, FPATH_RUN);
+        rows[byte] = row_of(next);
+        byte += 1;
+    }
+    rows
+};
+
+/// Whether the text from `from` on is one `fpath`: a file URL's path to
+/// the end of the text. `false` leaves it to the combinators.
+#[inline(always)]
+pub(crate) fn file_tail(text: &[u8], from: usize) -> bool {
+    read_to_the_end(&FILE, text, from, STUCK).0 == FPATH_RUN[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grammar::cursor::Cursor;
+    use crate::grammar::notes::Notes;
+    use crate::options::Options;
+    use crate::test_strings::every_string_of;
+    use alloc::format;
+    use alloc::string::String;
+
+    /// The tails of up to `length` characters over those that make and
+    /// break paths, searches, field specs, groups, articles and escapes.
+    fn tails(length: u32) -> impl Iterator<Item = String> {
+        every_string_of(b"a4g/?;=% ", length).map(|bytes| String::from_utf8(bytes).expect("ASCII"))
+    }
+
+    /// On `text`, the scheme's production read by the first pass (by its
+    /// automaton where the text ends in its tail) and by the diagnostic
+    /// pass (by its combinators alone) both fail, or both give the same
+    /// tree and end at the same place; whether it read the whole text.
+    macro_rules! same_reading {
+        ($production:path, $text:expr) => {{
+            let text: &str = $text;
+            let notes = Notes::default();
+            let start = Cursor::new(text, 0, Options::default());
+            let first = $production(start).ok();
+            let diagnosed = $production(start.diagnosing_into(&notes)).ok();
+            let first_ends = first.map(|(rest, url)| (rest.offset(), url));
+            let diagnosed_ends = diagnosed.map(|(rest, url)| (rest.offset(), url));
+            assert_eq!(first_ends, diagnosed_ends, "{text:?}");
+            first_ends.is_some_and(|(end, _)| end == text.len())
+        }};
+    }
+
+    /// Every tail, after a prefix of each scheme whose tail an automaton
+    /// reads, is read by the first pass as the combinators read it.
+    #[test]
+    fn a_tail_read_by_an_automaton_is_the_tail_as_written() {
+        use crate::grammar::{file::fileurl, prospero::prosperourl};
+
+        let (mut files, mut prosperos) = (0, 0);
+        for tail in tails(6) {
+            files += usize::from(same_reading!(fileurl::read, &format!("file:///{tail}")));
+        }
+        for tail in tails(5) {
+            let text = format!("prospero://h/{tail}");
+            prosperos += usize::from(same_reading!(prosperourl::read, &text));
+        }
+        assert!(files > 50_000 && prosperos > 2_000, "{files} {prosperos}");
+    }
+}
