@@ -42,7 +42,7 @@ pub(crate) use runs::{digit_run, escape_len, run_scan, run_scan_inline, run_scan
 #[cfg(feature = "dialect")]
 pub(crate) use runs::{all_in, run_len};
 pub(crate) use search::{find_byte, first_equal};
-pub(crate) use tails::{file_tail, prospero_tail};
+pub(crate) use tails::{file_tail, gopher_tail, prospero_tail};
 
 /// The lowest bit of each of eight bytes: a byte's value times `ONES` is
 /// eight of it, for the tests of eight bytes at once on a word.

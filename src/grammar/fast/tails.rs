@@ -14,7 +14,7 @@
 //! the bytes after which the automaton is still in the first part's
 //! states.
 
-use crate::grammar::chars::{Class, FIELD, FPATH, HEX};
+use crate::grammar::chars::{Class, FIELD, FPATH, HEX, XCHAR};
 
 use super::shift::{row_of, step, WIDTH};
 
@@ -115,6 +115,61 @@ const FILE: [u64; 256] = {
 #[inline(always)]
 pub(crate) fn file_tail(text: &[u8], from: usize) -> bool {
     read_to_the_end(&FILE, text, from, STUCK).0 == FPATH_RUN[0]
+}
+
+// The states of a gopher URL's path after its type: a run of `xchar`s,
+// before its first `%09` and after it.
+/// Before the first tab: in the run, after a `%`, after `%0`, after `%` and
+/// another hex digit.
+const BEFORE_TAB: [u32; 4] = [0, 1, 2, 3];
+/// The same after the first tab.
+const AFTER_TAB: [u32; 4] = [4, 5, 6, 7];
+
+/// The next states of the run of `xchar`s in one of its halves, `[run,
+/// percent, zero, hex]`, on `byte`; `tab` is where a `%09` leads.
+const fn xchars_of(next: &mut [u32; 10], byte: u8, [run, percent, zero, hex]: [u32; 4], tab: u32) {
+    if XCHAR.contains(byte) {
+        next[run as usize] = run;
+    }
+    if byte == b'%' {
+        next[run as usize] = percent;
+    }
+    if HEX.contains(byte) {
+        next[percent as usize] = if byte == b'0' { zero } else { hex };
+        next[zero as usize] = if byte == b'9' { tab } else { run };
+        next[hex as usize] = run;
+    }
+}
+
+/// The rows of a gopher path: `xchar`s and whole escapes, the first `%09`
+/// moving the automaton to the states after it.
+const GOPHER: [u64; 256] = {
+    let mut rows = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        let mut next = [STUCK; 10];
+        xchars_of(&mut next, b, BEFORE_TAB, AFTER_TAB[0]);
+        xchars_of(&mut next, b, AFTER_TAB, AFTER_TAB[0]);
+        rows[byte] = row_of(next);
+        byte += 1;
+    }
+    rows
+};
+
+/// When the text from `from` on is one run of `xchar`s (whole escapes) to
+/// its end, the index of its first `%09` ([`usize::MAX`] for none): what a
+/// gopher path's run and its first tab are. `None` leaves the run to the
+/// loop on masks.
+#[inline(always)]
+pub(crate) fn gopher_tail(text: &[u8], from: usize) -> Option<usize> {
+    let (state, before) = read_to_the_end(&GOPHER, text, from, AFTER_TAB[0]);
+    // The `%` and `0` of the first tab are counted before it.
+    match state {
+        0 => Some(usize::MAX),
+        4 => Some(from + before - 2),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
