@@ -127,7 +127,8 @@ mod tests {
     #[test]
     fn a_bare_group_is_the_grouppart_as_written() {
         let (mut bare, mut articles) = (0, 0);
-        for bytes in every_string_of(b"a1.-*@;%#", 6) {
+        let alphabets: [&[u8]; 2] = [b"a1.-*@;%#", b"gZ_+/:%4@"];
+        for bytes in alphabets.iter().flat_map(|alphabet| every_string_of(alphabet, 6)) {
             let text = core::str::from_utf8(&bytes).expect("ASCII");
             let start = Cursor::new(text, 0, Options::default());
             let as_written = alt((
