@@ -178,10 +178,12 @@ fn gopher_tabs(bytes: &[u8], first_tab: usize) -> (usize, usize) {
     let search_start = first_tab + TAB.len();
     let second_tab = find_tab(bytes, search_start);
     let search_end = second_tab.unwrap_or(bytes.len());
-    if bytes[search_start..search_end]
-        .iter()
-        .any(|&b| b == b'/' || b == b'?')
-    {
+    // A tab found in `bytes` leaves its three bytes in them: the search is
+    // there (`get`, so that no index can panic).
+    let search = bytes.get(search_start..search_end);
+    if search.map_or(true, |search| {
+        search.iter().any(|&b| b == b'/' || b == b'?')
+    }) {
         return (bytes.len(), NO_TAB);
     }
     (first_tab, second_tab.unwrap_or(NO_TAB))
