@@ -6,6 +6,12 @@
 #   benches/parse_beside.sh OLD                 # 31 rounds, every list
 #   benches/parse_beside.sh OLD 101 telnet      # the lists named *telnet*
 #
+# Both trees are built with one codegen unit each: with the default 16,
+# the functions fall into units by their names' hashes, the two copies of
+# one commit are compiled apart differently, and the same commit beside
+# itself gave up to 1.25 (telnet) and 1.38 (prospero) (BENCHMARKS.md, "A change beside
+# the commit before it"). CODEGEN_UNITS=16 measures the default build.
+#
 # OLD is exported (`git archive`) to target/parse-beside/old and renamed
 # `rfc1738_old`; the harness is a crate of its own in
 # target/parse-beside/harness, whose lists are read from benches/data.
@@ -42,4 +48,5 @@ fluent-uri = "=$fluent"
 debug = true
 TOML
 cd "$beside/harness"
+export RUSTFLAGS="${RUSTFLAGS:-} -C codegen-units=${CODEGEN_UNITS:-1}"
 CARGO_TARGET_DIR=$beside/target cargo run --quiet --release -- "$rounds" "$filter"
