@@ -633,42 +633,6 @@ mod tests {
         );
     }
 
-    /// A hostport read by the first pass (its host eight characters at a
-    /// time, `fast::plain_hostname`) is the hostport the diagnostic pass
-    /// reads label by label, on every
-    /// string of up to six characters that make or break labels, a
-    /// `hostnumber` and a port: alone, after a label that fills the first
-    /// eight bytes, and inside a longer text.
-    #[test]
-    fn a_hostport_read_by_the_first_pass_is_the_hostport_as_written() {
-        use crate::grammar::notes::Notes;
-
-        let (mut hosts, mut ports) = (0, 0);
-        for bytes in every_string_of(b"aZ1.-:/@ ", 6) {
-            let tail = core::str::from_utf8(&bytes).expect("ASCII");
-            for (text, from) in [
-                (alloc::string::String::from(tail), 0),
-                (format!("abcdefghij.{tail}"), 0),
-                (format!("u@{tail}"), 2),
-            ] {
-                let notes = Notes::default();
-                let start = Cursor::new(&text, 0, Options::default()).skip(from);
-                let first = hostport::read(start).ok();
-                let diagnosed = hostport::read(start.diagnosing_into(&notes)).ok();
-                // Whole syntax trees: nodes compare by their text alone.
-                let first_ends = first.map(|(rest, hostport)| (rest.offset(), hostport.syntax()));
-                let diagnosed_ends =
-                    diagnosed.map(|(rest, hostport)| (rest.offset(), hostport.syntax()));
-                assert_eq!(first_ends, diagnosed_ends, "{text:?} from {from}");
-                if let Some((_, hostport)) = first {
-                    hosts += 1;
-                    ports += usize::from(hostport.port.is_some());
-                }
-            }
-        }
-        assert!(hosts > 500_000 && ports > 5_000, "{hosts} {ports}");
-    }
-
     /// The same over the characters the first alphabet lacks: letters that
     /// are no hex digit (an escape broken by one), upper case, a user's
     /// character that no host holds (`!`), and characters beyond ASCII,
