@@ -582,6 +582,21 @@ mod tests {
         with_password: usize,
     }
 
+    impl Seen {
+        /// Fails unless more than each count were seen.
+        fn at_least(&self, bare: usize, with_user: usize, with_password: usize) {
+            assert!(
+                self.bare > bare
+                    && self.with_user > with_user
+                    && self.with_password > with_password,
+                "{} {} {}",
+                self.bare,
+                self.with_user,
+                self.with_password
+            );
+        }
+    }
+
     /// The login of `whole` from `from` read by the first pass (by the
     /// automata, or hostport first) is the login read in the BNF's order,
     /// both failing or both the same tree ending at the same place.
@@ -622,15 +637,7 @@ mod tests {
             compare(&format!("{}{text}", "a1".repeat(15)), 0);
         }
         // Enough of each kind: bare hostports, users, and passwords.
-        let Seen {
-            bare,
-            with_user,
-            with_password,
-        } = seen;
-        assert!(
-            bare > 100_000 && with_user > 30_000 && with_password > 4_000,
-            "{bare} {with_user} {with_password}"
-        );
+        seen.at_least(100_000, 30_000, 4_000);
     }
 
     /// The same over the characters the first alphabet lacks: letters that
@@ -659,14 +666,6 @@ mod tests {
         ] {
             compare_logins(text, 0, &mut seen);
         }
-        let Seen {
-            bare,
-            with_user,
-            with_password,
-        } = seen;
-        assert!(
-            bare > 100_000 && with_user > 200_000 && with_password > 150_000,
-            "{bare} {with_user} {with_password}"
-        );
+        seen.at_least(100_000, 200_000, 150_000);
     }
 }

@@ -108,23 +108,22 @@ const fn hostport_next(kind: u8) -> [u32; 10] {
     // After a port, anything but a digit ends the hostport: its port is
     // read to its longest.
     next[PORT_DIGITS as usize] = ENDS_AFTER_PORT;
+    let (letter, digit) = (kind == b'a', kind == b'0');
+    if letter || digit {
+        // A letter or digit starts a label, and goes on with one, after a
+        // `-` too; the label is of the kind its first character is.
+        next[LABEL_START as usize] = if letter { LETTER_LABEL } else { DIGIT_LABEL };
+        next[LETTER_LABEL as usize] = LETTER_LABEL;
+        next[LETTER_LABEL_DASH as usize] = LETTER_LABEL;
+        next[DIGIT_LABEL as usize] = DIGIT_LABEL;
+        next[DIGIT_LABEL_DASH as usize] = DIGIT_LABEL;
+    }
+    if digit {
+        next[PORT_COLON as usize] = PORT_DIGITS;
+        next[PORT_DIGITS as usize] = PORT_DIGITS;
+    }
     match kind {
-        b'a' => {
-            next[LABEL_START as usize] = LETTER_LABEL;
-            next[LETTER_LABEL as usize] = LETTER_LABEL;
-            next[LETTER_LABEL_DASH as usize] = LETTER_LABEL;
-            next[DIGIT_LABEL as usize] = DIGIT_LABEL;
-            next[DIGIT_LABEL_DASH as usize] = DIGIT_LABEL;
-        }
-        b'0' => {
-            next[LABEL_START as usize] = DIGIT_LABEL;
-            next[LETTER_LABEL as usize] = LETTER_LABEL;
-            next[LETTER_LABEL_DASH as usize] = LETTER_LABEL;
-            next[DIGIT_LABEL as usize] = DIGIT_LABEL;
-            next[DIGIT_LABEL_DASH as usize] = DIGIT_LABEL;
-            next[PORT_COLON as usize] = PORT_DIGITS;
-            next[PORT_DIGITS as usize] = PORT_DIGITS;
-        }
+        b'a' | b'0' => {}
         b'-' => {
             next[LETTER_LABEL as usize] = LETTER_LABEL_DASH;
             next[LETTER_LABEL_DASH as usize] = LETTER_LABEL_DASH;
