@@ -20,14 +20,8 @@
 //! dot or dash the host cannot end with, a colon with no port) they leave
 //! undecided, and the combinators read it as before.
 
-use super::shift::{row_of, step, WIDTH as FIELD};
-use crate::grammar::chars::{ALPHA, DIGIT, HEX, USER};
-
-/// The state a shifted row holds in its lowest field.
-#[inline(always)]
-fn state_of(shifted: u32) -> u32 {
-    (shifted & 63) / FIELD
-}
+use super::shift::{row_of, run_of, state_of, step, WIDTH};
+use crate::grammar::chars::{ALPHA, DIGIT, USER};
 
 // The states of the bracket `user [ ":" password ] "@"`, read to its `@`.
 const USER_RUN: u32 = 0;
@@ -49,21 +43,14 @@ const BRACKET: [u64; 256] = {
     while byte < 256 {
         let b = byte as u8;
         let mut next = [NO_BRACKET; 10];
-        if USER.contains(b) {
-            next[USER_RUN as usize] = USER_RUN;
-            next[PASSWORD_RUN as usize] = PASSWORD_RUN;
-        }
-        if HEX.contains(b) {
-            next[USER_PERCENT as usize] = USER_HEX;
-            next[USER_HEX as usize] = USER_RUN;
-            next[PASSWORD_PERCENT as usize] = PASSWORD_HEX;
-            next[PASSWORD_HEX as usize] = PASSWORD_RUN;
-        }
+        next = run_of(next, b, &USER, [USER_RUN, USER_PERCENT, USER_HEX]);
+        next = run_of(
+            next,
+            b,
+            &USER,
+            [PASSWORD_RUN, PASSWORD_PERCENT, PASSWORD_HEX],
+        );
         match b {
-            b'%' => {
-                next[USER_RUN as usize] = USER_PERCENT;
-                next[PASSWORD_RUN as usize] = PASSWORD_PERCENT;
-            }
             b':' => next[USER_RUN as usize] = PASSWORD_RUN,
             b'@' => {
                 next[USER_RUN as usize] = AT_SIGN;
@@ -200,13 +187,13 @@ impl HostportAt {
 /// combinators (a `hostnumber` among others).
 #[inline(always)]
 pub(crate) fn hostport_by_automaton(text: &[u8], from: usize) -> Option<HostportAt> {
-    let mut state = LABEL_START * FIELD;
+    let mut state = LABEL_START * WIDTH;
     let mut colon = NO_COLON;
     let mut at = from;
     let rest = text.get(from..).unwrap_or_default();
     for &byte in rest {
         state = step(HOSTPORT[usize::from(byte)], state);
-        if state & 63 >= ENDS_AFTER_HOST * FIELD {
+        if state & 63 >= ENDS_AFTER_HOST * WIDTH {
             break;
         }
         colon = if byte == b':' { at } else { colon };
@@ -247,7 +234,7 @@ pub(crate) enum LoginAt {
 /// bracket's run (every character of a hostport may stand in the bracket).
 #[inline(always)]
 pub(crate) fn login_by_automata(text: &[u8], from: usize) -> LoginAt {
-    let (mut bracket, mut hostport) = (USER_RUN * FIELD, LABEL_START * FIELD);
+    let (mut bracket, mut hostport) = (USER_RUN * WIDTH, LABEL_START * WIDTH);
     let mut colon = NO_COLON;
     let mut at = from;
     let rest = text.get(from..).unwrap_or_default();
@@ -257,7 +244,7 @@ pub(crate) fn login_by_automata(text: &[u8], from: usize) -> LoginAt {
         // next on (the rows of the ending states): an end before the
         // bracket's is the combinators' to read.
         hostport = step(HOSTPORT[usize::from(byte)], hostport);
-        if bracket & 63 >= AT_SIGN * FIELD {
+        if bracket & 63 >= AT_SIGN * WIDTH {
             break;
         }
         colon = if byte == b':' { at } else { colon };

@@ -9,6 +9,8 @@
 //! branch. The readings of a login ([`super::login`]) and of a scheme's
 //! tail ([`super::tails`]) are such automata.
 
+use crate::grammar::chars::{Class, HEX};
+
 /// The width of a state's field in a row.
 pub(super) const WIDTH: u32 = 6;
 
@@ -29,4 +31,32 @@ pub(super) fn step(row: u64, state: u32) -> u32 {
     // The shift takes the low six bits of `state`: the bits above the
     // next state's field, left by the shift, are never masked.
     row.wrapping_shr(state) as u32
+}
+
+/// The state a shifted row holds in its lowest field.
+#[inline(always)]
+pub(super) fn state_of(shifted: u32) -> u32 {
+    (shifted & 63) / WIDTH
+}
+
+/// The next states of a run of `class` and its escapes, on `byte`: the
+/// run's state `run` stays on a member and goes to `percent` on a `%`,
+/// which two hex digits (`percent`, then `hex`) bring back to `run`.
+pub(super) const fn run_of(
+    mut next: [u32; 10],
+    byte: u8,
+    class: &Class,
+    [run, percent, hex]: [u32; 3],
+) -> [u32; 10] {
+    if class.contains(byte) {
+        next[run as usize] = run;
+    }
+    if byte == b'%' {
+        next[run as usize] = percent;
+    }
+    if HEX.contains(byte) {
+        next[percent as usize] = hex;
+        next[hex as usize] = run;
+    }
+    next
 }

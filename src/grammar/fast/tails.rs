@@ -14,35 +14,13 @@
 //! the bytes after which the automaton is still in the first part's
 //! states.
 
-use crate::grammar::chars::{Class, FIELD, FPATH, HEX, XCHAR};
+use crate::grammar::chars::{FIELD, FPATH, HEX, XCHAR};
 
-use super::shift::{row_of, step, WIDTH};
+use super::shift::{row_of, run_of, state_of, step, WIDTH};
 
 /// The state no tail leaves: the text is not one of this automaton's
 /// tails to its end. Every automaton of this module has it.
 pub(crate) const STUCK: u32 = 9;
-
-/// The next states of a run of `class` and its escapes, on `byte`: the
-/// run's state `run` stays on a member and goes to `percent` on a `%`,
-/// which two hex digits (`percent`, then `hex`) bring back to `run`.
-const fn run_of(
-    mut next: [u32; 10],
-    byte: u8,
-    class: &Class,
-    [run, percent, hex]: [u32; 3],
-) -> [u32; 10] {
-    if class.contains(byte) {
-        next[run as usize] = run;
-    }
-    if byte == b'%' {
-        next[run as usize] = percent;
-    }
-    if HEX.contains(byte) {
-        next[percent as usize] = hex;
-        next[hex as usize] = run;
-    }
-    next
-}
 
 /// The state after reading `text` from `from` to its end with `rows`, from
 /// the state `first` (0), and how many of those bytes left the automaton in
@@ -56,7 +34,7 @@ fn read_to_the_end(rows: &[u64; 256], text: &[u8], from: usize, counted: u32) ->
         state = step(rows[usize::from(byte)], state);
         first_part += usize::from(state & 63 < counted * WIDTH);
     }
-    ((state & 63) / WIDTH, first_part)
+    (state_of(state), first_part)
 }
 
 // The states of prospero's tail after its `/`: `ppath *[ fieldspec ]`.
