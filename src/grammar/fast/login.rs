@@ -153,9 +153,13 @@ const HOSTPORT: [u64; 256] = {
     rows
 };
 
-/// The row of the end of the text: it ends a hostport as any byte outside
-/// it does, and every bracket, which needs its `@`.
-const AT_THE_END: (u64, u64) = (row_of([NO_BRACKET; 10]), row_of(hostport_next(0)));
+/// The row of the end of the text for the bracket: it ends every bracket,
+/// which needs its `@`.
+const BRACKET_AT_THE_END: u64 = row_of([NO_BRACKET; 10]);
+
+/// The row of the end of the text for `hostport`: it ends a hostport as
+/// any byte outside it does.
+const HOSTPORT_AT_THE_END: u64 = row_of(hostport_next(0));
 
 /// No `:` read yet.
 const NO_COLON: usize = usize::MAX;
@@ -181,30 +185,49 @@ impl HostportAt {
     }
 }
 
-/// The `hostport` that starts at `from` in `text`, when it is plain: a
-/// `hostname` whose every label is whole and whose last starts with a
-/// letter, and a port of digits or none. `None` leaves it to the
-/// combinators (a `hostnumber` among others).
+/// Steps the automaton of `rows` (`at_the_end` its row for the end of the
+/// text) on each byte of `text` from `from` on, and `beside` on the same
+/// byte, until the automaton enters a state at or above `stop` (the byte
+/// that did it is where the reading stopped) or the text ends (then the
+/// automaton takes `at_the_end`, and `beside` is handed `None`). The
+/// automaton's state, where the reading stopped, and the last `:` before.
 #[inline(always)]
-pub(crate) fn hostport_by_automaton(text: &[u8], from: usize) -> Option<HostportAt> {
-    let mut state = LABEL_START * WIDTH;
+fn read_until(
+    text: &[u8],
+    from: usize,
+    (rows, at_the_end): (&[u64; 256], u64),
+    stop: u32,
+    mut beside: impl FnMut(Option<u8>),
+) -> (u32, usize, usize) {
+    let mut state = 0;
     let mut colon = NO_COLON;
     let mut at = from;
-    let rest = text.get(from..).unwrap_or_default();
-    for &byte in rest {
-        state = step(HOSTPORT[usize::from(byte)], state);
-        if state & 63 >= ENDS_AFTER_HOST * WIDTH {
+    for &byte in text.get(from..).unwrap_or_default() {
+        state = step(rows[usize::from(byte)], state);
+        beside(Some(byte));
+        if state & 63 >= stop * WIDTH {
             break;
         }
         colon = if byte == b':' { at } else { colon };
         at += 1;
     }
     if at == text.len() {
-        state = step(AT_THE_END.1, state);
+        state = step(at_the_end, state);
+        beside(None);
     }
-    match state_of(state) {
-        UNDECIDED => None,
-        ended => Some(HostportAt::ended(ended, at, colon)),
+    (state_of(state), at, colon)
+}
+
+/// The `hostport` that starts at `from` in `text`, when it is plain: a
+/// `hostname` whose every label is whole and whose last starts with a
+/// letter, and a port of digits or none. `None` leaves it to the
+/// combinators (a `hostnumber` among others).
+#[inline(always)]
+pub(crate) fn hostport_by_automaton(text: &[u8], from: usize) -> Option<HostportAt> {
+    let automaton = (&HOSTPORT, HOSTPORT_AT_THE_END);
+    match read_until(text, from, automaton, ENDS_AFTER_HOST, |_| {}) {
+        (UNDECIDED, _, _) => None,
+        (ended, at, colon) => Some(HostportAt::ended(ended, at, colon)),
     }
 }
 
@@ -234,33 +257,22 @@ pub(crate) enum LoginAt {
 /// bracket's run (every character of a hostport may stand in the bracket).
 #[inline(always)]
 pub(crate) fn login_by_automata(text: &[u8], from: usize) -> LoginAt {
-    let (mut bracket, mut hostport) = (USER_RUN * WIDTH, LABEL_START * WIDTH);
-    let mut colon = NO_COLON;
-    let mut at = from;
-    let rest = text.get(from..).unwrap_or_default();
-    for &byte in rest {
-        bracket = step(BRACKET[usize::from(byte)], bracket);
-        // A hostport that ended at an earlier byte is undecided from the
-        // next on (the rows of the ending states): an end before the
-        // bracket's is the combinators' to read.
-        hostport = step(HOSTPORT[usize::from(byte)], hostport);
-        if bracket & 63 >= AT_SIGN * WIDTH {
-            break;
-        }
-        colon = if byte == b':' { at } else { colon };
-        at += 1;
-    }
-    if at == text.len() {
-        bracket = step(AT_THE_END.0, bracket);
-        hostport = step(AT_THE_END.1, hostport);
-    }
-    match (state_of(bracket), state_of(hostport)) {
+    // The hostport starts where the bracket does (its first state is 0,
+    // as every automaton's is). One that ended at an earlier byte is
+    // undecided from the next on (the rows of the ending states): an end
+    // before the bracket's is the combinators' to read.
+    let mut hostport = LABEL_START * WIDTH;
+    let bracket = (&BRACKET, BRACKET_AT_THE_END);
+    let (bracket, at, colon) = read_until(text, from, bracket, AT_SIGN, |byte| {
+        let row = byte.map_or(HOSTPORT_AT_THE_END, |byte| HOSTPORT[usize::from(byte)]);
+        hostport = step(row, hostport);
+    });
+    match (bracket, state_of(hostport)) {
         (AT_SIGN, _) => LoginAt::Bracket {
             at_sign: at,
             colon: (colon != NO_COLON).then_some(colon),
         },
-        (_, UNDECIDED) => LoginAt::Undecided,
-        (_, ended) if ended >= ENDS_AFTER_HOST => {
+        (_, ended @ (ENDS_AFTER_HOST | ENDS_AFTER_PORT)) => {
             LoginAt::Bare(HostportAt::ended(ended, at, colon))
         }
         _ => LoginAt::Undecided,
