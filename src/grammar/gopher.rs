@@ -114,7 +114,6 @@ fn xchars_and_first_tab(text: &[u8], from: usize) -> (usize, usize) {
 
 /// [`xchars_and_first_tab`] on the masks of `run_scan_with`, for a run
 /// that does not end the text.
-#[inline(always)]
 fn xchars_and_first_tab_on_masks(text: &[u8], from: usize) -> (usize, usize) {
     let mut first_tab = NO_TAB;
     let end = run_scan_with(text, from, &XCHAR, |escape| {

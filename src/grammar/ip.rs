@@ -301,7 +301,7 @@ const HOSTNUMBER: usize = 1 << (usize::BITS - 1);
 impl From<HostportAt> for HostportEnds {
     /// The ends of a hostport the automaton read: its host a `hostname`,
     /// after which the hostport ends (never at 0, after a host).
-    #[inline(always)]
+    #[inline]
     fn from(ends: HostportAt) -> HostportEnds {
         HostportEnds {
             host: ends.host,

@@ -178,7 +178,7 @@ impl HostportAt {
     /// The hostport that ended at `at` in `state` (one of the two ending
     /// states), its port's colon the last before `at` (`colon`, there
     /// whenever a port is).
-    #[inline(always)]
+    #[inline]
     fn ended(state: u32, at: usize, colon: usize) -> HostportAt {
         let host = if state == ENDS_AFTER_PORT { colon } else { at };
         HostportAt { host, end: at }
@@ -191,7 +191,7 @@ impl HostportAt {
 /// that did it is where the reading stopped) or the text ends (then the
 /// automaton takes `at_the_end`, and `beside` is handed `None`). The
 /// automaton's state, where the reading stopped, and the last `:` before.
-#[inline(always)]
+#[inline]
 fn read_until(
     text: &[u8],
     from: usize,
@@ -222,7 +222,7 @@ fn read_until(
 /// `hostname` whose every label is whole and whose last starts with a
 /// letter, and a port of digits or none. `None` leaves it to the
 /// combinators (a `hostnumber` among others).
-#[inline(always)]
+#[inline]
 pub(crate) fn hostport_by_automaton(text: &[u8], from: usize) -> Option<HostportAt> {
     let automaton = (&HOSTPORT, HOSTPORT_AT_THE_END);
     match read_until(text, from, automaton, ENDS_AFTER_HOST, |_| {}) {
@@ -255,7 +255,7 @@ pub(crate) enum LoginAt {
 /// characters with at most one `:` ends the bracket; with no such `@` the
 /// login is a bare hostport, which then ended at the byte that ended the
 /// bracket's run (every character of a hostport may stand in the bracket).
-#[inline(always)]
+#[inline]
 pub(crate) fn login_by_automata(text: &[u8], from: usize) -> LoginAt {
     // The hostport starts where the bracket does (its first state is 0,
     // as every automaton's is). One that ended at an earlier byte is

@@ -26,7 +26,7 @@ pub(super) const fn row_of(next: [u32; 10]) -> u64 {
 }
 
 /// One step: the state after `state` on the byte whose row is `row`.
-#[inline(always)]
+#[inline]
 pub(super) fn step(row: u64, state: u32) -> u32 {
     // The shift takes the low six bits of `state`: the bits above the
     // next state's field, left by the shift, are never masked.
@@ -34,7 +34,7 @@ pub(super) fn step(row: u64, state: u32) -> u32 {
 }
 
 /// The state a shifted row holds in its lowest field.
-#[inline(always)]
+#[inline]
 pub(super) fn state_of(shifted: u32) -> u32 {
     (shifted & 63) / WIDTH
 }

@@ -26,7 +26,7 @@ const STUCK: u32 = 9;
 /// the state 0, and how many of those bytes left the automaton in a state
 /// below `counted`: the length of the first part, when the states of the
 /// first part are the lowest and none is entered again once left.
-#[inline(always)]
+#[inline]
 fn read_to_the_end(rows: &[u64; 256], text: &[u8], from: usize, counted: u32) -> (u32, usize) {
     let mut state = 0;
     let mut first_part = 0;
@@ -71,7 +71,7 @@ const PROSPERO: [u64; 256] = {
 /// ends, when the text ends in its field specs: a path and any number of
 /// `;name=value`, each run whole with whole escapes. `None` leaves the
 /// tail to the combinators.
-#[inline(always)]
+#[inline]
 pub(crate) fn prospero_tail(text: &[u8], from: usize) -> Option<usize> {
     let (state, path) = read_to_the_end(&PROSPERO, text, from, FIELDNAME[0]);
     (state == PPATH[0] || state == FIELDVALUE[0]).then_some(from + path)
@@ -96,7 +96,7 @@ const FILE: [u64; 256] = {
 
 /// Whether the text from `from` on is one `fpath`: a file URL's path to
 /// the end of the text. `false` leaves it to the combinators.
-#[inline(always)]
+#[inline]
 pub(crate) fn file_tail(text: &[u8], from: usize) -> bool {
     read_to_the_end(&FILE, text, from, STUCK).0 == FPATH_RUN[0]
 }
@@ -148,7 +148,7 @@ const GOPHER: [u64; 256] = {
 /// its end, the index of its first `%09` ([`usize::MAX`] for none): what a
 /// gopher path's run and its first tab are. `None` leaves the run to the
 /// loop on masks.
-#[inline(always)]
+#[inline]
 pub(crate) fn gopher_tail(text: &[u8], from: usize) -> Option<usize> {
     let (state, before) = read_to_the_end(&GOPHER, text, from, AFTER_TAB[0]);
     // The `%` and `0` of the first tab are counted before it.
