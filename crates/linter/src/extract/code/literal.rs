@@ -222,6 +222,12 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
             Some((code, _)) => (Some(char_of(code).to_string()), 10),
             None => (Some("\\U".into()), 2),
         },
+        // Python's `\N{SNOWMAN}`, Perl's `\N{U+2603}`: a character by name.
+        b'N' if matches!(language, Language::Python | Language::Perl)
+            && bytes.get(2) == Some(&b'{') =>
+        {
+            named_character(text)
+        }
         // Haskell's empty escape, which ends a numeric one (`"\123\&4"`).
         b'&' if language == Language::Haskell => (None, 2),
         // Lua's `\z` skips the white space after it; its `\ddd` is decimal.
@@ -268,6 +274,141 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
         }
     }
 }
+
+/// `\N{...}` at the start of `text`: the character it names and the
+/// escape's length. The names of Unicode are not carried (their table would
+/// outweigh the linter): a name of an ASCII character a URL is written or
+/// ended with is read as that character, and any other name as U+FFFD, a
+/// character beyond ASCII as the one named is. Either way such a URL is
+/// beyond RFC 1738's alphabet, and no fix is made of an escape read as a
+/// backslash. A name that is not closed is left as written.
+fn named_character(text: &str) -> (Option<String>, usize) {
+    let Some(close) = text[3..].bytes().take(100).position(|b| b == b'}') else {
+        return (Some(text[..2].to_owned()), 2);
+    };
+    let name = &text[3..3 + close];
+    let named = |names: &[&str]| names.iter().any(|known| known.eq_ignore_ascii_case(name));
+    let character = if let Some(hex) = name.strip_prefix("U+") {
+        u32::from_str_radix(hex, 16).ok().and_then(char::from_u32)
+    } else if let Some(code) = PRINTABLE_ASCII_NAMES
+        .iter()
+        .position(|known| known.eq_ignore_ascii_case(name))
+    {
+        Some(char::from(b' ' + code as u8))
+    } else if named(&["CHARACTER TABULATION", "TAB", "HT"]) {
+        Some('\t')
+    } else if named(&["LINE FEED", "LF", "NEW LINE", "NL", "EOL"]) {
+        Some('\n')
+    } else if named(&["CARRIAGE RETURN", "CR"]) {
+        Some('\r')
+    } else if named(&["NULL", "NUL"]) {
+        Some('\0')
+    } else {
+        None
+    };
+    let character = character.unwrap_or(char::REPLACEMENT_CHARACTER);
+    (Some(character.to_string()), 4 + close)
+}
+
+/// The names Unicode gives the printable ASCII characters, from `SPACE`
+/// (0x20) to `TILDE` (0x7E), in order.
+const PRINTABLE_ASCII_NAMES: [&str; 95] = [
+    "SPACE",
+    "EXCLAMATION MARK",
+    "QUOTATION MARK",
+    "NUMBER SIGN",
+    "DOLLAR SIGN",
+    "PERCENT SIGN",
+    "AMPERSAND",
+    "APOSTROPHE",
+    "LEFT PARENTHESIS",
+    "RIGHT PARENTHESIS",
+    "ASTERISK",
+    "PLUS SIGN",
+    "COMMA",
+    "HYPHEN-MINUS",
+    "FULL STOP",
+    "SOLIDUS",
+    "DIGIT ZERO",
+    "DIGIT ONE",
+    "DIGIT TWO",
+    "DIGIT THREE",
+    "DIGIT FOUR",
+    "DIGIT FIVE",
+    "DIGIT SIX",
+    "DIGIT SEVEN",
+    "DIGIT EIGHT",
+    "DIGIT NINE",
+    "COLON",
+    "SEMICOLON",
+    "LESS-THAN SIGN",
+    "EQUALS SIGN",
+    "GREATER-THAN SIGN",
+    "QUESTION MARK",
+    "COMMERCIAL AT",
+    "LATIN CAPITAL LETTER A",
+    "LATIN CAPITAL LETTER B",
+    "LATIN CAPITAL LETTER C",
+    "LATIN CAPITAL LETTER D",
+    "LATIN CAPITAL LETTER E",
+    "LATIN CAPITAL LETTER F",
+    "LATIN CAPITAL LETTER G",
+    "LATIN CAPITAL LETTER H",
+    "LATIN CAPITAL LETTER I",
+    "LATIN CAPITAL LETTER J",
+    "LATIN CAPITAL LETTER K",
+    "LATIN CAPITAL LETTER L",
+    "LATIN CAPITAL LETTER M",
+    "LATIN CAPITAL LETTER N",
+    "LATIN CAPITAL LETTER O",
+    "LATIN CAPITAL LETTER P",
+    "LATIN CAPITAL LETTER Q",
+    "LATIN CAPITAL LETTER R",
+    "LATIN CAPITAL LETTER S",
+    "LATIN CAPITAL LETTER T",
+    "LATIN CAPITAL LETTER U",
+    "LATIN CAPITAL LETTER V",
+    "LATIN CAPITAL LETTER W",
+    "LATIN CAPITAL LETTER X",
+    "LATIN CAPITAL LETTER Y",
+    "LATIN CAPITAL LETTER Z",
+    "LEFT SQUARE BRACKET",
+    "REVERSE SOLIDUS",
+    "RIGHT SQUARE BRACKET",
+    "CIRCUMFLEX ACCENT",
+    "LOW LINE",
+    "GRAVE ACCENT",
+    "LATIN SMALL LETTER A",
+    "LATIN SMALL LETTER B",
+    "LATIN SMALL LETTER C",
+    "LATIN SMALL LETTER D",
+    "LATIN SMALL LETTER E",
+    "LATIN SMALL LETTER F",
+    "LATIN SMALL LETTER G",
+    "LATIN SMALL LETTER H",
+    "LATIN SMALL LETTER I",
+    "LATIN SMALL LETTER J",
+    "LATIN SMALL LETTER K",
+    "LATIN SMALL LETTER L",
+    "LATIN SMALL LETTER M",
+    "LATIN SMALL LETTER N",
+    "LATIN SMALL LETTER O",
+    "LATIN SMALL LETTER P",
+    "LATIN SMALL LETTER Q",
+    "LATIN SMALL LETTER R",
+    "LATIN SMALL LETTER S",
+    "LATIN SMALL LETTER T",
+    "LATIN SMALL LETTER U",
+    "LATIN SMALL LETTER V",
+    "LATIN SMALL LETTER W",
+    "LATIN SMALL LETTER X",
+    "LATIN SMALL LETTER Y",
+    "LATIN SMALL LETTER Z",
+    "LEFT CURLY BRACKET",
+    "VERTICAL LINE",
+    "RIGHT CURLY BRACKET",
+    "TILDE",
+];
 
 /// Ruby's `#{...}`, `#@var`, `#@@var` and `#$var` at `at`: its end.
 fn hash_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {

@@ -32,7 +32,7 @@ mod lexer;
 mod literal;
 mod shell;
 
-use super::mapped::Mapped;
+use super::mapped::{Mapped, PLACEHOLDER};
 use super::prose::{self, blank_code, blanked};
 use super::reader::{Applicability, Extracted, Options, Reader};
 use super::text::{cut_and_rescan, escaped_quote};
@@ -250,15 +250,33 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
 }
 
 /// A URL of a string's value holding another string's escape (`\n`,
-/// `\t`, `\r`, `\"`, `\\`): the value writes a string of another
-/// language (a JSON message inside a JSON string, whose newline is `\\n`
-/// once the outer escapes are read), and the URL ends before the
-/// backslash.
+/// `\t`, `\r`, `\"`, `\\`, `\u2603`, `\xe5`, `\U0001F600`, `\N{...}`):
+/// the value writes a string of another language or level (a JSON message
+/// inside a JSON string, whose newline is `\\n` once the outer escapes
+/// are read; a doctest's `'http://\\u2603.net/'` in a docstring), and the
+/// URL ends before the backslash.
 fn embedded_escape(read: &str, url: ScannedUrl) -> Option<ScannedUrl> {
-    let escape =
-        url.text.as_bytes().windows(2).position(|pair| {
-            pair[0] == b'\\' && matches!(pair[1], b'n' | b't' | b'r' | b'"' | b'\\')
-        });
+    let bytes = url.text.as_bytes();
+    let hex_digits = |from: usize, count: usize| {
+        bytes
+            .get(from..from + count)
+            .is_some_and(|digits| digits.iter().all(u8::is_ascii_hexdigit))
+    };
+    let escape = (0..bytes.len().saturating_sub(1)).find(|&at| {
+        bytes[at] == b'\\'
+            && match bytes[at + 1] {
+                b'n' | b't' | b'r' | b'"' | b'\\' => true,
+                b'u' => hex_digits(at + 2, 4),
+                b'x' => hex_digits(at + 2, 2),
+                b'U' => hex_digits(at + 2, 8),
+                // `{SNOWMAN}` may have been read as a template's placeholder.
+                b'N' => {
+                    let name = &url.text[at + 2..];
+                    name.starts_with('{') || name.starts_with(PLACEHOLDER)
+                }
+                _ => false,
+            }
+    });
     match escape {
         Some(cut) => cut_and_rescan(read, url, cut),
         None => Some(url),
