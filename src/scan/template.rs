@@ -365,13 +365,18 @@ fn is_segment_end(byte: u8) -> bool {
         )
 }
 
-/// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`): not
-/// after a letter or digit, where `@` ends a user (`user@host@`).
+/// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`), and
+/// Nix's, whose names are packages' (`@catppuccin-gtk@`): not after a
+/// letter or digit, where `@` ends a user (`user@host@`).
 fn autoconf(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     if open > 0 && bytes[open - 1].is_ascii_alphanumeric() {
         return None;
     }
-    let length = identifier(&rest[1..])?;
+    let mut length = identifier(&rest[1..])?;
+    // A package's name: words joined by dashes.
+    while rest.get(1 + length) == Some(&b'-') {
+        length += 1 + identifier(&rest[2 + length..])?;
+    }
     (rest.get(1 + length) == Some(&b'@')).then_some(1 + length + 1)
 }
 
@@ -729,6 +734,12 @@ mod tests {
         );
         // Autoconf, not a user's `@`.
         assert_eq!(found("http://@HOST@/@prefix@/x"), ["@HOST@", "@prefix@"]);
+        // home-manager's expected output of a stubbed package.
+        assert_eq!(
+            found("file://@catppuccin-gtk@/share/themes"),
+            ["@catppuccin-gtk@"]
+        );
+        assert_eq!(found("http://@a-@/x"), Vec::<&str>::new());
         assert!(found("mailto:user@host@x").is_empty());
         // A route's parameter, a whole segment.
         assert_eq!(

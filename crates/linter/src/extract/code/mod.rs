@@ -209,11 +209,17 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
     for comment in comments {
         read[comment.range()].copy_from_slice(&bytes[comment.range()]);
         link_braces(&mut read, *comment);
-        if language == Language::Ruby {
-            // Code in a Ruby comment interpolates as Ruby does: `#{x}` is
-            // a placeholder, read as the library's `${x}` (as long).
+        // Code in a comment interpolates as the language's strings do:
+        // Ruby's `#{x}` and Swift's `\(x)` (commented-out code) are
+        // placeholders, read as the library's `${x}` and `$(x)` (as long).
+        let interpolation = match language {
+            Language::Ruby => Some(*b"#{"),
+            Language::Swift => Some(*b"\\("),
+            _ => None,
+        };
+        if let Some([sigil, open]) = interpolation {
             for at in comment.start..comment.end.saturating_sub(1) {
-                if read[at] == b'#' && read[at + 1] == b'{' {
+                if read[at] == sigil && read[at + 1] == open {
                     read[at] = b'$';
                 }
             }

@@ -507,6 +507,17 @@ fn catalogs_and_code_in_comments() {
     assert_eq!(texts(po, Language::Po), ["http://a.b/${x}"]);
     let c = "/* \"LYNXDOWNLOAD://M=1/F=%s\\\">Save</a>\" */";
     assert_eq!(texts(c, Language::C), ["LYNXDOWNLOAD://M=1/F=%s"]);
+    // vapor's commented-out tests: Swift's interpolation, as in its strings.
+    let swift = "//   url: \"http://\\(ip):\\(port)/hello\",\n/* get(\"ws://h:\\(port)/echo\") */";
+    assert_eq!(
+        texts(swift, Language::Swift),
+        ["http://$(ip):$(port)/hello", "ws://h:$(port)/echo"]
+    );
+    // Elsewhere `\(` is a backslash.
+    assert_eq!(
+        texts("// http://a.b/\\(c)", Language::C),
+        ["http://a.b/\\(c)"]
+    );
 }
 
 #[test]
