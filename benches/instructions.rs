@@ -10,7 +10,9 @@
 //! once over every input of `CORPUS` (`kasztp_http_accepted`,
 //! `node_files_accepted`, `kasztp_https_accepted`, `generated`,
 //! `kasztp_http_all`, `node_files_all`, `generated_near_misses`,
-//! `kasztp_http_near_misses`, the lines every revision accepts
+//! `kasztp_http_near_misses`, the near misses of `generated` that `parse`
+//! rejects (`generated_rejected`) and the lines they were made from
+//! (`generated_rejected_originals`), the lines every revision accepts
 //! (`generated_every_revision`, `kasztp_http_every_revision`) or rejects
 //! (`near_misses_no_revision`), `prose`, or
 //! `adversarial:NAME:SIZE`; `CORPUS@SCHEME` keeps the lines of `CORPUS`
@@ -129,6 +131,20 @@ fn inputs(name: &str) -> Vec<String> {
         }
         "generated_every_revision" => corpus::in_every_revision(&corpus::generated(11 * 1000)),
         "generated_near_misses" => corpus::near_misses(&corpus::generated(11 * 1000)),
+        // The near misses `parse` rejects, and the lines they were made from.
+        "generated_rejected" | "generated_rejected_originals" => {
+            let originals = corpus::generated(11 * 1000);
+            let misses = corpus::near_misses(&originals);
+            originals
+                .into_iter()
+                .zip(misses)
+                .filter(|(_, miss)| parse(miss).is_err())
+                .map(|(original, miss)| match name {
+                    "generated_rejected" => miss,
+                    _ => original,
+                })
+                .collect()
+        }
         "kasztp_http_near_misses" => corpus::near_misses(&corpus::accepted(&corpus::kasztp_http())),
         "near_misses_no_revision" => corpus::near_misses_in_no_revision(),
         "prose" => vec![corpus::prose(4 << 20)],
