@@ -164,8 +164,15 @@ fn dollar(rest: &[u8]) -> Option<usize> {
             // (`$(Invoke-WebRequest -URI https://a.b/c)`).
             let end = balanced_end(&rest[1..])? + 1;
             let body = &rest[2..end - 1];
+            // An expression broken after its `${` goes on over lines (Nix's
+            // `"notmuch://?query=${lib.escapeURL query}${` and the next);
+            // otherwise a line break says the bracket was not a placeholder's.
+            let broken_after_open = body
+                .iter()
+                .find(|b| !matches!(b, b' ' | b'\t'))
+                .is_some_and(|b| matches!(b, b'\n' | b'\r'));
             let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
-                && !body.iter().any(|b| matches!(*b, b'\n' | b'\r'))
+                && (broken_after_open || !body.iter().any(|b| matches!(*b, b'\n' | b'\r')))
                 && !body.windows(3).any(|w| w == b"://");
             well_formed.then_some(end)
         }
@@ -735,6 +742,13 @@ mod tests {
         // Autoconf, not a user's `@`.
         assert_eq!(found("http://@HOST@/@prefix@/x"), ["@HOST@", "@prefix@"]);
         // home-manager's expected output of a stubbed package.
+        // home-manager's Nix: an expression broken after its `${`; a line
+        // break elsewhere in the braces is no placeholder's.
+        assert_eq!(
+            found("notmuch://?q=${x}${\n  f \"&l=${y}\"\n}\"''"),
+            ["${x}", "${\n  f \"&l=${y}\"\n}"]
+        );
+        assert!(found("http://a/${x\n}").is_empty());
         assert_eq!(
             found("file://@catppuccin-gtk@/share/themes"),
             ["@catppuccin-gtk@"]
