@@ -639,6 +639,28 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         if next_url {
             break;
         }
+        // Text in brackets right after a URL, ending where the URL would
+        // (AsciiDoc's link `see https://a.b/c[the text]`, a footnote's
+        // `http://a.b/[1]`), is not the URL's: not where a host starts (`http://[::1]/`, `user@[127.0.0.1]`) and not a
+        // placeholder (`/[command]`). A URL that is a string's value or its
+        // line (a parser's test data, `"http://example.org/xxx/[qwerty]"`)
+        // keeps a word in brackets that ends it: unsafe; link text with a
+        // space in it, or words after it, are not a URL's even there.
+        let host_starts = bytes[..end].ends_with(b"//") || bytes[..end].ends_with(b"@");
+        if bytes[end] == b'[' && !host_starts && end > body_start {
+            // In a query only text with a space in it: `?a[]=1`, `?f[x]`
+            // are the query's.
+            let link_text = bracketed_text_after(bytes, end).filter(|text| {
+                let among_words = !quoted && !alone_on_its_line(bytes, start);
+                match query {
+                    true => text.spaced,
+                    false => among_words || text.spaced || text.words_follow,
+                }
+            });
+            if link_text.is_some() && template::placeholder_at(bytes, end).is_none() {
+                break;
+            }
+        }
         // A placeholder `{{ host }}` may hold spaces: it is read whole.
         end = match bytes[end] {
             b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
@@ -677,6 +699,15 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     if end <= body_start {
         return None;
     }
+    // A bracket expression repeated (`[0-9.]+`, `[a-z]*`, `[^/]{2}`) is a
+    // regular expression's: a `sed` command's `s|https://a.b/[0-9.]+/|x|`
+    // is a pattern, no URL.
+    if bytes[body_start..end]
+        .windows(2)
+        .any(|pair| pair[0] == b']' && matches!(pair[1], b'+' | b'*' | b'{'))
+    {
+        return None;
+    }
     let span = Span::new(start, end);
     let mut url = ScannedUrl::verbatim(&text[start..end], Form::Bare, span, span);
     if hash {
@@ -684,6 +715,63 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     // `http://#top` names no URL.
     (url.span.end > body_start).then_some(url)
+}
+
+/// Whether only spaces and tabs stand before `start` on its line.
+fn alone_on_its_line(bytes: &[u8], start: usize) -> bool {
+    bytes[..start]
+        .iter()
+        .rev()
+        .find(|b| !matches!(b, b' ' | b'\t'))
+        .map_or(true, |b| matches!(b, b'\n' | b'\r'))
+}
+
+/// How far [`bracketed_text_after`] looks for the `]`: a bound, so that a
+/// line of many `[` is read in linear time.
+const BRACKETED_TEXT_REACH: usize = 120;
+
+/// Text in brackets after a URL (see [`bracketed_text_after`]).
+struct BracketedText {
+    /// It holds a space (`[the text]`).
+    spaced: bool,
+    /// Words follow it on its line.
+    words_follow: bool,
+}
+
+/// The text in brackets that the `[` at `open` starts, if it closes on its
+/// line and the URL would end after it: at the end of the text, a space, a
+/// quote, a closing `)` or `>`, or a sentence's punctuation before one of
+/// those.
+fn bracketed_text_after(bytes: &[u8], open: usize) -> Option<BracketedText> {
+    let reach = &bytes[open + 1..bytes.len().min(open + 1 + BRACKETED_TEXT_REACH)];
+    let close = reach
+        .iter()
+        .position(|b| matches!(b, b']' | b'[' | b'\n' | b'\r'))
+        .filter(|&close| reach[close] == b']')?;
+    let ends_here = |byte: Option<&u8>| {
+        byte.map_or(true, |b| {
+            b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'`' | b')' | b'>')
+        })
+    };
+    let mut after = open + 1 + close + 1;
+    if matches!(
+        bytes.get(after),
+        Some(b'.' | b',' | b';' | b':' | b'!' | b'?')
+    ) {
+        after += 1;
+    }
+    if !ends_here(bytes.get(after)) {
+        return None;
+    }
+    let words_follow = matches!(bytes.get(after), Some(b' ' | b'\t'))
+        && bytes[after..]
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t'))
+            .is_some_and(|b| !matches!(b, b'\n' | b'\r'));
+    Some(BracketedText {
+        spaced: reach[..close].contains(&b' '),
+        words_follow,
+    })
 }
 
 /// How far back on its line [`bracket_open_before`] looks: a bound, so
@@ -1216,6 +1304,57 @@ mod tests {
         );
         // Nothing before the `<`: the mention of a template.
         assert!(texts("see http://<host>/ and gopher://<h>").is_empty());
+    }
+
+    /// asciidoctor's tests and fixtures, a footnote, a package's
+    /// features: text in brackets right after a URL among other words is
+    /// not the URL's. A host's brackets, a query's, a placeholder's, and a
+    /// URL that is a string's value or its line (a parser's test data)
+    /// keep them.
+    #[test]
+    fn text_in_brackets_after_a_url_among_words_is_not_the_urls() {
+        assert_eq!(
+            texts("see http://asciidoc.org[AsciiDoc] markup, http://a.b/c[1]. and https://d.e/f[the text]"),
+            ["http://asciidoc.org", "http://a.b/c", "https://d.e/f"]
+        );
+        assert_eq!(
+            texts(
+                "at http://[::1]/x and mailto:u@[127.0.0.1] or http://a/?q[]=1 x http://b/?f[x] y"
+            ),
+            [
+                "http://[::1]/x",
+                "mailto:u@[127.0.0.1]",
+                "http://a/?q[]=1",
+                "http://b/?f[x]"
+            ]
+        );
+        assert_eq!(
+            texts("the http://a.b/?q=node/114[AsciiDoc Cheatsheet] in"),
+            ["http://a.b/?q=node/114"]
+        );
+        assert_eq!(
+            texts("see https://manned.org/[command] or http://a/b[c]/d or http://a/b[c]d"),
+            [
+                "https://manned.org/[command]",
+                "http://a/b[c]/d",
+                "http://a/b[c]d"
+            ]
+        );
+        assert_eq!(
+            texts("\"http://example.org/xxx/[qwerty]\"\n   http://example.com/path_[brackets]\n"),
+            [
+                "http://example.org/xxx/[qwerty]",
+                "http://example.com/path_[brackets]"
+            ]
+        );
+        // A bracket expression repeated: a regular expression.
+        assert!(texts("sed 's|https://a.b/download/[0-9.]+/c-[a-z]*.gz|x|'").is_empty());
+        // A line or a string that starts with the URL, and link text after
+        // it all the same: a space in the text, or words after it.
+        assert_eq!(
+            texts("  http://a.b/c[GNU source] to\nhttp://d.e/f[Wiki] is\n'mailto:u@a.org[Doc Writer]'"),
+            ["http://a.b/c", "http://d.e/f", "mailto:u@a.org"]
+        );
     }
 
     #[test]

@@ -53,7 +53,18 @@ pub(crate) fn urls(text: &str, markup: Markup, code: bool) -> Vec<Extracted> {
         }
     }
     if markup == Markup::AsciiDoc {
-        for at in link_brackets(text) {
+        for (open, close, wrapped) in link_brackets(text) {
+            // In a wrapper (`<https://a.b/c[@c]>`, an author's line) the
+            // link's text would be read as the wrapped URL's: it goes too.
+            match wrapped {
+                true => read[open..=close].fill(b' '),
+                false => (read[open], read[close]) = (b' ', b' '),
+            }
+        }
+        // `\...` keeps AsciiDoc from writing an ellipsis (a comparison's
+        // `v1.5.6\...v1.5.6.1`): the backslash is no URL's, and the URL is
+        // read up to it.
+        for (at, _) in text.match_indices("\\...") {
             read[at] = b' ';
         }
     } else {
@@ -198,8 +209,9 @@ fn blank_line_after(rest: &[u8]) -> bool {
 
 /// The brackets of AsciiDoc's links: a `[` right after a URL-like token
 /// (`https://a.b/c[text]`, `link:https://...[text]`, `mailto:a@b[text]`)
-/// and the `]` that closes it in the same paragraph.
-fn link_brackets(text: &str) -> Vec<usize> {
+/// and the `]` that closes it in the same paragraph, and whether the token
+/// is in a wrapper's `<`.
+fn link_brackets(text: &str) -> Vec<(usize, usize, bool)> {
     const REACH: usize = 2048;
     let bytes = text.as_bytes();
     let mut found = Vec::new();
@@ -233,8 +245,8 @@ fn link_brackets(text: &str) -> Vec<usize> {
             continue;
         };
         if bytes[close] == b']' {
-            found.push(open);
-            found.push(close);
+            let wrapped = token_start > 0 && bytes[token_start - 1] == b'<';
+            found.push((open, close, wrapped));
         }
     }
     found
@@ -262,13 +274,22 @@ mod tests {
             "a http://x/[y] b[c] mailto:m@n[o]\nhttp://p/[q\n]r (https://s/[t]) <http://u/[v]\n\
                     http://w/[x\n  \n]";
         let found = link_brackets(text);
-        let pairs: Vec<&str> = found
-            .chunks(2)
-            .map(|pair| &text[pair[0]..=pair[1]])
+        let pairs: Vec<(&str, bool)> = found
+            .iter()
+            .map(|&(open, close, wrapped)| (&text[open..=close], wrapped))
             .collect();
         // A link's text goes on over the lines of its paragraph, not past
         // a blank one.
-        assert_eq!(pairs, ["[y]", "[o]", "[q\n]", "[t]", "[v]"]);
+        assert_eq!(
+            pairs,
+            [
+                ("[y]", false),
+                ("[o]", false),
+                ("[q\n]", false),
+                ("[t]", false),
+                ("[v]", true)
+            ]
+        );
     }
 
     #[test]
@@ -318,6 +339,17 @@ mod tests {
         assert_eq!(
             texts(text, Markup::AsciiDoc, false),
             ["https://github.com/o/r/tree/gitfast", "http://a.b/c[x"]
+        );
+        // asciidoctor's own README and CHANGELOG: an author's link in a
+        // wrapper, and a backslash that keeps `...` from an ellipsis.
+        let text = "Dan Allen <https://github.com/mojavelinux[@mojavelinux]>\n\n\
+                    https://a.b/compare/v1.5.6\\...v1.5.6.1[full diff]\n";
+        assert_eq!(
+            texts(text, Markup::AsciiDoc, false),
+            [
+                "https://github.com/mojavelinux",
+                "https://a.b/compare/v1.5.6"
+            ]
         );
     }
 }
