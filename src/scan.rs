@@ -646,8 +646,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // line (a parser's test data, `"http://example.org/xxx/[qwerty]"`)
         // keeps a word in brackets that ends it: unsafe; link text with a
         // space in it, or words after it, are not a URL's even there.
-        let host_starts = bytes[..end].ends_with(b"//") || bytes[..end].ends_with(b"@");
-        if bytes[end] == b'[' && !host_starts && end > body_start {
+        if bytes[end] == b'['
+            && end > body_start
+            && !bytes[..end].ends_with(b"//")
+            && !bytes[..end].ends_with(b"@")
+        {
             // In a query only text with a space in it: `?a[]=1`, `?f[x]`
             // are the query's.
             let link_text = bracketed_text_after(bytes, end).filter(|text| {
@@ -702,9 +705,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     // A bracket expression repeated (`[0-9.]+`, `[a-z]*`, `[^/]{2}`) is a
     // regular expression's: a `sed` command's `s|https://a.b/[0-9.]+/|x|`
     // is a pattern, no URL.
-    if bytes[body_start..end]
-        .windows(2)
-        .any(|pair| pair[0] == b']' && matches!(pair[1], b'+' | b'*' | b'{'))
+    let body = &bytes[body_start..end];
+    if find_first_of(body, [b']']).is_some()
+        && body
+            .windows(2)
+            .any(|pair| pair[0] == b']' && matches!(pair[1], b'+' | b'*' | b'{'))
     {
         return None;
     }
