@@ -432,8 +432,10 @@ impl Iterator for Scanner<'_> {
                     start -= 1;
                 }
                 let start = after_escape(bytes, start, found);
-                // `^http://www\.example\.com/`: an anchored pattern.
-                let anchored = start > 0 && bytes[start - 1] == b'^';
+                // `^http://www\.example\.com/`, `\Ahttp://`: an anchored
+                // pattern.
+                let anchored = (start > 0 && bytes[start - 1] == b'^')
+                    || (start > 1 && &bytes[start - 2..start] == b"\\A");
                 if !anchored
                     && start >= self.at
                     && start < found
@@ -485,7 +487,8 @@ fn after_escape(bytes: &[u8], start: usize, colon: usize) -> usize {
     }
     if start > 0 && bytes[start - 1] == b'\\' {
         let letters = match &bytes[start..colon] {
-            [b'n' | b't' | b'r', ..] => 1,
+            // `\A`, a regular expression's anchor (Ruby's `%r(\Ahttp://)`).
+            [b'n' | b't' | b'r' | b'A', ..] => 1,
             [b'f', b'B' | b'I' | b'R' | b'P', ..] => 2,
             _ => 0,
         };
@@ -694,6 +697,13 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // A scheme named in a pattern's alternatives, `(https://|ftp://)`.
         return None;
     }
+    if slashes
+        && bytes.get(body_start) == Some(&b'*')
+        && matches!(bytes.get(body_start + 1), Some(b')' | b'|'))
+    {
+        // A shell's `case` label or a pattern's alternative, `http://*)`.
+        return None;
+    }
     if slashes && start > 0 && bytes[start - 1] == b'[' && bytes.get(body_start) == Some(&b']') {
         // The notation of an optional scheme: `[protocol://]host[:port]`.
         return None;
@@ -702,15 +712,12 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     if end <= body_start {
         return None;
     }
-    // A bracket expression repeated (`[0-9.]+`, `[a-z]*`, `[^/]{2}`) is a
-    // regular expression's: a `sed` command's `s|https://a.b/[0-9.]+/|x|`
-    // is a pattern, no URL.
-    let body = &bytes[body_start..end];
-    if find_first_of(body, [b']']).is_some()
-        && body
-            .windows(2)
-            .any(|pair| pair[0] == b']' && matches!(pair[1], b'+' | b'*' | b'{'))
-    {
+    // A bracket expression repeated (`[0-9.]+`, `[a-z]*`, `[^/]{2}`) or any
+    // character repeated (`.*`) is a regular expression's, and alternatives
+    // in braces with a wildcard (`{*.js,*.html}`) a glob's: a `sed`
+    // command's `s|https://a.b/[0-9.]+/|x|`, a test's `"http://.*"`, is a
+    // pattern, no URL.
+    if is_pattern(&bytes[body_start..end]) {
         return None;
     }
     let span = Span::new(start, end);
@@ -720,6 +727,25 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     }
     // `http://#top` names no URL.
     (url.span.end > body_start).then_some(url)
+}
+
+/// Whether a URL's body (after its scheme) is a regular expression's or a
+/// glob's (see [`bare`]).
+fn is_pattern(body: &[u8]) -> bool {
+    let Some(first) = find_first_of(body, [b']', b'*', b'{']) else {
+        return false;
+    };
+    let body = &body[first.saturating_sub(1)..];
+    let repeated = body
+        .windows(2)
+        .any(|pair| matches!(pair, [b']', b'+' | b'*' | b'{'] | [b'.', b'*']));
+    let alternatives = || {
+        body.split(|b| *b == b'{').skip(1).any(|group| {
+            let group = group.split(|b| *b == b'}').next().unwrap_or_default();
+            group.contains(&b',') && group.contains(&b'*')
+        })
+    };
+    repeated || alternatives()
 }
 
 /// Whether only spaces and tabs stand before `start` on its line.
@@ -1352,8 +1378,14 @@ mod tests {
                 "http://example.com/path_[brackets]"
             ]
         );
-        // A bracket expression repeated: a regular expression.
+        // A bracket expression repeated, `.*`, a glob's alternatives, a
+        // `case` label, an anchor: patterns.
         assert!(texts("sed 's|https://a.b/download/[0-9.]+/c-[a-z]*.gz|x|'").is_empty());
+        assert!(
+            texts("URL_PREFIX=\"http://.*\" \"http://?o[oz].b*z.com/{*.js,*.html}\"").is_empty()
+        );
+        assert!(texts("case $u in\nhttp://*) x;;\n%r(\\Ahttp://example.org)").is_empty());
+        assert_eq!(texts("http://a.b/*x* {q,r}"), ["http://a.b/*x*"]);
         // A line or a string that starts with the URL, and link text after
         // it all the same: a space in the text, or words after it.
         assert_eq!(
