@@ -598,6 +598,11 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
             (Some(b'(' | b'['), byte) if byte == closer => depth -= 1,
             _ => {}
         }
+        // A backslash that ends its line continues it (a comment's
+        // `# Ref: https://a.b/c/files\`): the URL ends before it.
+        if bytes[end] == b'\\' && matches!(bytes.get(end + 1), Some(b'\n' | b'\r')) {
+            break;
+        }
         // ERB's and EJS's `<%= x %>` is a placeholder, not the `<` that
         // ends a URL.
         let erb = bytes[end] == b'<' && bytes.get(end + 1) == Some(&b'%');
@@ -688,9 +693,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
             _ => end + 1,
         };
     }
-    if bytes.get(end) == Some(&b'<') && end == body_start {
+    if bytes.get(end) == Some(&b'<') && (end == body_start || optional_user(bytes, body_start)) {
         // A template such as http://<host>:<port>/<path>: a `<` ends a bare
-        // URL (the appendix's delimiter), and this one leaves it nothing.
+        // URL (the appendix's delimiter), and this one leaves it nothing
+        // (or the `[` of an optional user, `ssh://[<user>@]<host>`).
         return None;
     }
     if slashes && matches!(bytes.get(body_start), Some(b')' | b'|')) {
@@ -746,6 +752,19 @@ fn is_pattern(body: &[u8]) -> bool {
         })
     };
     repeated || alternatives()
+}
+
+/// Whether a synopsis's optional user in brackets, `[<user>@]`, starts at
+/// `at` (where a host would).
+fn optional_user(bytes: &[u8], at: usize) -> bool {
+    let Some(rest) = bytes.get(at..).and_then(|rest| rest.strip_prefix(b"[<")) else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+        .count();
+    name > 0 && rest[name..].starts_with(b">@]")
 }
 
 /// Whether only spaces and tabs stand before `start` on its line.
@@ -1378,6 +1397,14 @@ mod tests {
                 "http://example.com/path_[brackets]"
             ]
         );
+        // A backslash that continues the line; an optional part's `[`
+        // before a `<`.
+        assert_eq!(
+            texts("# Ref: https://a.b/pull/571/files\\\n# #diff\nssh://[<user>@]<host>"),
+            ["https://a.b/pull/571/files"]
+        );
+        // addressable's test of a bad literal: its bracket is unsafe.
+        assert_eq!(texts("\"http://[<invalid>]/\""), ["http://["]);
         // A bracket expression repeated, `.*`, a glob's alternatives, a
         // `case` label, an anchor: patterns.
         assert!(texts("sed 's|https://a.b/download/[0-9.]+/c-[a-z]*.gz|x|'").is_empty());
