@@ -436,7 +436,14 @@ impl Iterator for Scanner<'_> {
                 // pattern.
                 let anchored = (start > 0 && bytes[start - 1] == b'^')
                     || (start > 1 && &bytes[start - 2..start] == b"\\A");
+                // `PLAINTEXT_HOST://h:9092`, Kafka's listener: a name with
+                // a `_` inside, which no scheme holds, is no URL's (one
+                // that opens with it is Markdown's emphasis, `_http://a_`).
+                let underscored = start > 1
+                    && bytes[start - 1] == b'_'
+                    && bytes[start - 2].is_ascii_alphanumeric();
                 if !anchored
+                    && !underscored
                     && start >= self.at
                     && start < found
                     && bytes[start].is_ascii_alphabetic()
@@ -1396,6 +1403,11 @@ mod tests {
                 "http://example.org/xxx/[qwerty]",
                 "http://example.com/path_[brackets]"
             ]
+        );
+        // A listener's name with a `_` is no scheme.
+        assert_eq!(
+            texts("'PLAINTEXT_HOST://localhost:9092,SSL://h:9093'"),
+            ["SSL://h:9093"]
         );
         // A backslash that continues the line; an optional part's `[`
         // before a `<`.

@@ -114,7 +114,7 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
         b'$' => dollar(rest),
         b'%' => percent(rest),
         b'[' => bracketed(bytes, open, rest),
-        b'<' => delimited(rest, b"<%", b"%>"),
+        b'<' => delimited(rest, b"<%", b"%>").or_else(|| angle_name(bytes, open, rest)),
         b'@' => autoconf(bytes, open, rest),
         b':' => route_parameter(bytes, open, rest).or_else(|| port_word(bytes, open, rest)),
         b'`' => command(rest),
@@ -314,6 +314,19 @@ const PERCENT_BRACE_REACH: usize = 128;
 /// (an IPv6 literal `[::1]`, `[FE80::1]` has colons); `[:port]`,
 /// `[@host]`, `[/path]`, `[user@]`: the notation of an optional part.
 fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    // Optional parts inside optional parts where a login is,
+    // `//[[username]:[password]]@` (redis-py's synopsis): no IPv6 literal
+    // holds a bracket. (One that
+    // holds a placeholder, `http://[{host}]:8080`, is an IPv6 literal's
+    // template: its brackets are the URL's.)
+    if rest.get(1) == Some(&b'[') {
+        let end = balanced_end(rest)?;
+        let inner = &rest[1..end - 1];
+        let login = bytes[..open].ends_with(b"//") && rest.get(end) == Some(&b'@');
+        let letters = inner.iter().any(u8::is_ascii_alphabetic);
+        let one_line = !inner.iter().any(|b| matches!(b, b'\n' | b'\r' | b' '));
+        return (login && letters && one_line).then_some(end);
+    }
     let close = rest.iter().position(|b| *b == b']')?;
     let body = &rest[1..close];
     let name = body.len() >= 2
@@ -370,6 +383,35 @@ fn is_segment_end(byte: u8) -> bool {
             byte,
             b'/' | b'?' | b'#' | b'.' | b',' | b';' | b')' | b'"' | b'\'' | b'<' | b'>' | b'`'
         )
+}
+
+/// `<LOKI_VERSION>`, `<HOST>`: a name in capitals in angle brackets,
+/// two letters at least, in a path (documentation's versioned links,
+/// `https://grafana.com/docs/loki/<LOKI_VERSION>/query/`). Not where a host
+/// starts (`http://<host>:<port>/` mentions a template, and names no URL),
+/// and not an HTML element's tag (`http://a.b/<BR>`, which ends the URL).
+fn angle_name(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    /// The elements of HTML whose names are two letters or more, which
+    /// old pages write in capitals.
+    const ELEMENTS: &[&[u8]] = &[
+        b"BR", b"HR", b"TD", b"TR", b"TH", b"LI", b"UL", b"OL", b"DL", b"DT", b"DD", b"EM", b"TT",
+        b"H1", b"H2", b"H3", b"H4", b"H5", b"H6", b"DIV", b"IMG", b"PRE", b"SUB", b"SUP", b"BIG",
+        b"DEL", b"INS", b"KBD", b"CODE", b"SPAN", b"FONT", b"BODY", b"HTML", b"HEAD", b"FORM",
+        b"LINK", b"META", b"BASE", b"NOBR", b"CENTER", b"TABLE", b"TITLE", b"SMALL", b"STRONG",
+        b"SCRIPT", b"STYLE", b"INPUT", b"LABEL", b"IFRAME", b"FRAME",
+    ];
+    let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
+    let name = rest[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || **b == b'_')
+        .count();
+    let body = &rest[1..1 + name];
+    let well_formed = !host_starts
+        && rest.get(1 + name) == Some(&b'>')
+        && body.first().is_some_and(u8::is_ascii_uppercase)
+        && body.iter().filter(|b| b.is_ascii_uppercase()).count() >= 2
+        && !ELEMENTS.contains(&body);
+    well_formed.then_some(name + 2)
 }
 
 /// `@x@`, autoconf's substitutions (`@PACKAGE_URL@`, `@prefix@`), and
@@ -742,6 +784,20 @@ mod tests {
         // Autoconf, not a user's `@`.
         assert_eq!(found("http://@HOST@/@prefix@/x"), ["@HOST@", "@prefix@"]);
         // home-manager's expected output of a stubbed package.
+        // redis-py's synopsis: optional parts nested; an IPv6 literal's
+        // template keeps its brackets.
+        assert_eq!(
+            found("redis://[[username]:[password]]@localhost:6379/0 http://[{host}]:8080"),
+            ["[[username]:[password]]", "{host}"]
+        );
+        assert!(found("[[http://golang.org][*link*]]").is_empty());
+        // Loki's documentation: a version's name in angle brackets in a
+        // path; not a host's, not an HTML element's, not in lower case.
+        assert_eq!(
+            found("https://grafana.com/docs/loki/<LOKI_VERSION>/query/"),
+            ["<LOKI_VERSION>"]
+        );
+        assert!(found("http://<HOST>/ and http://a.b/<BR> and http://a.b/<name>/").is_empty());
         // home-manager's Nix: an expression broken after its `${`; a line
         // break elsewhere in the braces is no placeholder's.
         assert_eq!(

@@ -536,6 +536,31 @@ fn a_long_text_read_in_pieces_reports_what_it_reports_whole() {
     }
 }
 
+/// Loki's vendored `storage.replay`: a long file with no telling name is
+/// known by its text as JSON, read whole, its `\u0026` decoded; read in
+/// pieces as plain text, each was an unsafe backslash.
+#[test]
+fn a_long_json_file_with_no_telling_name_is_read_as_json() {
+    let mut text = String::from("{\n  \"Entries\": [\n");
+    for index in 0..200 {
+        text.push_str(&format!(
+            "    {{\"URL\": \"https://a.b/o/{index}?alt=json\\u0026p=1\"}},\n"
+        ));
+    }
+    text.push_str("    {}\n  ]\n}\n");
+    let dir = repo(&[("storage.replay", &text)]);
+    let output = Command::new(cargo_bin("rfc1738"))
+        .current_dir(dir.path())
+        .env("RFC1738_TEXT_PIECE", "1024")
+        .args(["lint", "--format", "urls", "storage.replay"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 200, "{stdout}");
+    assert!(stdout.contains("https://a.b/o/7?alt=json&p=1"), "{stdout}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
 #[test]
 fn a_long_markdown_read_in_pieces_reports_what_it_reports_whole() {
     let mut text = String::from("[first]: http://def.example/~one\n\n");

@@ -224,7 +224,9 @@ impl LintRun<'_> {
                 .is_ok_and(|m| m.len() > (text_piece_size as u64).saturating_mul(2))
         };
         match Kind::of(&input.display) {
-            Kind::Text if long() => {
+            // One whose text tells another kind (a `#!` line, a modeline,
+            // JSON) is read whole as that kind.
+            Kind::Text if long() && text_kind_of_long_file(input, path) => {
                 Some(self.lint_text_in_pieces(input, path, text_piece_size, settings, ledger))
             }
             Kind::Markdown if long() => {
@@ -422,4 +424,26 @@ impl LintRun<'_> {
             buf.drain(..consumed);
         }
     }
+}
+
+/// Whether a long file with no telling name is plain text by its first and
+/// last bytes too ([`Kind::of_bytes`] on them): a file that cannot be read
+/// here is, and fails where it is read.
+fn text_kind_of_long_file(input: &Input, path: &Path) -> bool {
+    use std::io::{Seek, SeekFrom};
+    const REACH: usize = 2048;
+    let sample = || -> io::Result<Vec<u8>> {
+        let mut file = std::fs::File::open(path)?;
+        let mut head = vec![0; REACH];
+        file.read_exact(&mut head)?;
+        file.seek(SeekFrom::End(-(REACH as i64)))?;
+        let mut tail = vec![0; REACH];
+        file.read_exact(&mut tail)?;
+        head.push(b'\n');
+        head.extend(tail);
+        Ok(head)
+    };
+    sample().map_or(true, |bytes| {
+        Kind::of_bytes(&input.display, &bytes) == Kind::Text
+    })
 }

@@ -391,6 +391,12 @@ pub const FILE_TYPES: &[FileType] = &[
     row("Solidity", code(Language::Solidity), &["sol"])
         .modes(&["solidity"])
         .comment(SLASHES),
+    row(
+        "Protocol Buffers' text format",
+        code(Language::ProtoText),
+        &["txtpb", "textproto", "pbtxt", "textpb"],
+    )
+    .comment(HASH),
     row("INI", code(Language::Ini), &["ini", "cfg"])
         .names(&[".editorconfig", ".gitconfig", ".gitmodules"])
         .modes(&["ini"])

@@ -92,6 +92,9 @@ pub enum Language {
     Zig,
     /// Solidity: C's comments, either quote.
     Solidity,
+    /// Protocol Buffers' text format (`.txtpb`): `#` comments, either quote
+    /// with C's escapes.
+    ProtoText,
     /// INI files: `;` and `#` lines, sections, a key's value to its line's
     /// end.
     Ini,

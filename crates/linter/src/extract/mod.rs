@@ -184,6 +184,9 @@ impl Kind {
         if starts_as_man_page(text) {
             return Kind::Roff;
         }
+        if looks_like_json(text) {
+            return Kind::Code(Language::Json);
+        }
         Kind::Text
     }
 
@@ -208,6 +211,20 @@ impl Kind {
     pub fn in_pieces(self) -> bool {
         matches!(self, Kind::Text | Kind::Markdown)
     }
+}
+
+/// Whether a file's text is a JSON object, or an array of them (for a file
+/// with no telling extension: a recording of HTTP exchanges, `.replay`,
+/// whose URLs are written with JSON's escapes): `{` and a key's quote
+/// first, `}` last.
+fn looks_like_json(text: &str) -> bool {
+    let text = text.trim();
+    let opened = match text.strip_prefix('[') {
+        Some(array) => array.trim_start().strip_prefix('{'),
+        None => text.strip_prefix('{'),
+    };
+    opened.is_some_and(|object| object.trim_start().starts_with('"'))
+        && (text.ends_with('}') || text.ends_with(']'))
 }
 
 /// Whether a file's text starts as a man page does (for a file with no

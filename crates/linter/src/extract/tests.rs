@@ -24,6 +24,32 @@ fn a_man_page_is_known_by_its_first_request_after_empty_ones() {
     assert_eq!(Kind::of_file("notes", ".\nhttp://a.b/\n"), Kind::Text);
 }
 
+/// Loki's vendored `storage.replay`: a recording of HTTP exchanges in
+/// JSON, whose URLs write `&` as `\u0026`.
+#[cfg(feature = "code-readers")]
+#[test]
+fn a_json_object_is_known_by_its_text() {
+    let replay = "{\n  \"Initial\": \"x\",\n  \"URL\": \"https://a.b/o?alt=json\\u0026p=1\"\n}\n";
+    assert_eq!(
+        Kind::of_file("storage.replay", replay),
+        Kind::Code(Language::Json)
+    );
+    let texts: Vec<String> = urls(replay, Kind::Code(Language::Json), false)
+        .map(|found| found.url.text)
+        .collect();
+    assert_eq!(texts, ["https://a.b/o?alt=json&p=1"]);
+    assert_eq!(
+        Kind::of_file("a.replay", "[{\"a\": 1}]"),
+        Kind::Code(Language::Json)
+    );
+    // Braces that open no key, or text after them: not JSON.
+    assert_eq!(Kind::of_file("notes", "{ see http://a.b/ }"), Kind::Text);
+    assert_eq!(
+        Kind::of_file("notes", "{\"a\": 1}\nmore http://a.b/"),
+        Kind::Text
+    );
+}
+
 #[test]
 fn plain_text_keeps_the_appendix_rules() {
     let texts: Vec<String> = urls("<URL:ftp://a.b/\n  c> http://d.e/f#g.", Kind::Text, false)

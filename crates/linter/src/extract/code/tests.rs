@@ -316,6 +316,17 @@ fn a_doctests_escapes_end_the_url() {
     );
 }
 
+/// containerd's descriptors in Protocol Buffers' text format: a comment
+/// kept as a string, its lines joined by `\n`.
+#[test]
+fn protocol_buffers_text_format_strings_are_decoded() {
+    let text = "# a.txtpb\nfile {\n  comments: \" Copyright\\n https://developers.google.com/protocol-buffers/\\n\\n Redistribution\"\n}\n";
+    assert_eq!(
+        texts(text, Language::ProtoText),
+        ["https://developers.google.com/protocol-buffers/"]
+    );
+}
+
 #[test]
 fn only_a_string_that_is_the_url_is_fixed() {
     let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";

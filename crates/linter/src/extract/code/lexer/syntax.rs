@@ -331,6 +331,19 @@ const SOLIDITY: Syntax = Syntax {
     forms: &[],
 };
 
+/// Protocol Buffers' text format: `#` comments, either quote a string
+/// with C's escapes (a descriptor's comments are strings with `\n`).
+const PROTO_TEXT: Syntax = Syntax {
+    line: &["#"],
+    blocks: &[],
+    nested: false,
+    quotes: &[
+        quote("\"", "\"", FULL, NONE, false),
+        quote("'", "'", FULL, NONE, false),
+    ],
+    forms: &[],
+};
+
 const INI: Syntax = Syntax {
     line: &[],
     blocks: &[],
@@ -371,6 +384,7 @@ pub(super) fn of(language: Language) -> Option<&'static Syntax> {
         Language::Fortran => &FORTRAN,
         Language::Zig => &ZIG,
         Language::Solidity => &SOLIDITY,
+        Language::ProtoText => &PROTO_TEXT,
         Language::Ini => &INI,
         Language::Properties => &PROPERTIES,
         _ => return None,

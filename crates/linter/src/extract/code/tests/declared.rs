@@ -173,6 +173,7 @@ fn hostile_inputs_stay_linear() {
         Language::Fortran,
         Language::Zig,
         Language::Solidity,
+        Language::ProtoText,
         Language::Ini,
         Language::Properties,
     ];
