@@ -281,52 +281,6 @@ fn another_strings_escape_ends_the_url() {
     );
 }
 
-/// werkzeug's tests (`tests/test_urls.py`): Python's `\N{SNOWMAN}` is one
-/// character beyond ASCII, read as `\u2603` is (the URL ends before it),
-/// not a backslash to encode; an ASCII character's name is that character,
-/// and Perl writes a character by its number.
-#[test]
-fn a_character_written_by_its_name_is_one_character() {
-    let by_name = "a = \"http://\\N{SNOWMAN}/\\N{SNOWMAN}\"\nb = 'http://a.b/\\N{SNOWMAN}x'\n";
-    let by_number = "a = \"http://\\u2603/\\u2603\"\nb = 'http://a.b/\\u2603x'\n";
-    assert_eq!(texts(by_name, Language::Python), ["http://a.b/"]);
-    assert_eq!(
-        texts(by_name, Language::Python),
-        texts(by_number, Language::Python)
-    );
-    let ascii = "c = 'http://a.b/c\\N{solidus}d\\N{SPACE}e'\nd = 'http://a.b/\\N{'\n";
-    let found = read(ascii, Language::Python);
-    assert_eq!(found[0].0, "http://a.b/c/d");
-    assert_eq!(found[0].1, "http://a.b/c\\N{solidus}d");
-    // Not closed: left as written, and the URL ends before the backslash.
-    assert_eq!(found[1].0, "http://a.b/");
-    let perl = r#"my $u = "http://a.b/\N{U+7E}x\N{TILDE}";"#;
-    assert_eq!(texts(perl, Language::Perl), ["http://a.b/~x~"]);
-}
-
-/// werkzeug's docstrings (`src/werkzeug/urls.py`): a doctest writes a
-/// Python string inside the docstring, so its `\\u2603` is an escape of
-/// the inner string once the docstring's are read; the URL ends before it.
-#[test]
-fn a_doctests_escapes_end_the_url() {
-    let python = "def f():\n    \"\"\"\n    >>> iri_to_uri('http://\\\\u2603.net/p\\\\xe5th?q=\\\\xe8ry%DF')\n    'http://a.b/c\\\\U0001F600'\n    'http://a.b/c\\\\N{SNOWMAN}'\n    'http://a.b/c\\\\user'\n    \"\"\"\n";
-    assert_eq!(
-        texts(python, Language::Python),
-        ["http://a.b/c", "http://a.b/c", "http://a.b/c\\user"]
-    );
-}
-
-/// containerd's descriptors in Protocol Buffers' text format: a comment
-/// kept as a string, its lines joined by `\n`.
-#[test]
-fn protocol_buffers_text_format_strings_are_decoded() {
-    let text = "# a.txtpb\nfile {\n  comments: \" Copyright\\n https://developers.google.com/protocol-buffers/\\n\\n Redistribution\"\n}\n";
-    assert_eq!(
-        texts(text, Language::ProtoText),
-        ["https://developers.google.com/protocol-buffers/"]
-    );
-}
-
 #[test]
 fn only_a_string_that_is_the_url_is_fixed() {
     let python = "a = 'http://x.y/~u'\nb = 'see http://x.y/~v'\nc = 'http://x.y/~w' % d\n";
@@ -572,6 +526,7 @@ fn byte_escapes_that_spell_utf8_are_one_character() {
 }
 
 mod declared;
+mod escapes;
 
 #[test]
 fn a_string_joined_to_a_name_ends_in_a_placeholder() {
