@@ -748,10 +748,25 @@ fn is_pattern(body: &[u8]) -> bool {
     let Some(first) = find_first_of(body, [b']', b'*', b'{']) else {
         return false;
     };
-    let body = &body[first.saturating_sub(1)..];
-    let repeated = body
+    // printf's precision from an argument, `%.*s`, `%-10.*s`, is no `.*`.
+    let printf = |dot: usize| {
+        let flags = body[..dot]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b' ' | b'#'))
+            .count();
+        dot > flags && body[dot - flags - 1] == b'%'
+    };
+    let from = first.saturating_sub(1);
+    let repeated = body[from..]
         .windows(2)
-        .any(|pair| matches!(pair, [b']', b'+' | b'*' | b'{'] | [b'.', b'*']));
+        .enumerate()
+        .any(|(at, pair)| match pair {
+            [b']', b'+' | b'*' | b'{'] => true,
+            [b'.', b'*'] => !printf(from + at),
+            _ => false,
+        });
+    let body = &body[from..];
     let alternatives = || {
         body.split(|b| *b == b'{').skip(1).any(|group| {
             let group = group.split(|b| *b == b'}').next().unwrap_or_default();
@@ -1422,6 +1437,11 @@ mod tests {
         assert!(texts("sed 's|https://a.b/download/[0-9.]+/c-[a-z]*.gz|x|'").is_empty());
         assert!(
             texts("URL_PREFIX=\"http://.*\" \"http://?o[oz].b*z.com/{*.js,*.html}\"").is_empty()
+        );
+        // printf's precision from an argument is no pattern.
+        assert_eq!(
+            texts("\"http://a.b/%.*s\" \"http://c.d/%-8.*s\""),
+            ["http://a.b/%.*s", "http://c.d/%-8.*s"]
         );
         assert!(texts("case $u in\nhttp://*) x;;\n%r(\\Ahttp://example.org)").is_empty());
         assert_eq!(texts("http://a.b/*x* {q,r}"), ["http://a.b/*x*"]);
