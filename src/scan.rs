@@ -655,8 +655,9 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
             break;
         }
         // Text in brackets right after a URL, ending where the URL would
-        // (AsciiDoc's link `see https://a.b/c[the text]`, a footnote's
-        // `http://a.b/[1]`), is not the URL's: not where a host starts (`http://[::1]/`, `user@[127.0.0.1]`) and not a
+        // (AsciiDoc's link `see https://a.b/c[the text]`), is not the
+        // URL's: not digits alone (the suite's decision keeps
+        // `http://example.com/list[1]` whole), not where a host starts (`http://[::1]/`, `user@[127.0.0.1]`) and not a
         // placeholder (`/[command]`). A URL that is a string's value or its
         // line (a parser's test data, `"http://example.org/xxx/[qwerty]"`)
         // keeps a word in brackets that ends it: unsafe; link text with a
@@ -835,13 +836,18 @@ fn bracketed_text_after(bytes: &[u8], open: usize) -> Option<BracketedText> {
     if !ends_here(bytes.get(after)) {
         return None;
     }
+    // Digits alone are an index of the URL's own (`list[1]`).
+    let text = &reach[..close];
+    if !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
     let words_follow = matches!(bytes.get(after), Some(b' ' | b'\t'))
         && bytes[after..]
             .iter()
             .find(|b| !matches!(b, b' ' | b'\t'))
             .is_some_and(|b| !matches!(b, b'\n' | b'\r'));
     Some(BracketedText {
-        spaced: reach[..close].contains(&b' '),
+        spaced: text.contains(&b' '),
         words_follow,
     })
 }
@@ -1378,16 +1384,16 @@ mod tests {
         assert!(texts("see http://<host>/ and gopher://<h>").is_empty());
     }
 
-    /// asciidoctor's tests and fixtures, a footnote, a package's
-    /// features: text in brackets right after a URL among other words is
-    /// not the URL's. A host's brackets, a query's, a placeholder's, and a
+    /// asciidoctor's tests and fixtures: text in brackets right after a
+    /// URL among other words is not the URL's, unless it is digits alone
+    /// (an index, `list[1]`, by the extraction suite's decision). A host's brackets, a query's, a placeholder's, and a
     /// URL that is a string's value or its line (a parser's test data)
     /// keep them.
     #[test]
     fn text_in_brackets_after_a_url_among_words_is_not_the_urls() {
         assert_eq!(
             texts("see http://asciidoc.org[AsciiDoc] markup, http://a.b/c[1]. and https://d.e/f[the text]"),
-            ["http://asciidoc.org", "http://a.b/c", "https://d.e/f"]
+            ["http://asciidoc.org", "http://a.b/c[1]", "https://d.e/f"]
         );
         assert_eq!(
             texts(
