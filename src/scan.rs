@@ -657,16 +657,13 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // Text in brackets right after a URL, ending where the URL would
         // (AsciiDoc's link `see https://a.b/c[the text]`), is not the
         // URL's: not digits alone (the suite's decision keeps
-        // `http://example.com/list[1]` whole), not where a host starts (`http://[::1]/`, `user@[127.0.0.1]`) and not a
-        // placeholder (`/[command]`). A URL that is a string's value or its
-        // line (a parser's test data, `"http://example.org/xxx/[qwerty]"`)
-        // keeps a word in brackets that ends it: unsafe; link text with a
-        // space in it, or words after it, are not a URL's even there.
-        if bytes[end] == b'['
-            && end > body_start
-            && !bytes[..end].ends_with(b"//")
-            && !bytes[..end].ends_with(b"@")
-        {
+        // `http://example.com/list[1]` whole), not where a host starts
+        // (`http://[::1]/`, `user@[127.0.0.1]`) and not a placeholder
+        // (`/[command]`). A URL that is a string's value or its line (a
+        // parser's test data, `"http://example.org/xxx/[qwerty]"`) keeps a
+        // word in brackets that ends it: unsafe; link text with a space in
+        // it, or words after it, are not a URL's even there.
+        if bytes[end] == b'[' && end > body_start && !template::host_starts_at(bytes, end) {
             // In a query only text with a space in it: `?a[]=1`, `?f[x]`
             // are the query's.
             let link_text = bracketed_text_after(bytes, end).filter(|text| {
@@ -758,6 +755,7 @@ fn is_pattern(body: &[u8]) -> bool {
             .count();
         dot > flags && body[dot - flags - 1] == b'%'
     };
+    // The pairs from the byte before the first of those on.
     let from = first.saturating_sub(1);
     let repeated = body[from..]
         .windows(2)
@@ -767,7 +765,6 @@ fn is_pattern(body: &[u8]) -> bool {
             [b'.', b'*'] => !printf(from + at),
             _ => false,
         });
-    let body = &body[from..];
     let alternatives = || {
         body.split(|b| *b == b'{').skip(1).any(|group| {
             let group = group.split(|b| *b == b'}').next().unwrap_or_default();
@@ -1386,9 +1383,9 @@ mod tests {
 
     /// asciidoctor's tests and fixtures: text in brackets right after a
     /// URL among other words is not the URL's, unless it is digits alone
-    /// (an index, `list[1]`, by the extraction suite's decision). A host's brackets, a query's, a placeholder's, and a
-    /// URL that is a string's value or its line (a parser's test data)
-    /// keep them.
+    /// (an index, `list[1]`, by the extraction suite's decision). A host's
+    /// brackets, a query's, a placeholder's, and a URL that is a string's
+    /// value or its line (a parser's test data) keep them.
     #[test]
     fn text_in_brackets_after_a_url_among_words_is_not_the_urls() {
         assert_eq!(

@@ -316,9 +316,9 @@ const PERCENT_BRACE_REACH: usize = 128;
 fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     // Optional parts inside optional parts where a login is,
     // `//[[username]:[password]]@` (redis-py's synopsis): no IPv6 literal
-    // holds a bracket. (One that
-    // holds a placeholder, `http://[{host}]:8080`, is an IPv6 literal's
-    // template: its brackets are the URL's.)
+    // holds a bracket. (One that holds a placeholder,
+    // `http://[{host}]:8080`, is an IPv6 literal's template: its brackets
+    // are the URL's.)
     if rest.get(1) == Some(&b'[') {
         let end = balanced_end(rest)?;
         let inner = &rest[1..end - 1];
@@ -335,7 +335,7 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
             .iter()
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-'));
     // Not where a host starts (`//[`, `@[`: an IPv6 literal).
-    let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
+    let host_starts = host_starts_at(bytes, open);
     let optional = !host_starts
         && matches!(
             body.first(),
@@ -375,6 +375,11 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     (name || optional || user || segment).then_some(close + 1)
 }
 
+/// Whether a host would start at `at`: right after `//` or a user's `@`.
+pub(super) fn host_starts_at(bytes: &[u8], at: usize) -> bool {
+    bytes[..at].ends_with(b"//") || bytes[..at].ends_with(b"@")
+}
+
 /// Whether `byte`, after a `]`, ends the path's segment: a `/`, a query's
 /// or fragment's start, or a byte no URL holds bare.
 fn is_segment_end(byte: u8) -> bool {
@@ -400,7 +405,7 @@ fn angle_name(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         b"LINK", b"META", b"BASE", b"NOBR", b"CENTER", b"TABLE", b"TITLE", b"SMALL", b"STRONG",
         b"SCRIPT", b"STYLE", b"INPUT", b"LABEL", b"IFRAME", b"FRAME",
     ];
-    let host_starts = bytes[..open].ends_with(b"//") || bytes[..open].ends_with(b"@");
+    let host_starts = host_starts_at(bytes, open);
     let name = rest[1..]
         .iter()
         .take_while(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || **b == b'_')
@@ -783,7 +788,6 @@ mod tests {
         );
         // Autoconf, not a user's `@`.
         assert_eq!(found("http://@HOST@/@prefix@/x"), ["@HOST@", "@prefix@"]);
-        // home-manager's expected output of a stubbed package.
         // redis-py's synopsis: optional parts nested; an IPv6 literal's
         // template keeps its brackets.
         assert_eq!(
@@ -805,6 +809,7 @@ mod tests {
             ["${x}", "${\n  f \"&l=${y}\"\n}"]
         );
         assert!(found("http://a/${x\n}").is_empty());
+        // home-manager's expected output of a stubbed package.
         assert_eq!(
             found("file://@catppuccin-gtk@/share/themes"),
             ["@catppuccin-gtk@"]

@@ -427,23 +427,19 @@ impl LintRun<'_> {
 }
 
 /// Whether a long file with no telling name is plain text by its first and
-/// last bytes too ([`Kind::of_bytes`] on them): a file that cannot be read
-/// here is, and fails where it is read.
+/// last bytes too ([`Kind::of_ends`]): a file that cannot be read here is,
+/// and fails where it is read.
 fn text_kind_of_long_file(input: &Input, path: &Path) -> bool {
     use std::io::{Seek, SeekFrom};
-    const REACH: usize = 2048;
-    let sample = || -> io::Result<Vec<u8>> {
+    let ends = || -> io::Result<([u8; Kind::SAMPLE], [u8; Kind::SAMPLE])> {
+        let (mut head, mut tail) = ([0; Kind::SAMPLE], [0; Kind::SAMPLE]);
         let mut file = std::fs::File::open(path)?;
-        let mut head = vec![0; REACH];
         file.read_exact(&mut head)?;
-        file.seek(SeekFrom::End(-(REACH as i64)))?;
-        let mut tail = vec![0; REACH];
+        file.seek(SeekFrom::End(-(Kind::SAMPLE as i64)))?;
         file.read_exact(&mut tail)?;
-        head.push(b'\n');
-        head.extend(tail);
-        Ok(head)
+        Ok((head, tail))
     };
-    sample().map_or(true, |bytes| {
-        Kind::of_bytes(&input.display, &bytes) == Kind::Text
+    ends().map_or(true, |(head, tail)| {
+        Kind::of_ends(&input.display, &head, &tail) == Kind::Text
     })
 }

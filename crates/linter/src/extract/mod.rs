@@ -190,20 +190,32 @@ impl Kind {
         Kind::Text
     }
 
+    /// How many bytes at each end of a long file [`Kind::of_bytes`] reads.
+    pub const SAMPLE: usize = 2048;
+
     /// [`Kind::of_file`] from a file's bytes: its first and last lines are
     /// what is read.
     pub fn of_bytes(path: &str, bytes: &[u8]) -> Kind {
+        if bytes.len() <= 2 * Kind::SAMPLE {
+            return match Kind::of(path) {
+                Kind::Text => Kind::of_file(path, &String::from_utf8_lossy(bytes)),
+                kind => kind,
+            };
+        }
+        let tail = &bytes[bytes.len() - Kind::SAMPLE..];
+        Kind::of_ends(path, &bytes[..Kind::SAMPLE], tail)
+    }
+
+    /// [`Kind::of_file`] from the first and the last [`Kind::SAMPLE`]
+    /// bytes of a long file, for a reader that reads no more of it to tell.
+    pub fn of_ends(path: &str, head: &[u8], tail: &[u8]) -> Kind {
         let kind = Kind::of(path);
         if kind != Kind::Text {
             return kind;
         }
-        const REACH: usize = 2048;
-        if bytes.len() <= 2 * REACH {
-            return Kind::of_file(path, &String::from_utf8_lossy(bytes));
-        }
-        let mut sample = String::from_utf8_lossy(&bytes[..REACH]).into_owned();
+        let mut sample = String::from_utf8_lossy(head).into_owned();
         sample.push('\n');
-        sample.push_str(&String::from_utf8_lossy(&bytes[bytes.len() - REACH..]));
+        sample.push_str(&String::from_utf8_lossy(tail));
         Kind::of_file(path, &sample)
     }
 
