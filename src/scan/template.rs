@@ -77,7 +77,7 @@ fn may_start(bytes: &[u8]) -> Option<usize> {
 /// below.
 const STARTS: [bool; 256] = {
     let mut table = [false; 256];
-    let sigils = b"{$%[<@:`\\#";
+    let sigils = b"{$%[<@:`\\#.";
     let mut i = 0;
     while i < sigils.len() {
         table[sigils[i] as usize] = true;
@@ -120,6 +120,7 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
         b'`' => command(rest),
         b'#' => hash_brace(rest),
         b'\\' => group_reference(rest),
+        b'.' => elided_host(bytes, open, rest),
         _ => None,
     }?;
     Some(open + length)
@@ -252,10 +253,11 @@ fn percent(rest: &[u8]) -> Option<usize> {
     }
     if let Some(length) = identifier(&rest[1..]) {
         // `%s%s` is two of printf's conversions, not `%s%` and an `s`: a
-        // name of one letter before another conversion is printf's.
+        // name of one letter before another conversion, or before printf's
+        // percent sign `%%` (`?q=%s%%20`), is printf's.
         let conversions = length == 1
             && printf_conversion(rest).is_some()
-            && printf_conversion(&rest[2..]).is_some();
+            && (printf_conversion(&rest[2..]).is_some() || rest[2..].starts_with(b"%%"));
         if rest.get(1 + length) == Some(&b'%') && !conversions {
             return Some(1 + length + 1);
         }
@@ -275,6 +277,12 @@ fn percent(rest: &[u8]) -> Option<usize> {
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_');
         if upper {
             return Some(1 + length);
+        }
+        // curl's `%AMP` before the word it joins (`?a=1%AMPb=2`): a run of
+        // three capitals or more before a lower-case letter.
+        let capitals = name.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        if capitals >= 3 && name[capitals].is_ascii_lowercase() {
+            return Some(1 + capitals);
         }
     }
     printf_conversion(rest)
@@ -372,7 +380,49 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         && body
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'));
-    (name || optional || user || segment).then_some(close + 1)
+    (name || optional || user || segment || is_glob_range(body) || is_elision(body))
+        .then_some(close + 1)
+}
+
+/// `http://.../closest`, `C<ftp://...>`: prose leaves the host out with
+/// three dots or more where a host starts (a host name holds no empty
+/// label).
+fn elided_host(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    let dots = rest.iter().take_while(|b| **b == b'.').count();
+    let then_host = rest
+        .get(dots)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'-');
+    (dots >= 3 && host_starts_at(bytes, open) && !then_host).then_some(dots)
+}
+
+/// `[1-5]`, `[001-100]`, `[a-z]`, `[0-100:10]`: curl's glob of a range,
+/// which makes one URL of each value before any URL exists (and a
+/// character class of a pattern): two numbers, or two letters of one case,
+/// and an optional step.
+fn is_glob_range(body: &[u8]) -> bool {
+    let (range, step) = match body.iter().position(|b| *b == b':') {
+        Some(colon) => (&body[..colon], &body[colon + 1..]),
+        None => (body, &body[body.len()..]),
+    };
+    let Some(dash) = range.iter().position(|b| *b == b'-') else {
+        return false;
+    };
+    let (low, high) = (&range[..dash], &range[dash + 1..]);
+    // An end may be a program's value: `[0-{count-1}]` in an f-string.
+    let numbers = |text: &[u8]| {
+        (!text.is_empty() && text.iter().all(u8::is_ascii_digit))
+            || placeholder_at(text, 0) == Some(text.len())
+    };
+    let letters = matches!((low, high), ([a], [b]) if (a.is_ascii_lowercase() && b.is_ascii_lowercase())
+        || (a.is_ascii_uppercase() && b.is_ascii_uppercase()));
+    ((numbers(low) && numbers(high)) || letters)
+        && (step.is_empty() && body.len() == range.len() || numbers(step))
+}
+
+/// `[..]`, `[...]`: a part left out, as test expectations write what any
+/// text matches (cargo's `http://127.0.0.1:[..]/index/`).
+fn is_elision(body: &[u8]) -> bool {
+    body.len() >= 2 && body.iter().all(|b| *b == b'.')
 }
 
 /// Whether a host would start at `at`: right after `//` or a user's `@`.
@@ -659,6 +709,38 @@ mod tests {
         placeholders(text).map(|span| &text[span.range()]).collect()
     }
 
+    /// Met on repositories nobody tuned the linter to: curl's globs and
+    /// test variables, cargo's expectations, Perl's and Scala's prose.
+    #[test]
+    fn globs_elisions_and_capitals_before_a_word() {
+        let globbed = "http://example.org/dir[1-5]/file[001-100][a-z:2].txt?[0-1]&[0-{n-1}]";
+        assert_eq!(
+            found(globbed),
+            ["[1-5]", "[001-100]", "[a-z:2]", "[0-1]", "[0-{n-1}]"]
+        );
+        // Digits alone, a class of mixed ends, an IPv6 literal: the URL's.
+        let not_globs = "http://a.b/list[1] http://a.b/x[a-9] http://[::1]/ http://a.b/x[1-5:]";
+        assert_eq!(found(not_globs), Vec::<&str>::new());
+        assert_eq!(
+            found("sparse+http://127.0.0.1:[..]/index/[...]"),
+            ["[..]", "[...]"]
+        );
+        // Three dots where a host starts; not in a path, where they are a
+        // segment, nor before a label.
+        assert_eq!(
+            found("http://.../closest?x C<ftp://...> http://user@.../"),
+            ["...", "...", "..."]
+        );
+        assert_eq!(
+            found("http://a.b/.../c http://...a.b/ http://../"),
+            Vec::<&str>::new()
+        );
+        let curl = "http://%HOSTIP:%HTTPPORT/1?a=this%AMPb=2";
+        assert_eq!(found(curl), ["%HOSTIP", "%HTTPPORT", "%AMP"]);
+        // Two capitals are an escape's, or its broken digits.
+        assert_eq!(found("http://a.b/%QRfoo/%ABcdef"), Vec::<&str>::new());
+    }
+
     #[test]
     fn the_forms_of_placeholder() {
         assert_eq!(found("http://a/{id}/x"), ["{id}"]);
@@ -705,6 +787,9 @@ mod tests {
         // and a path), not a `%s%` variable and an `s`.
         assert_eq!(found("file://%s%s http://a/%s%d"), ["%s", "%s", "%s", "%d"]);
         assert_eq!(found("http://a/%s%/b"), ["%s%"]);
+        // A conversion before a format's percent sign: Loki's
+        // `?left=%%5B%s%%5D`.
+        assert_eq!(found("http://a/?q=%%5B%s%%5D"), ["%s"]);
         // A word in brackets for a whole segment of a path (tldr's
         // `https://manned.org/[command]`).
         assert_eq!(

@@ -5,6 +5,7 @@
 use rfc1738::Span;
 
 use super::super::mapped::{Mapped, PLACEHOLDER};
+use super::format::{erlang_directive, format_field, is_format, printf_conversion};
 use super::lexer::{balanced, Escapes, Interpolation, Literal};
 use super::Language;
 
@@ -17,6 +18,7 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
     let mut placeholders = false;
     let mut copy_from = start;
     let mut at = start;
+    let format = language.formats() && is_format(&bytes[start..end]);
     while at < end {
         let byte = bytes[at];
         // An interpolation or a placeholder: its span, if one starts here.
@@ -73,6 +75,12 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
         if let Some(stop) = placeholder {
             copy_from = out.splice(text, copy_from, Span::new(at, stop), PLACEHOLDER);
             placeholders = true;
+            at = copy_from;
+            continue;
+        }
+        // A format's `%%` stands for one percent sign.
+        if format && byte == b'%' && bytes.get(at + 1) == Some(&b'%') {
+            copy_from = out.splice(text, copy_from, Span::new(at, at + 2), "%");
             at = copy_from;
             continue;
         }
@@ -390,24 +398,6 @@ fn dollar_interpolation(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
     Some(stop)
 }
 
-/// The length of Erlang's format directive at the start of `rest` (a `~`):
-/// an optional field width, precision and padding, then the control
-/// letter, and no letter or digit after it. `~~` is a tilde, no
-/// directive.
-fn erlang_directive(rest: &[u8]) -> Option<usize> {
-    let modifiers = rest[1..]
-        .iter()
-        .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'*'))
-        .count();
-    let control = *rest.get(1 + modifiers)?;
-    // `~joe` in a URL is a user's directory, not `~j` and a name: a
-    // directive is followed by no letter or digit.
-    let then_word = rest
-        .get(2 + modifiers)
-        .is_some_and(u8::is_ascii_alphanumeric);
-    (b"cfegswpWPBXx#bn+i".contains(&control) && !then_word).then_some(1 + modifiers + 1)
-}
-
 /// The end of the placeholder of a URL template at `at`, whatever its
 /// syntax (`rfc1738::scan::template`, the family prose and data share),
 /// within the literal's content (to `end`).
@@ -465,127 +455,4 @@ fn perl_array(bytes: &[u8], at: usize, end: usize) -> Option<usize> {
         ),
         _ => None,
     }
-}
-
-/// The length of the printf conversion at the start of `text` (which
-/// starts with `%`): `%s`, `%-5.2f`, `%.*s`, `%p`, `%lld`, Python's
-/// `%(name)s`, Ruby's `%{name}` and `%<name>s`, Go's `%v`. A `%` that
-/// starts an escape `%XX` is an escape (`%2F`), but for printf's zero flag
-/// and width (`%02x`, `%08d`).
-fn printf_conversion(text: &[u8]) -> Option<usize> {
-    let hex_pair = text.len() >= 3 && text[1].is_ascii_hexdigit() && text[2].is_ascii_hexdigit();
-    let mut at = 1;
-    match text.get(1)? {
-        b'{' | b'<' => {
-            let close = if text[1] == b'{' { b'}' } else { b'>' };
-            let length = text[2..].iter().take(64).position(|b| *b == close)?;
-            let name = &text[2..2 + length];
-            if name.is_empty() || !name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_') {
-                return None;
-            }
-            at = 2 + length + 1;
-            if close == b'}' {
-                return Some(at);
-            }
-        }
-        b'(' => {
-            let length = text[2..].iter().take(64).position(|b| *b == b')')?;
-            let name = &text[2..2 + length];
-            if name.is_empty() || !name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_') {
-                return None;
-            }
-            at = 2 + length + 1;
-        }
-        _ => {}
-    }
-    let skip = |at: &mut usize, wanted: &dyn Fn(u8) -> bool| {
-        while text.get(*at).is_some_and(|b| wanted(*b)) {
-            *at += 1;
-        }
-    };
-    let flags_from = at;
-    skip(&mut at, &|b| matches!(b, b'-' | b'+' | b' ' | b'#' | b'0'));
-    let zero_flag = text[flags_from..at].contains(&b'0');
-    if text.get(at) == Some(&b'*') {
-        at += 1;
-    } else {
-        skip(&mut at, &|b| b.is_ascii_digit());
-    }
-    if text.get(at) == Some(&b'$') {
-        // A positional argument: `%1$s`.
-        at += 1;
-    }
-    if text.get(at) == Some(&b'.') {
-        at += 1;
-        if text.get(at) == Some(&b'*') {
-            at += 1;
-        } else {
-            skip(&mut at, &|b| b.is_ascii_digit());
-        }
-    }
-    skip(&mut at, &|b| {
-        matches!(b, b'h' | b'l' | b'z' | b'j' | b't' | b'L' | b'q')
-    });
-    let conversion = *text.get(at)?;
-    let known = matches!(
-        conversion,
-        b's' | b'd'
-            | b'i'
-            | b'u'
-            | b'o'
-            | b'x'
-            | b'X'
-            | b'f'
-            | b'F'
-            | b'e'
-            | b'E'
-            | b'g'
-            | b'G'
-            | b'c'
-            | b'p'
-            | b'v'
-            | b'q'
-            | b'T'
-            | b'w'
-            | b'r'
-            | b'a'
-            | b'A'
-            | b'b'
-            | b'n'
-    );
-    if !known {
-        return None;
-    }
-    // An escape `%XX`, not a conversion: `%2F`, `%de`, unless the flags
-    // and width say printf (`%02x`).
-    if hex_pair && !(zero_flag && at >= 3) && text.get(1) != Some(&b'(') {
-        return None;
-    }
-    // `%s` followed by letters is a word more often than a conversion
-    // (`%sometext` is rare in a URL either way): a conversion ends there.
-    Some(at + 1)
-}
-
-/// The length of a format field at the start of `text` (which starts with
-/// `{`): `{}`, `{0}`, `{name}`, `{:?}`, `{name!r:>10}`, as Python, Rust,
-/// C#, Java's MessageFormat and C++'s `std::format` write them.
-fn format_field(text: &[u8]) -> Option<usize> {
-    let close = text[1..]
-        .iter()
-        .take(64)
-        .position(|b| matches!(b, b'}' | b'{' | b'\n'))?
-        + 1;
-    if text[close] != b'}' {
-        return None;
-    }
-    let body = &text[1..close];
-    let (name, spec) = match body.iter().position(|b| *b == b':') {
-        Some(colon) => (&body[..colon], &body[colon + 1..]),
-        None => (body, &body[body.len()..]),
-    };
-    let name_ok = name
-        .iter()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'[' | b']' | b'!'));
-    let spec_ok = spec.iter().all(|b| !b.is_ascii_whitespace() || *b == b' ');
-    (name_ok && spec_ok && !name.starts_with(b"!")).then_some(close + 1)
 }

@@ -28,6 +28,7 @@
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
+mod format;
 mod lexer;
 mod literal;
 mod shell;
@@ -358,7 +359,9 @@ fn literal_urls(
         return;
     }
     let (mut value, mut placeholders) = decode(text, language, literal);
-    if is_pattern(&value.text) {
+    // A character class `[0-9]` is a placeholder in the value (a glob's
+    // range): the content still shows it.
+    if is_pattern(&value.text) || CLASSES.iter().any(|class| content.contains(class)) {
         return;
     }
     // A string joined to what follows it (`"ftp://user:pw@" .. host`)
@@ -519,14 +522,21 @@ fn joined_after(text: &str, end: usize, language: Language) -> Option<Span> {
     Some(Span::new(end + operator_at, operand_start + name))
 }
 
+/// The character classes that say a string is a pattern.
+const CLASSES: [&str; 3] = ["[a-z", "[A-Z", "[0-9"];
+
 /// Whether a string's value is a pattern (a regular expression or the
 /// like) rather than text: it holds none of the URLs it looks like.
 fn is_pattern(value: &str) -> bool {
     const MARKS: &[&str] = &[
         "\\.", "\\/", "\\d", "\\w", "\\s", "\\S", "\\A", "\\z", "\\Z", "\\b", "\\?", "\\+", "(?:",
-        "(?<", "(?P<", "(?i", "[^", ".*", ".+", "[a-z", "[A-Z", "[0-9", "\\-", "\\(", "\\[",
+        "(?<", "(?P<", "(?i", "[^", ".*", ".+", "\\-", "\\(", "\\[",
     ];
-    if MARKS.iter().any(|mark| value.contains(mark)) {
+    if MARKS
+        .iter()
+        .chain(&CLASSES)
+        .any(|mark| value.contains(mark))
+    {
         return true;
     }
     let trimmed = value.trim();

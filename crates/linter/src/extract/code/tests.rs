@@ -527,6 +527,7 @@ fn byte_escapes_that_spell_utf8_are_one_character() {
 
 mod declared;
 mod escapes;
+mod formats;
 
 #[test]
 fn a_string_joined_to_a_name_ends_in_a_placeholder() {
