@@ -681,8 +681,12 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         end = match bytes[end] {
             b'{' | b'$' => template::placeholder_at(bytes, end).unwrap_or(end + 1),
             // curl's `%repeat[2048 x a]%` holds spaces; printf's `% d`
-            // never starts a URL's placeholder here.
-            b'%' if bytes.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => {
+            // never starts a URL's placeholder here; HAProxy's `%[x]` is
+            // read whole.
+            b'%' if bytes
+                .get(end + 1)
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'[') =>
+            {
                 template::placeholder_at(bytes, end).unwrap_or(end + 1)
             }
             b'<' => match template::placeholder_at(bytes, end) {
@@ -1055,6 +1059,7 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
     // White space seen within the current line, not yet known to be part
     // of the URL (it is, unless a line break follows).
     let mut pending: Option<usize> = None;
+    let mut label_checked = false;
     loop {
         if at >= limit {
             return None;
@@ -1064,6 +1069,21 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
             '>' => break,
             '<' => return None,
             ' ' | '\t' => {
+                // Haddock's `<https://a.b/ the docs>`: words after the URL on
+                // its line, before the bracket, are the link's label (RFC
+                // 1738's `<URL:...>` holds a URL alone).
+                if form == Form::Angle
+                    && pending.is_none()
+                    && !label_checked
+                    && !url.text.is_empty()
+                {
+                    label_checked = true;
+                    if let Some(close) = label_after(bytes, at, limit) {
+                        pending = Some(at);
+                        at = close;
+                        break;
+                    }
+                }
                 pending.get_or_insert(at);
                 at += 1;
                 continue;
@@ -1153,6 +1173,27 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         breaks,
         pieces,
     })
+}
+
+/// The `>` that closes a link's label, if the text from the white space at
+/// `at` to it, on one line, is words: letters, digits, spaces and a
+/// sentence's punctuation, none of a path's or a query's (`/`, `.`, `=`,
+/// `%`, ...), so that a URL written with a space (`<http://a.b/c d.html>`)
+/// stays whole.
+fn label_after(bytes: &[u8], at: usize, limit: usize) -> Option<usize> {
+    let close = at
+        + bytes[at..limit]
+            .iter()
+            .position(|b| matches!(b, b'>' | b'<' | b'\n' | b'\r'))?;
+    let label = &bytes[at..close];
+    let words = bytes[close] == b'>'
+        && label.iter().any(u8::is_ascii_alphabetic)
+        && label.iter().all(|b| {
+            b.is_ascii_alphanumeric()
+                || *b >= 0x80
+                || matches!(b, b' ' | b'\t' | b',' | b'\'' | b'!' | b'(' | b')' | b'-')
+        });
+    words.then_some(close)
 }
 
 /// Skips the line break at `at` and the white space after it. A blank line
@@ -1334,6 +1375,31 @@ mod tests {
         );
     }
 
+    /// pandoc's `writer.haddock` and Haskell's comments: `<url label>`.
+    #[test]
+    fn words_after_a_url_in_brackets_are_its_label() {
+        let text = "a <http://a.b/?x=1&y=2 link with an ampersand, here> b";
+        let urls = scan(text);
+        assert_eq!(urls[0].text, "http://a.b/?x=1&y=2");
+        assert_eq!(urls[0].outer, Span::new(2, text.len() - 2));
+        // A path's or a file's characters after the space: a URL written
+        // with one, which its check reports.
+        assert_eq!(
+            texts("<http://a.b/c d.html> <URL:http://a.b/c d/e>"),
+            ["http://a.b/c d.html", "http://a.b/c d/e"]
+        );
+        // RFC 1738's wrapper holds a URL alone.
+        assert_eq!(texts("<URL:http://a.b/c d e>"), ["http://a.b/c d e"]);
+        // A line break after the space: the appendix's wrapped URL.
+        assert_eq!(texts("<http://a.b/c \n  d>"), ["http://a.b/cd"]);
+    }
+
+    #[test]
+    fn haproxys_sample_expressions_are_read_whole() {
+        let text = "redirect location http://www.%[hdr(host)]%[capture.req.uri]  \\";
+        assert_eq!(texts(text), ["http://www.%[hdr(host)]%[capture.req.uri]"]);
+    }
+
     #[test]
     fn line_breaks_inside_a_wrapper_are_removed_and_mapped() {
         let text = "x <URL:http://ds.internic.  \n      net/a-\n  b.html#WARN\n ING>";
@@ -1494,9 +1560,11 @@ mod tests {
 
     #[test]
     fn white_space_inside_a_line_is_kept() {
+        // Draft 03's reference (line 489): a selector with spaces, and a
+        // path after them, so no label.
         assert_eq!(
-            texts("<gopher://g.h/00/About Gopher>"),
-            ["gopher://g.h/00/About Gopher"]
+            texts("<gopher://g.h/00/Information About Gopher/About Gopher>"),
+            ["gopher://g.h/00/Information About Gopher/About Gopher"]
         );
     }
 

@@ -104,10 +104,13 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
         // `disk$user` is a word of VMS (RFC 1738's own example), not a
         // variable: a `$` right after a letter or digit starts none, but
         // a regular expression's group (`RedirectMatch ... http://h$1`).
+        // nginx's `http://example.org$request_uri`: a host name holds no
+        // `$`, so one right after it starts a variable.
         b'$' if open > 0
             && bytes[open - 1].is_ascii_alphanumeric()
             && rest.get(1) != Some(&b'{')
-            && !rest.get(1).is_some_and(u8::is_ascii_digit) =>
+            && !rest.get(1).is_some_and(u8::is_ascii_digit)
+            && !host_ends_at(bytes, open) =>
         {
             None
         }
@@ -230,6 +233,15 @@ fn percent(rest: &[u8]) -> Option<usize> {
     if rest.get(1) == Some(&b'{') {
         return percent_brace(&rest[1..]).map(|end| 1 + end);
     }
+    // HAProxy's sample expressions, `%[hdr(host)]`, `%[capture.req.uri]`
+    // (a digit first is Go's argument index, `%[1]s`).
+    if rest.get(1) == Some(&b'[') && rest.get(2).is_some_and(u8::is_ascii_alphabetic) {
+        let end = balanced_end(&rest[1..])? + 1;
+        let one_line = !rest[..end]
+            .iter()
+            .any(|b| matches!(b, b' ' | b'\n' | b'\r'));
+        return one_line.then_some(end);
+    }
     // A batch file's parameter with its modifiers: `%~dp0`, `%~nx1`.
     if rest.get(1) == Some(&b'~') {
         let modifiers = rest[2..]
@@ -335,6 +347,17 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         let one_line = !inner.iter().any(|b| matches!(b, b'\n' | b'\r' | b' '));
         return (login && letters && one_line).then_some(end);
     }
+    // A synopsis's optional part that offers a choice of values,
+    // `[?statusLine=[true|false]]` (Tomcat's manager).
+    if matches!(rest.get(1), Some(b'?' | b'&' | b'/' | b';')) && !host_starts_at(bytes, open) {
+        if let Some(end) = balanced_end(rest) {
+            let inner = &rest[1..end - 1];
+            let choice = inner.contains(&b'[') && inner.contains(&b'|');
+            if choice && !inner.iter().any(|b| matches!(b, b' ' | b'\n' | b'\r')) {
+                return Some(end);
+            }
+        }
+    }
     let close = rest.iter().position(|b| *b == b']')?;
     let body = &rest[1..close];
     let name = body.len() >= 2
@@ -430,6 +453,17 @@ pub(super) fn host_starts_at(bytes: &[u8], at: usize) -> bool {
     bytes[..at].ends_with(b"//") || bytes[..at].ends_with(b"@")
 }
 
+/// Whether a host name ends at `at`: a name's characters, from where a
+/// host starts.
+fn host_ends_at(bytes: &[u8], at: usize) -> bool {
+    let host = bytes[..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| HOSTNAME.contains(b))
+        .count();
+    host > 0 && host_starts_at(bytes, at - host)
+}
+
 /// Whether `byte`, after a `]`, ends the path's segment: a `/`, a query's
 /// or fragment's start, or a byte no URL holds bare.
 fn is_segment_end(byte: u8) -> bool {
@@ -503,12 +537,7 @@ fn route_parameter(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
 /// `http://example.com:bogus/`), and none is read before an `@` or
 /// another `:` (`http://user:pass@h/` names a user and password).
 fn port_word(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
-    let host = bytes[..open]
-        .iter()
-        .rev()
-        .take_while(|&&b| HOSTNAME.contains(b))
-        .count();
-    if host == 0 || !bytes[..open - host].ends_with(b"//") {
+    if !host_ends_at(bytes, open) {
         return None;
     }
     let name = &rest[1..1 + identifier(&rest[1..])?];
@@ -735,6 +764,16 @@ mod tests {
             found("http://a.b/.../c http://...a.b/ http://../"),
             Vec::<&str>::new()
         );
+        // A variable glued to a host (nginx), a sample expression (HAProxy);
+        // RFC 1738's `disk$user` in a path is no variable.
+        let glued = "return 301 http://random.example.org$request_uri http://ftp.a.b/disk$user";
+        assert_eq!(found(glued), ["$request_uri"]);
+        assert_eq!(
+            found("http://www.%[hdr(host)]%[capture.req.uri]"),
+            ["%[hdr(host)]", "%[capture.req.uri]"]
+        );
+        let choice = "http://h:8080/manager/text/findleaks[?statusLine=[true|false]]";
+        assert_eq!(found(choice), ["[?statusLine=[true|false]]"]);
         let curl = "http://%HOSTIP:%HTTPPORT/1?a=this%AMPb=2";
         assert_eq!(found(curl), ["%HOSTIP", "%HTTPPORT", "%AMP"]);
         // Two capitals are an escape's, or its broken digits.

@@ -402,7 +402,7 @@ fn mode(path: &PathBuf) -> u32 {
 #[test]
 fn fix_and_diff() {
     use std::os::unix::fs::PermissionsExt;
-    let text = "a HTTP://x.y/~1 b\r\nftp://f.g/p;type=I and <gopher://g.h/00/About Gopher>\r\nhttp://u:p@h.i/~ stays\r\n";
+    let text = "a HTTP://x.y/~1 b\r\nftp://f.g/p;type=I and <gopher://g.h/00/About Gopher/Index>\r\nhttp://u:p@h.i/~ stays\r\n";
     let dir = repo(&[
         ("a.txt", text),
         ("b.md", "[x](http://a.b/c{d:e}) [t](http://a.b/{id}#s~)\n"),
@@ -414,8 +414,8 @@ fn fix_and_diff() {
     assert_eq!(
         diff.stdout,
         "--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n\
-         -a HTTP://x.y/~1 b\r\n-ftp://f.g/p;type=I and <gopher://g.h/00/About Gopher>\r\n\
-         +a http://x.y/%7E1 b\r\n+ftp://f.g/p;type=i and <gopher://g.h/00/About%20Gopher>\r\n \
+         -a HTTP://x.y/~1 b\r\n-ftp://f.g/p;type=I and <gopher://g.h/00/About Gopher/Index>\r\n\
+         +a http://x.y/%7E1 b\r\n+ftp://f.g/p;type=i and <gopher://g.h/00/About%20Gopher/Index>\r\n \
          http://u:p@h.i/~ stays\r\n\
          --- a/b.md\n+++ b/b.md\n@@ -1 +1 @@\n-[x](http://a.b/c{d:e}) [t](http://a.b/{id}#s~)\n+[x](http://a.b/c%7Bd:e%7D) [t](http://a.b/{id}#s%7E)\n"
     );
@@ -428,7 +428,7 @@ fn fix_and_diff() {
     assert_eq!(fix.code, Some(1), "the password and its URL's ~ remain");
     assert_eq!(
         std::fs::read_to_string(&a).unwrap(),
-        "a http://x.y/%7E1 b\r\nftp://f.g/p;type=i and <gopher://g.h/00/About%20Gopher>\r\nhttp://u:p@h.i/~ stays\r\n"
+        "a http://x.y/%7E1 b\r\nftp://f.g/p;type=i and <gopher://g.h/00/About%20Gopher/Index>\r\nhttp://u:p@h.i/~ stays\r\n"
     );
     assert_eq!(mode(&a), 0o640, "permissions kept");
     let again = lint_in(dir.path(), &["--format", "short", "."]);

@@ -104,7 +104,7 @@ fn at<'a>(text: &'a str, range: &Value) -> &'a str {
 #[test]
 fn rdjson_is_reviewdogs_format_with_byte_columns_and_suggestions() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let text = "Café ☕ see HTTP://a.b/~x and <URL:ftp://c.d/\n   e~f> <http://g.h/#a b>\n";
+    let text = "Café ☕ see HTTP://a.b/~x and <URL:ftp://c.d/\n   e~f> <URL:http://g.h/#a b>\n";
     std::fs::write(dir.path().join("a.txt"), text).unwrap();
     let (stdout, code) = lint_in(dir.path(), &["--format", "rdjson", "a.txt"]);
     assert_eq!(code, Some(1));

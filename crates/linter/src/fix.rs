@@ -229,8 +229,8 @@ mod tests {
             Some("http://a.b/%7Ejoe")
         );
         assert_eq!(
-            fixed("<gopher://g.h/00/About Gopher>").as_deref(),
-            Some("<gopher://g.h/00/About%20Gopher>")
+            fixed("<gopher://g.h/00/About Gopher/Index>").as_deref(),
+            Some("<gopher://g.h/00/About%20Gopher/Index>")
         );
         assert_eq!(
             fixed("FTP://a.b/c;type=I").as_deref(),

@@ -440,7 +440,7 @@ pub const FILE_TYPES: &[FileType] = &[
     row(
         "TeX and R documentation",
         code(Language::Rtf),
-        &["tex", "sty", "cls", "rd"],
+        &["tex", "latex", "ltx", "sty", "cls", "rd"],
     )
     .modes(&["tex", "latex", "rd"])
     .comment(PERCENT),

@@ -40,8 +40,8 @@ fn gos_indexed_verbs_are_conversions() {
         ["http://${x}/p-${x}/${x}_${x}.zip"]
     );
     // A bracket that holds no index is the URL's.
-    let not_index = r#"u := fmt.Sprintf("http://h/%[x]s/%s", a, b)"#;
-    assert_eq!(texts(not_index, Language::Go), ["http://h/%[x]s/${x}"]);
+    let not_index = r#"u := fmt.Sprintf("http://h/%[1x]s/%s", a, b)"#;
+    assert_eq!(texts(not_index, Language::Go), ["http://h/%[1x]s/${x}"]);
 }
 
 /// curl's tests (`tests/http/test_02_download.py`): a glob's range whose
