@@ -360,6 +360,20 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
     }
     let close = rest.iter().position(|b| *b == b']')?;
     let body = &rest[1..close];
+    // A name of what goes where a host or a scheme's part starts, which no
+    // IPv6 literal nor a host name can be (no `:`; a `/` or a `_`): gRPC's
+    // `unix:[local_path]`, `unix://[/absolute]`. (`http://[xyz]/` stays a
+    // bad literal, a URI parser's test.)
+    let after_scheme = host_starts_at(bytes, open) || bytes[..open].ends_with(b":");
+    let not_an_address = !body.contains(&b':')
+        && (body.contains(&b'/') || body.contains(&b'_'))
+        && body.iter().any(u8::is_ascii_alphabetic)
+        && body
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'/' | b'.'));
+    if after_scheme && not_an_address && !body.is_empty() {
+        return Some(close + 1);
+    }
     let name = body.len() >= 2
         && body.iter().filter(|b| b.is_ascii_uppercase()).count() >= 2
         && body
@@ -772,6 +786,13 @@ mod tests {
             found("http://www.%[hdr(host)]%[capture.req.uri]"),
             ["%[hdr(host)]", "%[capture.req.uri]"]
         );
+        // What goes where a host starts, in a specification's notation.
+        let grpc = "unix:[local_path] unix://[/absolute] http://[a_b]/";
+        assert_eq!(found(grpc), ["[local_path]", "[/absolute]", "[a_b]"]);
+        // WHATWG's test of every character in a path, `...@[/]^_...`.
+        let addresses =
+            "http://[::1]/ http://[fe80::1]:80/ http://[abcd]/ ftp://[1.2.3.4]/ wss://h/@[/]^";
+        assert_eq!(found(addresses), Vec::<&str>::new());
         let choice = "http://h:8080/manager/text/findleaks[?statusLine=[true|false]]";
         assert_eq!(found(choice), ["[?statusLine=[true|false]]"]);
         let curl = "http://%HOSTIP:%HTTPPORT/1?a=this%AMPb=2";
