@@ -633,8 +633,13 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // value or a line that starts with the URL (a parser's test data,
         // `"http://bar.com/bad|uri"`, WPT's `http://Goo%20\sgoo%7C|.com`):
         // unsafe.
+        // A wiki's link, DokuWiki's and Zim's `[[url|text]]`, and a URL
+        // after a `|` (fields joined by it, `/|/|http://h?k=v|k=v`): the
+        // `|` ends the URL in a query too.
         query |= bytes[end] == b'?';
-        if bytes[end] == b'|' && !query && !quoted {
+        let wiki = start >= 2 && &bytes[start - 2..start] == b"[[";
+        let field = before == Some(b'|');
+        if bytes[end] == b'|' && (wiki || field || !query && !quoted) {
             break;
         }
         // A `,` before another option's `name=` (`otel=http://h:4444,proto=x`),
@@ -1392,6 +1397,15 @@ mod tests {
         assert_eq!(texts("<URL:http://a.b/c d e>"), ["http://a.b/c d e"]);
         // A line break after the space: the appendix's wrapped URL.
         assert_eq!(texts("<http://a.b/c \n  d>"), ["http://a.b/cd"]);
+    }
+
+    #[test]
+    fn a_wiki_links_bar_ends_its_url() {
+        let text = "a [[http://a.b/?x=1&y=2|quoted link]] b [[https://c.d/e|f]]";
+        assert_eq!(texts(text), ["http://a.b/?x=1&y=2", "https://c.d/e"]);
+        assert_eq!(texts("\"/|/|http://h?k=v|k=v|x\""), ["http://h?k=v"]);
+        // In a query among words, the bar stays the query's.
+        assert_eq!(texts("see http://a.b/?f=R|L"), ["http://a.b/?f=R|L"]);
     }
 
     #[test]

@@ -79,13 +79,11 @@ pub(crate) fn written_escape(text: &str, url: ScannedUrl) -> Option<ScannedUrl> 
 /// is before is scanned again, so that it is judged by the scanner's own
 /// rules (a scheme's mention left alone, `\"http://\"`, is no URL). The
 /// URL as it is where its text is not written as it is in `text` (a line
-/// break inside it) or where it has a fragment.
+/// break inside it). A fragment after the cut goes with the rest
+/// (`https://a.b/c\n#\n# more`: JSON's newlines in a string).
 pub(crate) fn cut_and_rescan(text: &str, url: ScannedUrl, cut: usize) -> Option<ScannedUrl> {
     let end = url.span.start + cut;
-    if url.fragment.is_some()
-        || !url.breaks.is_empty()
-        || text.get(url.span.start..end) != url.text.get(..cut)
-    {
+    if !url.breaks.is_empty() || text.get(url.span.start..end) != url.text.get(..cut) {
         return Some(url);
     }
     Scanner::starting_at(&text[..end], url.span.start)

@@ -460,15 +460,16 @@ impl<'a> Lexer<'a> {
                     return self.verbatim_csharp(at);
                 }
                 let interpolation = Interpolation::Dollar;
-                self.quoted(
-                    at,
-                    at,
-                    Escapes::Full {
+                // Kotlin's, Scala's and C#'s `"""` are raw: a pattern's
+                // `\?` stays two characters (Java's text blocks decode
+                // their escapes, seldom in a URL).
+                let escapes = match self.bytes[at..].starts_with(b"\"\"\"") {
+                    true => Escapes::None,
+                    false => Escapes::Full {
                         keep_unknown: false,
                     },
-                    interpolation,
-                    true,
-                )
+                };
+                self.quoted(at, at, escapes, interpolation, true)
             }
             (Language::C | Language::Go | Language::Rust | Language::Po, b'"') => self.quoted(
                 at,

@@ -48,3 +48,13 @@ fn protocol_buffers_text_format_strings_are_decoded() {
         ["https://developers.google.com/protocol-buffers/"]
     );
 }
+
+/// cli/cli's tests: a gitignore's JSON in a Go raw string, whose `\n`
+/// ends a URL before a `#` that would start its fragment.
+#[test]
+fn another_levels_newline_ends_a_url_before_its_fragment() {
+    let go = "var s = `{\"source\": \"# https://github.com/g/Go.gitignore\\n#\\n# Binaries\"}`";
+    let found = read(go, Language::Go);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, "https://github.com/g/Go.gitignore");
+}

@@ -58,3 +58,18 @@ fn a_globs_range_is_a_placeholder_and_a_class_still_a_pattern() {
     let r = r#"expect_error(f(), regexp = "http://u:p@127.0.0.1:[0-9]+/")"#;
     assert_eq!(texts(r, Language::R), Vec::<String>::new());
 }
+
+/// ktor's `OkHttpFormatTest.kt`: Kotlin's `"""` is a raw string, so a
+/// pattern's `\?` in it says pattern, and its URL is none.
+#[test]
+fn a_raw_triple_quoted_string_keeps_its_backslashes() {
+    let kotlin = r#"val a = Regex("""<-- 200 OK http://localhost\?a=1 \(\d+ms\)""")
+val b = """http://a.b/\u0041"""
+val c = "http://a.b/\u0041""#;
+    // The raw string's `\u0041` is not decoded: another level's escape,
+    // it ends the URL; the plain string's is an `A`.
+    assert_eq!(
+        texts(kotlin, Language::Java),
+        ["http://a.b/", "http://a.b/A"]
+    );
+}
