@@ -654,6 +654,15 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         let next_url = match bytes[end] {
             b'|' | b',' | b';' => another_url_at(bytes, end + 1),
             b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),
+            // Maven's `[fetch=]http://a/[push=]ssh://a/`: a short tag in
+            // brackets, then another URL.
+            b'[' => bytes[end + 1..]
+                .iter()
+                .take(16)
+                .position(|b| *b == b']' || b.is_ascii_whitespace())
+                .is_some_and(|close| {
+                    bytes[end + 1 + close] == b']' && another_url_at(bytes, end + 2 + close)
+                }),
             _ => false,
         };
         if next_url {
@@ -1009,7 +1018,10 @@ impl Collector {
 
 /// Whether the bracket loop must look at `byte` on its own.
 fn special_in_brackets(byte: u8) -> bool {
-    matches!(byte, b'>' | b'<' | b' ' | b'\t' | b'\r' | b'\n' | b'#')
+    matches!(
+        byte,
+        b'>' | b'<' | b' ' | b'\t' | b'\r' | b'\n' | b'#' | b'|'
+    )
 }
 
 /// `<URL:...>` or `<scheme:...>` starting at the `<` at `open`.
@@ -1073,6 +1085,15 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
         match c {
             '>' => break,
             '<' => return None,
+            // Slack's `<https://a.b/c|the text>`: a label after a `|`, as
+            // after a space (not in a query, where a `|` is the query's).
+            '|' if form == Form::Angle && !url.text.contains('?') && fragment.is_none() => {
+                if let Some(close) = label_after(bytes, at + 1, limit) {
+                    pending = Some(at);
+                    at = close;
+                    break;
+                }
+            }
             ' ' | '\t' => {
                 // Haddock's `<https://a.b/ the docs>`: words after the URL on
                 // its line, before the bracket, are the link's label (RFC
@@ -1191,8 +1212,12 @@ fn label_after(bytes: &[u8], at: usize, limit: usize) -> Option<usize> {
             .iter()
             .position(|b| matches!(b, b'>' | b'<' | b'\n' | b'\r'))?;
     let label = &bytes[at..close];
+    // A word, not a letter alone: `<http://a.b/a b>` is a URL written
+    // with a space.
     let words = bytes[close] == b'>'
-        && label.iter().any(u8::is_ascii_alphabetic)
+        && label
+            .windows(2)
+            .any(|pair| pair.iter().all(u8::is_ascii_alphabetic))
         && label.iter().all(|b| {
             b.is_ascii_alphanumeric()
                 || *b >= 0x80
@@ -1393,6 +1418,7 @@ mod tests {
             texts("<http://a.b/c d.html> <URL:http://a.b/c d/e>"),
             ["http://a.b/c d.html", "http://a.b/c d/e"]
         );
+        assert_eq!(texts("<http://a.b/a b>"), ["http://a.b/a b"]);
         // RFC 1738's wrapper holds a URL alone.
         assert_eq!(texts("<URL:http://a.b/c d e>"), ["http://a.b/c d e"]);
         // A line break after the space: the appendix's wrapped URL.
@@ -1406,6 +1432,18 @@ mod tests {
         assert_eq!(texts("\"/|/|http://h?k=v|k=v|x\""), ["http://h?k=v"]);
         // In a query among words, the bar stays the query's.
         assert_eq!(texts("see http://a.b/?f=R|L"), ["http://a.b/?f=R|L"]);
+    }
+
+    /// fastlane's Slack messages, Maven's SCM connections.
+    #[test]
+    fn a_label_after_a_bar_and_a_url_after_a_tag() {
+        let slack = "'Hello <https://fastlane.tools|fastlane> <https://a.b/?q=x|y>'";
+        assert_eq!(
+            texts(slack),
+            ["https://fastlane.tools", "https://a.b/?q=x|y"]
+        );
+        let maven = "<c>[fetch=]http://server.org/[push=]ssh://server.org/</c>";
+        assert_eq!(texts(maven), ["http://server.org/", "ssh://server.org/"]);
     }
 
     #[test]

@@ -35,6 +35,19 @@ use crate::span::Span;
 /// is an unsafe character, not a placeholder. It keeps the search linear.
 const MAX_PLACEHOLDER: usize = 128;
 
+/// The longest placeholder broken over lines after its `{{`.
+const MAX_BROKEN: usize = 512;
+
+/// Whether `rest` opens a template's expression, `{{`, and a line break
+/// follows it (spaces between).
+fn broken_template(rest: &[u8]) -> bool {
+    rest.starts_with(b"{{")
+        && rest[2..]
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t'))
+            .is_some_and(|b| matches!(b, b'\n' | b'\r'))
+}
+
 /// The placeholders of `text`, in order.
 pub fn placeholders(text: &str) -> Placeholders<'_> {
     Placeholders {
@@ -100,6 +113,8 @@ const STARTS: [bool; 256] = {
 pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
     let rest = &bytes[open..bytes.len().min(open + MAX_PLACEHOLDER)];
     let length = match rest.first()? {
+        // An expression over lines is longer: `{{` and a line break.
+        b'{' if broken_template(rest) => braces(&bytes[open..bytes.len().min(open + MAX_BROKEN)]),
         b'{' => braces(rest),
         // `disk$user` is a word of VMS (RFC 1738's own example), not a
         // variable: a `$` right after a letter or digit starts none, but
@@ -137,14 +152,19 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
 /// a name follows it in is a template's.
 fn braces(rest: &[u8]) -> Option<usize> {
     if rest.starts_with(b"{{") {
-        // Anything but braces and line breaks, and something in it.
+        // Anything but braces and line breaks, and something in it; an
+        // expression broken after its `{{` goes on over lines (Jinja's in
+        // an attribute, `href="...?family={{` and the lines after).
         let inner = &rest[2..];
         let close = inner.windows(2).position(|pair| pair == b"}}")?;
         let body = &inner[..close];
+        let broken_after_open = body
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t'))
+            .is_some_and(|b| matches!(b, b'\n' | b'\r'));
         let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
-            && !body
-                .iter()
-                .any(|b| matches!(b, b'{' | b'}' | b'\n' | b'\r'));
+            && !body.iter().any(|b| matches!(b, b'{' | b'}'))
+            && (broken_after_open || !body.iter().any(|b| matches!(b, b'\n' | b'\r')));
         return well_formed.then_some(2 + close + 2);
     }
     if let Some(end) = delimited(rest, b"{%", b"%}").or_else(|| delimited(rest, b"{#", b"#}")) {
@@ -228,7 +248,7 @@ fn hash_brace(rest: &[u8]) -> Option<usize> {
 /// (`%s`, `%(name)s`); never a `%` that starts an escape `%XX`.
 fn percent(rest: &[u8]) -> Option<usize> {
     if rest.len() >= 3 && rest[1].is_ascii_hexdigit() && rest[2].is_ascii_hexdigit() {
-        return None;
+        return windows_variable(rest);
     }
     if rest.get(1) == Some(&b'{') {
         return percent_brace(&rest[1..]).map(|end| 1 + end);
@@ -298,6 +318,20 @@ fn percent(rest: &[u8]) -> Option<usize> {
         }
     }
     printf_conversion(rest)
+}
+
+/// `%action_name%`: a variable whose name starts as an escape's two hex
+/// digits would, closed by a `%` that starts no escape, and with a `_`
+/// (`%E9t%C3` is two escapes; `%FAIL%`, normalize-url's test of a broken
+/// escape, an escape and a `%`).
+fn windows_variable(rest: &[u8]) -> Option<usize> {
+    let length = identifier(&rest[1..])?;
+    let name = &rest[1..1 + length];
+    let closed = rest.get(1 + length) == Some(&b'%');
+    let then_escape = rest.len() >= length + 4
+        && rest[2 + length].is_ascii_hexdigit()
+        && rest[3 + length].is_ascii_hexdigit();
+    (closed && !then_escape && name.contains(&b'_')).then_some(1 + length + 1)
 }
 
 /// The end of the braces of `%{x}` (`text` from its `{`): a name, or an
@@ -525,8 +559,9 @@ fn autoconf(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         return None;
     }
     let mut length = identifier(&rest[1..])?;
-    // A package's name: words joined by dashes.
-    while rest.get(1 + length) == Some(&b'-') {
+    // A package's name: words joined by dashes; a property's, by dots
+    // (Maven's filtering, `@test.port@`).
+    while matches!(rest.get(1 + length), Some(b'-' | b'.')) {
         length += 1 + identifier(&rest[2 + length..])?;
     }
     (rest.get(1 + length) == Some(&b'@')).then_some(1 + length + 1)
@@ -698,7 +733,13 @@ fn is_expression(body: &[u8]) -> bool {
         _ => body,
     };
     !body.is_empty()
-        && body.split(|b| *b == b',').all(|spec| {
+        && body.split(|b| *b == b',').enumerate().all(|(index, spec)| {
+            // A space after a comma, as GitHub's API writes some
+            // (`{?since, all, participating}`).
+            let spec = match spec {
+                [b' ', rest @ ..] if index > 0 => rest,
+                _ => spec,
+            };
             let name_end = spec
                 .iter()
                 .position(|b| matches!(b, b':' | b'*'))
@@ -793,6 +834,22 @@ mod tests {
         let addresses =
             "http://[::1]/ http://[fe80::1]:80/ http://[abcd]/ ftp://[1.2.3.4]/ wss://h/@[/]^";
         assert_eq!(found(addresses), Vec::<&str>::new());
+        // Met on a nineteenth set: Maven's `@test.port@`, GitHub's
+        // `{?since, all}`, fastlane's `%action_name%`, mkdocs-material's
+        // Jinja over lines.
+        let maven =
+            "http://localhost:@test.port@/r http://a.b/n{?since, all} http://a.b/%action_name%/x";
+        assert_eq!(
+            found(maven),
+            ["@test.port@", "{?since, all}", "%action_name%"]
+        );
+        let escapes = "http://a/%FAIL%/x http://a/%AB_C%2F http://a/%E9t%C3";
+        assert_eq!(found(escapes), Vec::<&str>::new());
+        let jinja = "https://f.g/css?family={{\n  text | replace(' ', '+') + ':300'\n}}&display=x";
+        assert_eq!(
+            found(jinja),
+            ["{{\n  text | replace(' ', '+') + ':300'\n}}"]
+        );
         let choice = "http://h:8080/manager/text/findleaks[?statusLine=[true|false]]";
         assert_eq!(found(choice), ["[?statusLine=[true|false]]"]);
         let curl = "http://%HOSTIP:%HTTPPORT/1?a=this%AMPb=2";
