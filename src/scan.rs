@@ -1201,8 +1201,9 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
     })
 }
 
-/// The `>` that closes a link's label, if the text from the white space at
-/// `at` to it, on one line, is words: letters, digits, spaces and a
+/// The `>` that closes a link's label, if the text from `at` (the white
+/// space or the `|` after the URL) to it, on one line, is words: letters,
+/// digits, spaces and a
 /// sentence's punctuation, none of a path's or a query's (`/`, `.`, `=`,
 /// `%`, ...), so that a URL written with a space (`<http://a.b/c d.html>`)
 /// stays whole.
