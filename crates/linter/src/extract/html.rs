@@ -118,7 +118,7 @@ fn attributes(text: &str, mut at: usize, end: usize, found: &mut Vec<Pending>) -
         }
         let (value, outer) = match bytes.get(at) {
             Some(quote @ (b'"' | b'\'')) => {
-                let close = memchr::memchr(*quote, &bytes[at + 1..]).map_or(end, |i| at + 1 + i);
+                let close = closing_quote(bytes, at + 1, *quote).unwrap_or(end);
                 let span = (
                     Span::new(at + 1, close),
                     Span::new(at, (close + 1).min(end)),
@@ -153,6 +153,38 @@ fn attributes(text: &str, mut at: usize, end: usize, found: &mut Vec<Pending>) -
         }
     }
 }
+
+/// The quote that closes an attribute's value opened before `from`. A
+/// template's action in the value is read whole, quotes and all: Hugo's
+/// `poster="npt:{{ .Get "poster" }}"`, Jinja's `{% url "a" %}` (the
+/// template makes the HTML, its action is no part of it). An action that
+/// does not close within [`ACTION_REACH`] bytes, or holds a `<`, is text.
+fn closing_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
+    let mut at = from;
+    loop {
+        at += memchr::memchr2(quote, b'{', &bytes[at..])?;
+        if bytes[at] == quote {
+            return Some(at);
+        }
+        let closer: &[u8] = match bytes.get(at + 1) {
+            Some(b'{') => b"}}",
+            Some(b'%') => b"%}",
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        // No tag inside: `href="{{"` before markup is no action.
+        let reach = &bytes[at + 2..bytes.len().min(at + 2 + ACTION_REACH)];
+        at += match reach.windows(2).position(|pair| pair == closer) {
+            Some(close) if !reach[..close].contains(&b'<') => 2 + close + 2,
+            _ => 1,
+        };
+    }
+}
+
+/// How far [`closing_quote`] looks for the end of a template's action.
+const ACTION_REACH: usize = 256;
 
 /// The span without the white space at its ends.
 fn trim_span(text: &str, span: Span) -> Span {
@@ -195,6 +227,22 @@ mod tests {
         assert_eq!(
             texts(markdown, Kind::Markdown),
             ["http://i.j/", "https://k.l/m.png"]
+        );
+    }
+
+    /// mitmproxy's Hugo shortcode: a template's action in a value is read
+    /// whole, quotes and all; a `{` alone is text.
+    #[test]
+    fn a_templates_action_in_a_value_is_read_whole() {
+        let text = "<x poster=\"npt:{{ .Get \"poster\" }}\"></x><a href=\"https://a.b/{% url \"c\" %}\">t</a><a href=\"http://d.e/{x\">u</a><a href=\"http://f.g/{{\">v</a> {{ w }}";
+        assert_eq!(
+            texts(text, Kind::Html),
+            [
+                "npt:{{ .Get \"poster\" }}",
+                "https://a.b/{% url \"c\" %}",
+                "http://d.e/{x",
+                "http://f.g/{{"
+            ]
         );
     }
 
