@@ -593,6 +593,9 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
     // A string's value read alone (a program's literal, a JSON value)
     // starts at 0; a test suite's line of data, at a line's start.
     let quoted = matches!(before, None | Some(b'"' | b'\'' | b'`' | b'\n'));
+    // A wiki's link, DokuWiki's and Zim's `[[url|text]]`, and a URL after a
+    // `|` (fields joined by it, `/|/|http://h?k=v|k=v`) end at a `|`.
+    let bar_ends = before == Some(b'|') || (start >= 2 && &bytes[start - 2..start] == b"[[");
     while end < bytes.len() {
         match (opener, bytes[end]) {
             (Some(b'\''), b'\'') | (Some(b'`'), b'`') => break,
@@ -632,14 +635,10 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // (`?family=Roboto|Lato`), and so in a quoted string, a string's
         // value or a line that starts with the URL (a parser's test data,
         // `"http://bar.com/bad|uri"`, WPT's `http://Goo%20\sgoo%7C|.com`):
-        // unsafe.
-        // A wiki's link, DokuWiki's and Zim's `[[url|text]]`, and a URL
-        // after a `|` (fields joined by it, `/|/|http://h?k=v|k=v`): the
-        // `|` ends the URL in a query too.
+        // unsafe. In a wiki's link and after a `|` (`bar_ends`), a `|` ends
+        // the URL in a query too.
         query |= bytes[end] == b'?';
-        let wiki = start >= 2 && &bytes[start - 2..start] == b"[[";
-        let field = before == Some(b'|');
-        if bytes[end] == b'|' && (wiki || field || !query && !quoted) {
+        if bytes[end] == b'|' && (bar_ends || !query && !quoted) {
             break;
         }
         // A `,` before another option's `name=` (`otel=http://h:4444,proto=x`),
@@ -1082,34 +1081,35 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
             return None;
         }
         let c = text[at..].chars().next()?;
-        match c {
-            '>' => break,
-            '<' => return None,
-            // Slack's `<https://a.b/c|the text>`: a label after a `|`, as
-            // after a space (not in a query, where a `|` is the query's).
-            '|' if form == Form::Angle && !url.text.contains('?') && fragment.is_none() => {
-                if let Some(close) = label_after(bytes, at + 1, limit) {
-                    pending = Some(at);
-                    at = close;
-                    break;
-                }
-            }
-            ' ' | '\t' => {
-                // Haddock's `<https://a.b/ the docs>`: words after the URL on
-                // its line, before the bracket, are the link's label (RFC
-                // 1738's `<URL:...>` holds a URL alone).
+        // A link's label ends the URL before it (RFC 1738's `<URL:...>`
+        // holds a URL alone): Haddock's `<https://a.b/ the docs>`, words
+        // after the URL's first white space on its line, and Slack's
+        // `<https://a.b/c|the text>` (not in a query, where a `|` is the
+        // query's).
+        let label = match c {
+            ' ' | '\t'
                 if form == Form::Angle
                     && pending.is_none()
                     && !label_checked
-                    && !url.text.is_empty()
-                {
-                    label_checked = true;
-                    if let Some(close) = label_after(bytes, at, limit) {
-                        pending = Some(at);
-                        at = close;
-                        break;
-                    }
-                }
+                    && !url.text.is_empty() =>
+            {
+                label_checked = true;
+                label_after(bytes, at, limit)
+            }
+            '|' if form == Form::Angle && !url.text.contains('?') && fragment.is_none() => {
+                label_after(bytes, at + 1, limit)
+            }
+            _ => None,
+        };
+        if let Some(close) = label {
+            pending = Some(at);
+            at = close;
+            break;
+        }
+        match c {
+            '>' => break,
+            '<' => return None,
+            ' ' | '\t' => {
                 pending.get_or_insert(at);
                 at += 1;
                 continue;
@@ -1203,10 +1203,9 @@ fn bracketed(text: &str, open: usize) -> Option<ScannedUrl> {
 
 /// The `>` that closes a link's label, if the text from `at` (the white
 /// space or the `|` after the URL) to it, on one line, is words: letters,
-/// digits, spaces and a
-/// sentence's punctuation, none of a path's or a query's (`/`, `.`, `=`,
-/// `%`, ...), so that a URL written with a space (`<http://a.b/c d.html>`)
-/// stays whole.
+/// digits, spaces and a sentence's punctuation, none of a path's or a
+/// query's (`/`, `.`, `=`, `%`, ...), so that a URL written with a space
+/// (`<http://a.b/c d.html>`) stays whole.
 fn label_after(bytes: &[u8], at: usize, limit: usize) -> Option<usize> {
     let close = at
         + bytes[at..limit]

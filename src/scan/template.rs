@@ -41,11 +41,28 @@ const MAX_BROKEN: usize = 512;
 /// Whether `rest` opens a template's expression, `{{`, and a line break
 /// follows it (spaces between).
 fn broken_template(rest: &[u8]) -> bool {
-    rest.starts_with(b"{{")
-        && rest[2..]
-            .iter()
-            .find(|b| !matches!(b, b' ' | b'\t'))
-            .is_some_and(|b| matches!(b, b'\n' | b'\r'))
+    rest.starts_with(b"{{") && broken_at_start(&rest[2..])
+}
+
+/// Whether the first byte of `text` that is not a space or a tab is a line
+/// break: an expression broken right after its opening (`${`, `{{`), which
+/// goes on over the lines after.
+fn broken_at_start(text: &[u8]) -> bool {
+    text.iter()
+        .find(|b| !matches!(b, b' ' | b'\t'))
+        .is_some_and(|b| matches!(b, b'\n' | b'\r'))
+}
+
+/// Whether an expression's `body` is on one line, or broken right after its
+/// opening ([`broken_at_start`]): another line break says its bracket was
+/// no placeholder's.
+fn lines_fit(body: &[u8]) -> bool {
+    broken_at_start(body) || !body.iter().any(|b| matches!(b, b'\n' | b'\r'))
+}
+
+/// Whether `text` holds no space and no line break: one word.
+fn one_word(text: &[u8]) -> bool {
+    !text.iter().any(|b| matches!(b, b' ' | b'\n' | b'\r'))
 }
 
 /// The placeholders of `text`, in order.
@@ -158,13 +175,9 @@ fn braces(rest: &[u8]) -> Option<usize> {
         let inner = &rest[2..];
         let close = inner.windows(2).position(|pair| pair == b"}}")?;
         let body = &inner[..close];
-        let broken_after_open = body
-            .iter()
-            .find(|b| !matches!(b, b' ' | b'\t'))
-            .is_some_and(|b| matches!(b, b'\n' | b'\r'));
         let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
             && !body.iter().any(|b| matches!(b, b'{' | b'}'))
-            && (broken_after_open || !body.iter().any(|b| matches!(b, b'\n' | b'\r')));
+            && lines_fit(body);
         return well_formed.then_some(2 + close + 2);
     }
     if let Some(end) = delimited(rest, b"{%", b"%}").or_else(|| delimited(rest, b"{#", b"#}")) {
@@ -191,12 +204,8 @@ fn dollar(rest: &[u8]) -> Option<usize> {
             // An expression broken after its `${` goes on over lines (Nix's
             // `"notmuch://?query=${lib.escapeURL query}${` and the next);
             // otherwise a line break says the bracket was not a placeholder's.
-            let broken_after_open = body
-                .iter()
-                .find(|b| !matches!(b, b' ' | b'\t'))
-                .is_some_and(|b| matches!(b, b'\n' | b'\r'));
             let well_formed = body.iter().any(|b| !b.is_ascii_whitespace())
-                && (broken_after_open || !body.iter().any(|b| matches!(*b, b'\n' | b'\r')))
+                && lines_fit(body)
                 && !body.windows(3).any(|w| w == b"://");
             well_formed.then_some(end)
         }
@@ -257,10 +266,7 @@ fn percent(rest: &[u8]) -> Option<usize> {
     // (a digit first is Go's argument index, `%[1]s`).
     if rest.get(1) == Some(&b'[') && rest.get(2).is_some_and(u8::is_ascii_alphabetic) {
         let end = balanced_end(&rest[1..])? + 1;
-        let one_line = !rest[..end]
-            .iter()
-            .any(|b| matches!(b, b' ' | b'\n' | b'\r'));
-        return one_line.then_some(end);
+        return one_word(&rest[..end]).then_some(end);
     }
     // A batch file's parameter with its modifiers: `%~dp0`, `%~nx1`.
     if rest.get(1) == Some(&b'~') {
@@ -378,8 +384,7 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         let inner = &rest[1..end - 1];
         let login = bytes[..open].ends_with(b"//") && rest.get(end) == Some(&b'@');
         let letters = inner.iter().any(u8::is_ascii_alphabetic);
-        let one_line = !inner.iter().any(|b| matches!(b, b'\n' | b'\r' | b' '));
-        return (login && letters && one_line).then_some(end);
+        return (login && letters && one_word(inner)).then_some(end);
     }
     // A synopsis's optional part that offers a choice of values,
     // `[?statusLine=[true|false]]` (Tomcat's manager).
@@ -387,7 +392,7 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         if let Some(end) = balanced_end(rest) {
             let inner = &rest[1..end - 1];
             let choice = inner.contains(&b'[') && inner.contains(&b'|');
-            if choice && !inner.iter().any(|b| matches!(b, b' ' | b'\n' | b'\r')) {
+            if choice && one_word(inner) {
                 return Some(end);
             }
         }
@@ -405,7 +410,7 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         && body
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'/' | b'.'));
-    if after_scheme && not_an_address && !body.is_empty() {
+    if after_scheme && not_an_address {
         return Some(close + 1);
     }
     let name = body.len() >= 2

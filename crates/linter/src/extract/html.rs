@@ -157,8 +157,9 @@ fn attributes(text: &str, mut at: usize, end: usize, found: &mut Vec<Pending>) -
 /// The quote that closes an attribute's value opened before `from`. A
 /// template's action in the value is read whole, quotes and all: Hugo's
 /// `poster="npt:{{ .Get "poster" }}"`, Jinja's `{% url "a" %}` (the
-/// template makes the HTML, its action is no part of it). An action that
-/// does not close within [`ACTION_REACH`] bytes, or holds a `<`, is text.
+/// template makes the HTML, its action is no part of it), as the family
+/// of placeholders reads it (`rfc1738::scan::template::placeholder_at`).
+/// One that holds a `<` is text: `href="{{"` before markup is no action.
 fn closing_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
     let mut at = from;
     loop {
@@ -166,25 +167,12 @@ fn closing_quote(bytes: &[u8], from: usize, quote: u8) -> Option<usize> {
         if bytes[at] == quote {
             return Some(at);
         }
-        let closer: &[u8] = match bytes.get(at + 1) {
-            Some(b'{') => b"}}",
-            Some(b'%') => b"%}",
-            _ => {
-                at += 1;
-                continue;
-            }
-        };
-        // No tag inside: `href="{{"` before markup is no action.
-        let reach = &bytes[at + 2..bytes.len().min(at + 2 + ACTION_REACH)];
-        at += match reach.windows(2).position(|pair| pair == closer) {
-            Some(close) if !reach[..close].contains(&b'<') => 2 + close + 2,
-            _ => 1,
+        at = match rfc1738::scan::template::placeholder_at(bytes, at) {
+            Some(end) if !bytes[at..end].contains(&b'<') => end,
+            _ => at + 1,
         };
     }
 }
-
-/// How far [`closing_quote`] looks for the end of a template's action.
-const ACTION_REACH: usize = 256;
 
 /// The span without the white space at its ends.
 fn trim_span(text: &str, span: Span) -> Span {
