@@ -10,7 +10,9 @@
 //! once over every input of `CORPUS` (`kasztp_http_accepted`,
 //! `node_files_accepted`, `kasztp_https_accepted`, `generated`,
 //! `kasztp_http_all`, `node_files_all`, `generated_near_misses`,
-//! `kasztp_http_near_misses`, the near misses of `generated` that `parse`
+//! `kasztp_http_near_misses`, the held-out lists of the ten schemes in
+//! turn (`held_out_all_ten`) and with a third near misses
+//! (`held_out_all_ten_near_misses`), the near misses of `generated` that `parse`
 //! rejects (`generated_rejected`) and the lines they were made from
 //! (`generated_rejected_originals`), the lines every revision accepts
 //! (`generated_every_revision`, `kasztp_http_every_revision`) or rejects
@@ -114,6 +116,22 @@ fn inputs(name: &str) -> Vec<String> {
     // `held_out@SCHEME`: the held-out list of `SCHEME`.
     if let Some(scheme) = name.strip_prefix("held_out@") {
         return corpus::held_out(scheme, 1000);
+    }
+    // The held-out lists of the ten in turn, as `benches/ratios.rs` times
+    // them, and the same with a third near misses.
+    if let Some(near_misses) = match name {
+        "held_out_all_ten" => Some(false),
+        "held_out_all_ten_near_misses" => Some(true),
+        _ => None,
+    } {
+        let lists: Vec<Vec<String>> = corpus::SCHEMES
+            .iter()
+            .map(|scheme| corpus::held_out(scheme, 2000))
+            .collect();
+        return match near_misses {
+            false => corpus::in_turn(&lists, 0, 2000),
+            true => corpus::near_misses(&corpus::in_turn(&lists, 1000, 2000)),
+        };
     }
     // `CORPUS@SCHEME`: the lines of `CORPUS` that open with `SCHEME:`.
     if let Some((corpus, scheme)) = name.split_once('@') {

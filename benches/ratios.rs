@@ -173,13 +173,10 @@ fn main() {
         .collect();
     // The ten in turn, a tenth of each list, then the same with every third
     // line a near miss (the other half of each list).
-    let in_turn = |from: usize| -> Vec<String> {
-        (from..from + held_out_lines / 10)
-            .flat_map(|line| held_out.iter().map(move |(_, urls)| urls[line].clone()))
-            .collect()
-    };
-    let all_ten = in_turn(0);
-    let near_misses = corpus::near_misses(&in_turn(held_out_lines / 2));
+    let lists: Vec<Vec<String>> = held_out.iter().map(|(_, urls)| urls.clone()).collect();
+    let all_ten = corpus::in_turn(&lists, 0, held_out_lines);
+    let near_misses =
+        corpus::near_misses(&corpus::in_turn(&lists, held_out_lines / 2, held_out_lines));
     held_out.push(("all ten in turn", all_ten));
     held_out.push(("all ten, near misses", near_misses));
     if let Some(seed) = seed {

@@ -499,6 +499,17 @@ pub fn held_out(scheme: &str, count: usize) -> Vec<String> {
         .collect()
 }
 
+/// The held-out lists of the ten schemes (`lists`, in [`SCHEMES`]
+/// order) taken in turn: line `from` of each, then line `from + 1` of
+/// each, `lines` in all. A list whose scheme changes at every line, as a
+/// linter's or a crawler's does.
+pub fn in_turn(lists: &[Vec<String>], from: usize, lines: usize) -> Vec<String> {
+    (from..)
+        .flat_map(|line| lists.iter().map(move |urls| urls[line].clone()))
+        .take(lines)
+        .collect()
+}
+
 /// The URLs of `urls` that the `url` of every revision of the grammar
 /// accepts: the list on which the drafts are timed against RFC 1738.
 #[cfg(feature = "dialect")]
