@@ -80,15 +80,13 @@ fn main() {
         .iter()
         .map(|scheme| corpus::held_out(scheme, lines))
         .collect();
-    let in_turn = |from: usize| -> Vec<String> {
-        (from..from + lines / 10)
-            .flat_map(|line| held_out.iter().map(move |urls| urls[line].clone()))
-            .collect()
-    };
-    lists.push(("held-out, all ten in turn".into(), in_turn(0)));
+    lists.push((
+        "held-out, all ten in turn".into(),
+        corpus::in_turn(&held_out, 0, lines),
+    ));
     lists.push((
         "held-out, near misses".into(),
-        corpus::near_misses(&in_turn(lines / 2)),
+        corpus::near_misses(&corpus::in_turn(&held_out, lines / 2, lines)),
     ));
     for (scheme, urls) in corpus::SCHEMES.iter().zip(&held_out) {
         lists.push((format!("held-out {scheme}"), urls.clone()));
