@@ -257,12 +257,20 @@ fn comment_urls(text: &str, language: Language, comments: &[Span], code: bool) -
 }
 
 /// A URL of a string's value holding another string's escape (`\n`,
-/// `\t`, `\r`, `\"`, `\\`, `\u2603`, `\xe5`, `\U0001F600`, `\N{...}`):
+/// `\t`, `\r`, `\"`, `\\`, `\u2603`, `\u{1b}`, `\xe5`, `\U0001F600`,
+/// `\N{...}`):
 /// the value writes a string of another language or level (a JSON message
 /// inside a JSON string, whose newline is `\\n` once the outer escapes
 /// are read; a doctest's `'http://\\u2603.net/'` in a docstring), and the
 /// URL ends before the backslash.
-fn embedded_escape(read: &str, url: ScannedUrl) -> Option<ScannedUrl> {
+///
+/// `written(at)` is the source as written from offset `at` of `read` on,
+/// which differs where a placeholder of the value stands for braces.
+fn embedded_escape<'w>(
+    read: &str,
+    url: ScannedUrl,
+    written: impl Fn(usize) -> &'w [u8],
+) -> Option<ScannedUrl> {
     let bytes = url.text.as_bytes();
     let hex_digits = |from: usize, count: usize| {
         bytes
@@ -273,7 +281,9 @@ fn embedded_escape(read: &str, url: ScannedUrl) -> Option<ScannedUrl> {
         bytes[at] == b'\\'
             && match bytes[at + 1] {
                 b'n' | b't' | b'r' | b'"' | b'\\' => true,
-                b'u' => hex_digits(at + 2, 4),
+                b'u' => {
+                    hex_digits(at + 2, 4) || braced_code_point(written(url.original_offset(at + 2)))
+                }
                 b'x' => hex_digits(at + 2, 2),
                 b'U' => hex_digits(at + 2, 8),
                 // `{SNOWMAN}` may have been read as a template's placeholder.
@@ -288,6 +298,17 @@ fn embedded_escape(read: &str, url: ScannedUrl) -> Option<ScannedUrl> {
         Some(cut) => cut_and_rescan(read, url, cut),
         None => Some(url),
     }
+}
+
+/// Whether `written` (after a `\u`) opens with the braces of a code
+/// point, `{1b}` as Rust, JavaScript, Swift, Ruby and Nushell write it: one
+/// to six hex digits.
+fn braced_code_point(written: &[u8]) -> bool {
+    let [b'{', rest @ ..] = written else {
+        return false;
+    };
+    let digits = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+    (1..=6).contains(&digits) && rest.get(digits) == Some(&b'}')
 }
 
 /// Blanks the braces around a URL in documentation comments (YARD's
@@ -415,7 +436,19 @@ fn literal_urls(
     // A backslash before a quote escapes it, in the value as in a comment:
     // a string read as written (Elixir's `~S"""`, a raw string) or one that
     // holds another language's string (`"{\\\"url\\\": ...}"`) quotes code.
-    let keep = |url| escaped_quote(read, url).and_then(|url| embedded_escape(read, url));
+    // The value's placeholder in place of braces (`\u{7}` in a format
+    // string) is read as the braces it stands for.
+    let written = |at: usize| {
+        let from = read.as_bytes().get(at..).unwrap_or_default();
+        match from.starts_with(PLACEHOLDER.as_bytes()) {
+            true => {
+                let braces = value.source_span(Span::new(at, at + PLACEHOLDER.len()));
+                text.as_bytes().get(braces.range()).unwrap_or_default()
+            }
+            false => from,
+        }
+    };
+    let keep = |url| escaped_quote(read, url).and_then(|url| embedded_escape(read, url, written));
     let read_urls = prose::urls(&value.text, read, &[], Applicability::Never, keep);
     for url in read_urls.map(|found| value.to_file(&found.url)) {
         // A catalog's string is prose (a translation), fixed as prose

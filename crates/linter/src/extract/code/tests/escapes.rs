@@ -58,3 +58,18 @@ fn another_levels_newline_ends_a_url_before_its_fragment() {
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].0, "https://github.com/g/Go.gitignore");
 }
+
+/// nushell's tests: an OSC 8 hyperlink in Nushell code inside a Rust raw
+/// string, `\u{1b}]8;;http://example.com\u{7}baz`. The braced `\u{7}` is
+/// Nushell's escape of a code point, which ends the URL as `\u0007`
+/// would; `\u` before anything else is still a backslash in the URL.
+#[test]
+fn a_braced_code_point_ends_the_url() {
+    let rust = "let c = r#\"[$\"\\u{1b}]8;;http://example.com\\u{7}baz\\u{1b}]8;;\\u{7}\"]\"#;\nlet d = r\"http://a.b/c\\u{user}\";\n";
+    let found = read(rust, Language::Rust);
+    assert_eq!(found[0].0, "http://example.com");
+    // A name in braces is no code point.
+    assert!(found[1].0.starts_with("http://a.b/c\\u"), "{found:?}");
+    let js = "const u = `http://a.b/\\\\u{1F600}x`;\n";
+    assert_eq!(texts(js, Language::JavaScript), ["http://a.b/"]);
+}
