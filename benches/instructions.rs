@@ -3,7 +3,9 @@
 //! stay the same when the machine is busy, where times do not.
 //!
 //! `instructions WORKLOAD CORPUS` runs `WORKLOAD` (`parse`, `parses` (what
-//! `parse` accepts, decided without the tree: `lint::parses`), `check_url`,
+//! `parse` accepts, decided without the tree: `lint::parses`), `check_scheme`
+//! (`check` of each line's scheme's production, `url` for another scheme:
+//! what `parse` does without making the tree), `check_url`,
 //! `url`, `fluent_uri`, `floor`, `check_url_DIALECT` (`dialect::check` of
 //! `url` in a revision: `check_url_draft-jul93`), and for the prose `scan`,
 //! `lint_text`)
@@ -36,7 +38,7 @@ use floor::floor;
 
 /// How many of `inputs` the workload accepts; the only function counted.
 #[inline(never)]
-fn measure(workload: &str, inputs: &[String]) -> usize {
+fn measure(workload: &str, inputs: &[String], productions: &[Rule]) -> usize {
     let mut accepted = 0;
     match workload {
         "parse" => {
@@ -47,6 +49,11 @@ fn measure(workload: &str, inputs: &[String]) -> usize {
         "parses" => {
             for input in inputs {
                 accepted += usize::from(black_box(rfc1738::lint::parses(black_box(input))));
+            }
+        }
+        "check_scheme" => {
+            for (input, &production) in inputs.iter().zip(productions) {
+                accepted += usize::from(black_box(check(production, black_box(input)).is_ok()));
             }
         }
         "check_url" => {
@@ -189,6 +196,14 @@ fn main() {
     };
     let inputs = inputs(corpus);
     let bytes: usize = inputs.iter().map(String::len).sum();
-    let accepted = measure(workload, &inputs);
+    // Each line's scheme's production, found before the count begins.
+    let productions: Vec<Rule> = inputs
+        .iter()
+        .map(|input| {
+            let scheme = input.split(':').next().unwrap_or_default();
+            Rule::from_name(&format!("{}url", scheme.to_ascii_lowercase())).unwrap_or(Rule::Url)
+        })
+        .collect();
+    let accepted = measure(workload, &inputs, &productions);
     println!("inputs={} bytes={bytes} accepted={accepted}", inputs.len());
 }
