@@ -6,8 +6,9 @@
 //! shared machine is doing between two of them moves their ratio (by up to
 //! a third, seen on the 2-core machine of BENCHMARKS.md). Here every round
 //! times one pass of each contender over the whole list, in turn, and the
-//! ratio is that of the medians over all rounds: a slow spell slows every
-//! contender of the rounds it falls in alike.
+//! ratio is the median over all rounds of the two contenders' ratio in the
+//! round: a slow spell slows every contender of the rounds it falls in
+//! alike, and their ratio in those rounds stays.
 //!
 //! The generated list also scheme by scheme, each scheme's lines in a
 //! list of their own: what each production costs, apart from the
@@ -73,7 +74,11 @@ fn median(times: &mut [Duration]) -> Duration {
 
 /// Times every contender on every list, interleaved, and prints the
 /// median time a line of each, then each contender's ratio to the one at
-/// `base` (above 1: faster than it).
+/// `base` (above 1: faster than it): the median of the two's ratios round
+/// by round. A shared machine's load moves a round's times by a third
+/// and more; within a round the contenders run one after the other, under
+/// about the same load, which their ratio cancels where the ratio of the
+/// two medians, taken from different rounds, does not.
 fn table(rounds: usize, lists: &[(&str, Vec<String>)], contenders: &[Contender<'_>], base: usize) {
     print!("{:<26} {:>7}", "list (median of rounds)", "lines");
     for (name, _) in contenders {
@@ -84,14 +89,27 @@ fn table(rounds: usize, lists: &[(&str, Vec<String>)], contenders: &[Contender<'
         let mut times = turns::in_turn(rounds, contenders.len(), urls, |index, urls| {
             (contenders[index].1)(urls)
         });
+        // The ratio of two contenders in each round, where both saw the
+        // same load of the machine, and its median over the rounds.
+        let ratios: Vec<f64> = (0..contenders.len())
+            .map(|index| {
+                let mut in_each: Vec<f64> = (0..rounds)
+                    .map(|round| {
+                        times[base][round].as_secs_f64() / times[index][round].as_secs_f64()
+                    })
+                    .collect();
+                in_each.sort_by(f64::total_cmp);
+                in_each[rounds / 2]
+            })
+            .collect();
         let medians: Vec<Duration> = times.iter_mut().map(|t| median(t)).collect();
         print!("{:<26} {:>7}", name, urls.len());
         for time in &medians {
             print!(" {:>16.1}", time.as_nanos() as f64 / urls.len() as f64);
         }
         print!("  ");
-        for time in &medians {
-            print!(" {:.2}x", medians[base].as_secs_f64() / time.as_secs_f64());
+        for ratio in &ratios {
+            print!(" {ratio:.2}x");
         }
         println!();
     }
