@@ -62,7 +62,11 @@ pub(super) fn decode(text: &str, language: Language, literal: &Literal) -> (Mapp
             (b'{', _) if language.formats() => format_field(&bytes[at..end])
                 .map(|n| at + n)
                 .or_else(|| family(bytes, at, end)),
-            (b'{' | b'$' | b'%' | b'[' | b'<' | b'@' | b':' | b'`', _) => family(bytes, at, end),
+            // `#{x}` whole: read from its `{`, the `#` would open a fragment
+            // (Ruby code in a heredoc that does not interpolate, `<<~'CASK'`).
+            (b'{' | b'$' | b'%' | b'[' | b'<' | b'@' | b':' | b'`' | b'#', _) => {
+                family(bytes, at, end)
+            }
             // Erlang's formats (`io:format`, `ct:print`, `io_lib:format`)
             // are written with `~`: `~s`, `~p`, `~n`, `~10.2f`.
             (b'~', _) if language == Language::Erlang => {
@@ -144,6 +148,12 @@ fn escape(text: &str, escapes: Escapes, quote: u8, language: Language) -> (Optio
             _ => &text[1..1 + width],
         };
         return (Some(value.to_owned()), 1 + width);
+    }
+    if let Escapes::Marks(marks) = escapes {
+        return match marks.contains(&next) {
+            true => (Some((next as char).to_string()), 2),
+            false => (Some("\\".into()), 1),
+        };
     }
     if escapes == Escapes::QuoteOnly {
         return match next {

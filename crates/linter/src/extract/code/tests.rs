@@ -346,6 +346,14 @@ fn heredocs_and_percent_literals() {
         texts(ruby, Language::Ruby),
         ["https://a.b/${x}", "http://d.e/"]
     );
+    // Homebrew's tests: a cask's Ruby code in a heredoc that does not
+    // interpolate; its `#{version}` is the code's interpolation, not the
+    // start of a fragment.
+    let cask = "expect_offense <<~'CASK'\n  url \"https://a.b/foo-#{version}-#{Hardware::CPU.arch}.zip\"\nCASK\n";
+    assert_eq!(
+        texts(cask, Language::Ruby),
+        ["https://a.b/foo-${x}-${x}.zip"]
+    );
     let php = "<?php\n$a = <<<EOT\nhttp://a.b/$name/x\nEOT;\n$b = 'http://c.d/$e';\n";
     // A single-quoted `$e` is not interpolated, but is a template's
     // placeholder all the same (as `$version` in a manifest's data).

@@ -248,7 +248,7 @@ impl Lexer<'_> {
         let bytes = self.bytes;
         let close = quote.close.as_bytes();
         let escape = match quote.escapes {
-            Escapes::Full { .. } | Escapes::QuoteOnly => Some(b'\\'),
+            Escapes::Full { .. } | Escapes::QuoteOnly | Escapes::Marks(_) => Some(b'\\'),
             Escapes::Backtick => Some(b'`'),
             Escapes::None | Escapes::Doubled => None,
         };

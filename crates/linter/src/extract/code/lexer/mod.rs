@@ -29,6 +29,10 @@ pub(super) enum Escapes {
     Backtick,
     /// None but the quote written twice (SQL's `'it''s'`).
     Doubled,
+    /// A backslash before one of these bytes is that byte, and before any
+    /// other a backslash: an INI value's `\#` and `\;`, which would open a
+    /// comment (tox's, git's configuration).
+    Marks(&'static [u8]),
 }
 
 /// What interpolation a string literal has.

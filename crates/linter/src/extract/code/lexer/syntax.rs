@@ -344,11 +344,14 @@ const PROTO_TEXT: Syntax = Syntax {
     forms: &[],
 };
 
+/// INI: a value to its line's end, where `\#` and `\;` write the marks
+/// that open a comment on a line of their own (tox's `git+https://
+/// a.b/c.git\#egg=c`).
 const INI: Syntax = Syntax {
     line: &[],
     blocks: &[],
     nested: false,
-    quotes: &[quote("", "", Escapes::None, NONE, false)],
+    quotes: &[quote("", "", Escapes::Marks(b";#"), NONE, false)],
     forms: &[Form::Values(b";#")],
 };
 

@@ -138,6 +138,14 @@ fn keys_and_values() {
     let found = read(ini, Language::Ini);
     assert_eq!(found[1].0, "https://github.com/foo/bar.git");
     assert_eq!(found[1].2, Applicability::Unsafe, "a value is data");
+    // sqlalchemy's tox.ini: `\#` writes the `#` that would open a comment;
+    // a backslash before anything else stays in the URL.
+    let tox = "[testenv]\ndeps = git+https://github.com/a/b.git\\#egg=b\nother = http://a.b/c\\y\n";
+    let found = read(tox, Language::Ini);
+    assert_eq!(found[0].0, "git+https://github.com/a/b.git#egg=b");
+    assert_eq!(found[0].1, "git+https://github.com/a/b.git\\#egg=b");
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[1].0, "http://a.b/c\\y");
     let properties = "# https://example.com/props\nurl=http\\://example.com/path\n\
         long = https://example.com/a/\\\n       b/c\n";
     assert_eq!(
