@@ -638,7 +638,7 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
         // unsafe. In a wiki's link and after a `|` (`bar_ends`), a `|` ends
         // the URL in a query too.
         query |= bytes[end] == b'?';
-        if bytes[end] == b'|' && (bar_ends || !query && !quoted) {
+        if bytes[end] == b'|' && (bar_ends || !query && !quoted || arrow_field_at(bytes, end + 1)) {
             break;
         }
         // A `,` before another option's `name=` (`otel=http://h:4444,proto=x`),
@@ -647,10 +647,12 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
             break;
         }
         // Two URLs joined by `|`, `,` or `;` (a connection pool's key, a
-        // list of origins in one string), or a Markdown link's text and
-        // destination outside Markdown (`[https://a.b](https://a.b)`): no
-        // URL writes these before another scheme's `://`.
+        // list of origins in one string, its wildcard `,*` too), or a
+        // Markdown link's text and destination outside Markdown
+        // (`[https://a.b](https://a.b)`): no URL writes these before
+        // another scheme's `://`.
         let next_url = match bytes[end] {
+            b',' if any_origin_at(bytes, end + 1) => true,
             b'|' | b',' | b';' => another_url_at(bytes, end + 1),
             b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),
             // Maven's `[fetch=]http://a/[push=]ssh://a/`: a short tag in
@@ -907,6 +909,26 @@ fn option_at(bytes: &[u8], at: usize) -> bool {
         .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
         .count();
     name > 0 && rest[0].is_ascii_alphabetic() && rest.get(name) == Some(&b'=')
+}
+
+/// Whether a field of a log's `name->value` starts at `at`, after a `|`
+/// (`url->http://h/?q=v#f|method->PUT`).
+fn arrow_field_at(bytes: &[u8], at: usize) -> bool {
+    let rest = &bytes[at..];
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name > 0 && rest[0].is_ascii_alphabetic() && rest[name..].starts_with(b"->")
+}
+
+/// Whether an origin list's wildcard `*` stands alone at `at`, after a
+/// `,` (`"http://a.b,*"`, as CORS and CSP list origins).
+fn any_origin_at(bytes: &[u8], at: usize) -> bool {
+    bytes.get(at) == Some(&b'*')
+        && bytes.get(at + 1).map_or(true, |b| {
+            ends_bare(*b) || matches!(b, b',' | b'\'' | b')' | b']')
+        })
 }
 
 /// Whether a scheme and `://` start at `at`.
@@ -1430,6 +1452,18 @@ mod tests {
         let text = "a [[http://a.b/?x=1&y=2|quoted link]] b [[https://c.d/e|f]]";
         assert_eq!(texts(text), ["http://a.b/?x=1&y=2", "https://c.d/e"]);
         assert_eq!(texts("\"/|/|http://h?k=v|k=v|x\""), ["http://h?k=v"]);
+        // undici's log of a call, fields `name->value` joined by `|`.
+        let log = "'fullUrl->https://h:4000/e?query=value#here|method->PUT|body->x'";
+        let urls = scan(log);
+        assert_eq!(urls[0].text, "https://h:4000/e?query=value");
+        assert_eq!(
+            urls[0].fragment.as_ref().map(|f| f.text.as_str()),
+            Some("here")
+        );
+        // WPT's list of origins, its wildcard after a `,`; a `*` that a
+        // path goes on after stays in it.
+        let origins = "\"Listing: \\\"\\\",http://example.com,*\" http://a.b/c,*d";
+        assert_eq!(texts(origins), ["http://example.com", "http://a.b/c,*d"]);
         // In a query among words, the bar stays the query's.
         assert_eq!(texts("see http://a.b/?f=R|L"), ["http://a.b/?f=R|L"]);
     }
