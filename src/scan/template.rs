@@ -147,7 +147,7 @@ pub fn placeholder_at(bytes: &[u8], open: usize) -> Option<usize> {
             None
         }
         b'$' => dollar(rest),
-        b'%' => percent(rest),
+        b'%' => percent(rest).or_else(|| file_link_line(bytes, open, rest)),
         b'[' => bracketed(bytes, open, rest),
         b'<' => delimited(rest, b"<%", b"%>").or_else(|| angle_name(bytes, open, rest)),
         b'@' => autoconf(bytes, open, rest),
@@ -289,6 +289,9 @@ fn percent(rest: &[u8]) -> Option<usize> {
             }
         }
     }
+    if let Some(end) = symfony_parameter(rest) {
+        return Some(end);
+    }
     if let Some(length) = identifier(&rest[1..]) {
         // `%s%s` is two of printf's conversions, not `%s%` and an `s`: a
         // name of one letter before another conversion, or before printf's
@@ -324,6 +327,46 @@ fn percent(rest: &[u8]) -> Option<usize> {
         }
     }
     printf_conversion(rest)
+}
+
+/// Symfony's environment variables among its container's parameters,
+/// `%env(REDIS_HOST)%`, `%env(resolve:DATABASE_URL)%`,
+/// `%env(int:key:PORT:JSON)%`: a name, its processors and the variable in
+/// parentheses, closed by a `%`.
+fn symfony_parameter(rest: &[u8]) -> Option<usize> {
+    let name = identifier(rest.get(1..)?)?;
+    if rest.get(1 + name) != Some(&b'(') {
+        return None;
+    }
+    let inner = &rest[2 + name..];
+    let close = inner.iter().position(|b| *b == b')')?;
+    let body = &inner[..close];
+    let word = !body.is_empty()
+        && body
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'.' | b'-'));
+    let end = 2 + name + close + 1;
+    (word && rest.get(end) == Some(&b'%')).then_some(end + 1)
+}
+
+/// The line of an editor's file link, `%l` after the file's `%f` (xdebug's
+/// `file_link_format`, Symfony's: `phpstorm://open?file=%f&line=%l`,
+/// `txmt://open?url=file://%f&line=%l`): a `%l` that ends its word, with a
+/// `%f` before it in the same word. A `%l` alone stays a broken escape.
+fn file_link_line(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
+    if !rest.starts_with(b"%l") || rest.get(2).is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    // Within the word, and not far: a text of many `%l` stays linear.
+    let window = &bytes[open.saturating_sub(MAX_PLACEHOLDER)..open];
+    let word = window
+        .iter()
+        .rposition(|b| b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'<' | b'>'))
+        .map_or(window, |space| &window[space + 1..]);
+    let file = word
+        .windows(3)
+        .any(|three| three[..2] == *b"%f" && !three[2].is_ascii_alphanumeric());
+    file.then_some(2)
 }
 
 /// `%action_name%`: a variable whose name starts as an escape's two hex
@@ -387,12 +430,16 @@ fn bracketed(bytes: &[u8], open: usize, rest: &[u8]) -> Option<usize> {
         return (login && letters && one_word(inner)).then_some(end);
     }
     // A synopsis's optional part that offers a choice of values,
-    // `[?statusLine=[true|false]]` (Tomcat's manager).
+    // `[?statusLine=[true|false]]` (Tomcat's manager), or holds optional
+    // parts of its own, `[?attrib[?scope[?filter]]]` (httpd's LDAP URL).
     if matches!(rest.get(1), Some(b'?' | b'&' | b'/' | b';')) && !host_starts_at(bytes, open) {
         if let Some(end) = balanced_end(rest) {
             let inner = &rest[1..end - 1];
+            let nested = inner
+                .windows(2)
+                .any(|pair| pair[0] == b'[' && matches!(pair[1], b'?' | b'&' | b'/' | b';'));
             let choice = inner.contains(&b'[') && inner.contains(&b'|');
-            if choice && one_word(inner) {
+            if (choice || nested) && one_word(inner) {
                 return Some(end);
             }
         }
@@ -861,6 +908,20 @@ mod tests {
         assert_eq!(found(curl), ["%HOSTIP", "%HTTPPORT", "%AMP"]);
         // Two capitals are an escape's, or its broken digits.
         assert_eq!(found("http://a.b/%QRfoo/%ABcdef"), Vec::<&str>::new());
+        // Met on a twenty-third set: Symfony's file links and its
+        // environment variables, httpd's LDAP URL with optional parts
+        // inside optional parts.
+        let symfony =
+            "'txmt://open?url=file://%f&line=%l' 'redis://%env(REDIS_HOST)%/%env(int:PORT)%'";
+        assert_eq!(
+            found(symfony),
+            ["%f", "%l", "%env(REDIS_HOST)%", "%env(int:PORT)%"]
+        );
+        // `%l` without the file's `%f` in its word is a broken escape.
+        let alone = "http://a.b/%l http://a.b/%f x=%l http://c.d/%f/%lk";
+        assert_eq!(found(alone), ["%f", "%f"]);
+        let ldap = "ldap://host[:port]/basedn[?attrib[?scope[?filter]]]";
+        assert_eq!(found(ldap), ["[:port]", "[?attrib[?scope[?filter]]]"]);
     }
 
     #[test]
