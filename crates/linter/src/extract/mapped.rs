@@ -83,6 +83,19 @@ impl Mapped {
         source.end
     }
 
+    /// Appends `other`, the decoding of what comes next in the file (the
+    /// next of the strings that are one, as gettext joins them).
+    pub fn append(&mut self, other: Mapped) {
+        let offset = self.text.len();
+        self.text.push_str(&other.text);
+        self.runs.extend(
+            other
+                .runs
+                .into_iter()
+                .map(|(start, span)| (start + offset, span)),
+        );
+    }
+
     /// A placeholder of a template, written at `source`.
     pub fn placeholder(&mut self, source: Span) {
         self.decoded(PLACEHOLDER, source);

@@ -29,6 +29,7 @@ use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
 mod format;
+mod joined;
 mod lexer;
 mod literal;
 mod shell;
@@ -38,6 +39,7 @@ use super::prose::{self, blank_code, blanked};
 use super::reader::{Applicability, Extracted, Options, Reader};
 use super::text::{cut_and_rescan, escaped_quote};
 use super::Language;
+use joined::{adjacent, joined_after};
 use lexer::{Lexer, Literal};
 use literal::decode;
 use shell::{pattern_stems, shell_expansions};
@@ -69,8 +71,11 @@ pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted>
     }
     let pieces = Lexer::new(text, language).run();
     let mut found = comment_urls(text, language, &pieces.comments, code);
-    for literal in &pieces.literals {
-        literal_urls(text, language, literal, code, &mut found);
+    let mut literals = pieces.literals.as_slice();
+    while !literals.is_empty() {
+        let one = adjacent(text, language, literals);
+        literal_urls(text, language, &literals[..one], code, &mut found);
+        literals = &literals[one..];
     }
     found.sort_by_key(|extracted| {
         let span = extracted.url.span_with_fragment();
@@ -366,29 +371,44 @@ fn code_spans_in(text: &str, within: Span) -> Vec<Span> {
     spans
 }
 
-/// The URLs of one string literal, pushed onto `found`.
+/// The URLs of one string (the literals that are one, in order: one
+/// literal but in a gettext catalog), pushed onto `found`.
 fn literal_urls(
     text: &str,
     language: Language,
-    literal: &Literal,
+    literals: &[Literal],
     code: bool,
     found: &mut Vec<Extracted>,
 ) {
-    let content = &text[literal.content.range()];
+    let contents = || {
+        literals
+            .iter()
+            .map(|literal| &text[literal.content.range()])
+    };
     // Most strings hold no URL: only those with a `:` are decoded.
-    if !content.contains(':') {
+    if !contents().any(|content| content.contains(':')) {
         return;
     }
-    let (mut value, mut placeholders) = decode(text, language, literal);
+    let whole = Span::new(
+        literals[0].whole.start,
+        literals[literals.len() - 1].whole.end,
+    );
+    let (mut value, mut placeholders) = decode(text, language, &literals[0]);
+    for literal in &literals[1..] {
+        let (next, in_next) = decode(text, language, literal);
+        value.append(next);
+        placeholders |= in_next;
+    }
     // A character class `[0-9]` is a placeholder in the value (a glob's
     // range): the content still shows it.
-    if is_pattern(&value.text) || CLASSES.iter().any(|class| content.contains(class)) {
+    let class = contents().any(|content| CLASSES.iter().any(|class| content.contains(class)));
+    if is_pattern(&value.text) || class {
         return;
     }
     // A string joined to what follows it (`"ftp://user:pw@" .. host`)
     // holds the start of a URL: what the program appends stands in its
     // place, so the URL is not taken to end where the string does.
-    if let Some(joined) = joined_after(text, literal.whole.end, language) {
+    if let Some(joined) = joined_after(text, whole.end, language) {
         value.placeholder(joined);
         placeholders = true;
     }
@@ -429,7 +449,7 @@ fn literal_urls(
                 && value.text.ends_with(&fragment.text)
         }
     };
-    let formatted = placeholders || format_call_around(text, literal.whole);
+    let formatted = placeholders || format_call_around(text, whole);
     let read = mask.as_deref().unwrap_or(&value.text);
     // Only ASCII bytes are blanked: no URL is dropped for crossing one, and
     // what the fix of each is, is decided below.
@@ -455,7 +475,7 @@ fn literal_urls(
         // unless its entry is a format string (`#, c-format`), which
         // gettext checks conversion by conversion.
         let value_ok = match language {
-            Language::Po => !format_entry(text, literal.whole.start),
+            Language::Po => !format_entry(text, whole.start),
             _ => whole_value(&url),
         };
         let fix = if formatted || roff || !code_spans.is_empty() || !value_ok {
@@ -508,51 +528,6 @@ fn format_call_around(text: &str, whole: Span) -> bool {
     }
     let after = text[whole.end..].trim_start_matches([' ', '\t']);
     after.starts_with('%') && !after.starts_with("%>") || after.starts_with(".format(")
-}
-
-/// The operator that joins the string ending at `end` to the operand after
-/// it, with the operand's first character: `+` (most languages), `..`
-/// (Lua), `++` (Erlang, Haskell), `<>` (Elixir), `||` (SQL), `^` (OCaml),
-/// `&` (Visual Basic), `*` (Julia), `.` (PHP, Perl). An operand is a name,
-/// a variable or a call; a line break may come between.
-fn joined_after(text: &str, end: usize, language: Language) -> Option<Span> {
-    let rest = &text[end..];
-    let operator_at = rest.len() - rest.trim_start().len();
-    let after = &rest[operator_at..];
-    let dot = matches!(language, Language::Php | Language::Perl);
-    let operator = ["++", "..", "<>", "||", "+", "^", "&", "*"]
-        .into_iter()
-        .find(|operator| after.starts_with(operator))
-        .or_else(|| (dot && after.starts_with('.')).then_some("."))?;
-    // `+=`, `..=`, `&&`, `**`, a spread `...`: no join.
-    let next = after.as_bytes().get(operator.len()).copied();
-    if matches!(next, Some(b'=' | b'.' | b'&' | b'*' | b'+')) {
-        return None;
-    }
-    let spaced = &after[operator.len()..];
-    let operand_start =
-        end + operator_at + operator.len() + spaced.len() - spaced.trim_start().len();
-    let operand = &text[operand_start..];
-    let first = operand.chars().next()?;
-    // Another string joined on continues the URL as written, wrapped
-    // (`"https://a.b:443" +` then `"/path"` on the next line): that is
-    // no placeholder, and the first string is read as it is.
-    let starts_operand = first.is_alphabetic() || matches!(first, '_' | '$' | '@' | '(' | '[');
-    if !starts_operand {
-        return None;
-    }
-    // The placeholder is the operator and the operand's name (`.. host`,
-    // `+ $user`), or its first character when it is no name.
-    let name = first.len_utf8()
-        + operand[first.len_utf8()..]
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(operand.len() - first.len_utf8());
-    let name = if first.is_alphanumeric() || matches!(first, '_' | '$' | '@') {
-        name
-    } else {
-        first.len_utf8()
-    };
-    Some(Span::new(end + operator_at, operand_start + name))
 }
 
 /// The character classes that say a string is a pattern.

@@ -464,6 +464,27 @@ fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
     assert_eq!(fixable, [Applicability::Safe, Applicability::Never]);
 }
 
+/// wagtail's catalogs: gettext joins a message's strings, one a line,
+/// and a URL wrapped between two of them is one URL (its placeholder
+/// `[my-slug]` whole); a fix maps to each part where it is written.
+#[test]
+fn a_catalogs_strings_of_one_message_are_one_string() {
+    let po = "msgid \"\"\n\"An http://domain.com/blog/[my-\"\n\"slug]/ url\"\nmsgstr \"\"\n\"see http://a.b/~\"\n  \"c/d\"\n\nmsgid \"x\"\nmsgstr \"http://e.f/\"\n";
+    let found = read(po, Language::Po);
+    let texts: Vec<&str> = found.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "http://domain.com/blog/[my-slug]/",
+            "http://a.b/~c/d",
+            "http://e.f/"
+        ]
+    );
+    // As written: the two parts and what stands between them.
+    assert_eq!(found[1].1, "http://a.b/~\"\n  \"c/d");
+    assert_eq!(found[1].2, Applicability::Safe);
+}
+
 #[test]
 fn no_url_is_read_across_a_code_span_of_wider_characters() {
     let python = "# <URL:ftp://a/\u{c4}\u{c4}`\u{c4}\u{c4}`\u{c4}/c>\n";
