@@ -647,12 +647,13 @@ fn bare(text: &str, start: usize, scheme_end: usize) -> Option<ScannedUrl> {
             break;
         }
         // Two URLs joined by `|`, `,` or `;` (a connection pool's key, a
-        // list of origins in one string, its wildcard `,*` too), or a
+        // list of origins in one string, its wildcard `,*` too, a list of
+        // named URLs `0=http://a:2380,1=http://b:2380`), or a
         // Markdown link's text and destination outside Markdown
         // (`[https://a.b](https://a.b)`): no URL writes these before
         // another scheme's `://`.
         let next_url = match bytes[end] {
-            b',' if any_origin_at(bytes, end + 1) => true,
+            b',' if any_origin_at(bytes, end + 1) || named_url_at(bytes, end + 1) => true,
             b'|' | b',' | b';' => another_url_at(bytes, end + 1),
             b']' => bytes.get(end + 1) == Some(&b'(') && another_url_at(bytes, end + 2),
             // Maven's `[fetch=]http://a/[push=]ssh://a/`: a short tag in
@@ -849,11 +850,16 @@ fn bracketed_text_after(bytes: &[u8], open: usize) -> Option<BracketedText> {
     ) {
         after += 1;
     }
-    if !ends_here(bytes.get(after)) {
+    let text = &reach[..close];
+    // A path's segment of words in brackets, `/blog/[oldal domain-darabkája]/`
+    // (a translation's placeholder): what goes there, said in words.
+    let words_segment = open.checked_sub(1).map(|before| bytes[before]) == Some(b'/')
+        && text.contains(&b' ')
+        && bytes.get(open + 1 + close + 1) == Some(&b'/');
+    if !ends_here(bytes.get(after)) && !words_segment {
         return None;
     }
     // Digits alone are an index of the URL's own (`list[1]`).
-    let text = &reach[..close];
     if !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
         return None;
     }
@@ -920,6 +926,17 @@ fn arrow_field_at(bytes: &[u8], at: usize) -> bool {
         .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
         .count();
     name > 0 && rest[0].is_ascii_alphabetic() && rest[name..].starts_with(b"->")
+}
+
+/// Whether a name, `=` and another URL start at `at`, after a `,`: etcd's
+/// `--initial-cluster` list, `0=http://1.example.com:2480,1=http://...`.
+fn named_url_at(bytes: &[u8], at: usize) -> bool {
+    let name = bytes[at..]
+        .iter()
+        .take(64)
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+        .count();
+    name > 0 && bytes.get(at + name) == Some(&b'=') && another_url_at(bytes, at + name + 1)
 }
 
 /// Whether an origin list's wildcard `*` stands alone at `at`, after a
@@ -1464,6 +1481,15 @@ mod tests {
         // path goes on after stays in it.
         let origins = "\"Listing: \\\"\\\",http://example.com,*\" http://a.b/c,*d";
         assert_eq!(texts(origins), ["http://example.com", "http://a.b/c,*d"]);
+        // A path's segment of words in brackets, in a translation.
+        let hu = "pl. http://domain.com/blog/[oldal domain-darabk\u{e1}ja]/ x";
+        assert_eq!(texts(hu), ["http://domain.com/blog/"]);
+        // etcd's cluster, named URLs after commas.
+        let cluster = "\"0=http://1.example.com:2480,1.b=http://2.example.com:2480\"";
+        assert_eq!(
+            texts(cluster),
+            ["http://1.example.com:2480", "http://2.example.com:2480"]
+        );
         // In a query among words, the bar stays the query's.
         assert_eq!(texts("see http://a.b/?f=R|L"), ["http://a.b/?f=R|L"]);
     }
