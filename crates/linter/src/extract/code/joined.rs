@@ -1,27 +1,8 @@
-//! Strings joined into one: by an operator to what the program appends
-//! (a placeholder of the URL stands for it), and a gettext message's
-//! strings, one a line.
+//! A string joined by an operator to what the program appends: a
+//! placeholder of the URL stands for it.
 
-use super::lexer::Literal;
 use super::Language;
 use rfc1738::Span;
-
-/// How many of `literals`, from the first, are one string: gettext joins
-/// a message's strings, one a line (`msgstr "...http://a.b/[my-"` then
-/// `"slug]/"`), as a URL wrapped there is written.
-pub(super) fn adjacent(text: &str, language: Language, literals: &[Literal]) -> usize {
-    if language != Language::Po {
-        return 1;
-    }
-    1 + literals
-        .windows(2)
-        .take_while(|pair| {
-            text[pair[0].whole.end..pair[1].whole.start]
-                .trim()
-                .is_empty()
-        })
-        .count()
-}
 
 /// The operator that joins the string ending at `end` to the operand after
 /// it, with the operand's first character: `+` (most languages), `..`

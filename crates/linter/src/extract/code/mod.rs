@@ -28,6 +28,7 @@
 use rfc1738::scan::ScannedUrl;
 use rfc1738::Span;
 
+mod catalog;
 mod format;
 mod joined;
 mod lexer;
@@ -39,7 +40,8 @@ use super::prose::{self, blank_code, blanked};
 use super::reader::{Applicability, Extracted, Options, Reader};
 use super::text::{cut_and_rescan, escaped_quote};
 use super::Language;
-use joined::{adjacent, joined_after};
+use catalog::{adjacent, Entries};
+use joined::joined_after;
 use lexer::{Lexer, Literal};
 use literal::decode;
 use shell::{pattern_stems, shell_expansions};
@@ -72,9 +74,16 @@ pub(crate) fn urls(text: &str, language: Language, code: bool) -> Vec<Extracted>
     let pieces = Lexer::new(text, language).run();
     let mut found = comment_urls(text, language, &pieces.comments, code);
     let mut literals = pieces.literals.as_slice();
+    let entries = (language == Language::Po).then(|| Entries::of(text));
+    let source = Source {
+        text,
+        language,
+        code,
+        entries: entries.as_ref(),
+    };
     while !literals.is_empty() {
         let one = adjacent(text, language, literals);
-        literal_urls(text, language, &literals[..one], code, &mut found);
+        literal_urls(&source, &literals[..one], &mut found);
         literals = &literals[one..];
     }
     found.sort_by_key(|extracted| {
@@ -371,15 +380,26 @@ fn code_spans_in(text: &str, within: Span) -> Vec<Span> {
     spans
 }
 
+/// The file whose strings are read, and how.
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    text: &'a str,
+    language: Language,
+    /// Whether the code spans of comments are read too.
+    code: bool,
+    /// A gettext catalog's entries.
+    entries: Option<&'a Entries>,
+}
+
 /// The URLs of one string (the literals that are one, in order: one
 /// literal but in a gettext catalog), pushed onto `found`.
-fn literal_urls(
-    text: &str,
-    language: Language,
-    literals: &[Literal],
-    code: bool,
-    found: &mut Vec<Extracted>,
-) {
+fn literal_urls(source: &Source<'_>, literals: &[Literal], found: &mut Vec<Extracted>) {
+    let Source {
+        text,
+        language,
+        code,
+        entries,
+    } = *source;
     let contents = || {
         literals
             .iter()
@@ -475,7 +495,7 @@ fn literal_urls(
         // unless its entry is a format string (`#, c-format`), which
         // gettext checks conversion by conversion.
         let value_ok = match language {
-            Language::Po => !format_entry(text, whole.start),
+            Language::Po => !entries.is_some_and(|entries| entries.format_at(whole.start)),
             _ => whole_value(&url),
         };
         let fix = if formatted || roff || !code_spans.is_empty() || !value_ok {
@@ -488,21 +508,6 @@ fn literal_urls(
         };
         found.push(Extracted { url, fix });
     }
-}
-
-/// Whether the gettext entry holding the byte `at` is flagged as a format
-/// string (`#, c-format`, `#, python-format`, ...): its flags are in the
-/// comment lines that open the entry, after the blank line before it.
-fn format_entry(text: &str, at: usize) -> bool {
-    let entry = text[..at].rfind("\n\n").map_or(0, |i| i + 2);
-    text[entry..at]
-        .lines()
-        .filter(|line| line.starts_with("#,"))
-        .any(|flags| {
-            flags
-                .split([',', ' '])
-                .any(|flag| flag.ends_with("-format") && !flag.starts_with("no-"))
-        })
 }
 
 /// Whether a string literal at `whole` is formatted where it is written:

@@ -464,6 +464,35 @@ fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
     assert_eq!(fixable, [Applicability::Safe, Applicability::Never]);
 }
 
+/// A catalog of many entries and no blank line between them: each
+/// string's entry was looked for back to the blank line before it, and
+/// 800 kB took 16 s in a release build; the entries are read in one pass
+/// now. A format string's flag marks its entry's strings after it, to the
+/// next blank line.
+#[test]
+fn a_catalog_without_blank_lines_stays_linear() {
+    let count = 20_000;
+    let po: String = (0..count)
+        .map(|i| format!("msgid \"x{i}\"\nmsgstr \"http://a.b/~{i}\"\n"))
+        .collect();
+    let found = read(&po, Language::Po);
+    assert_eq!(found.len(), count);
+    assert!(found.iter().all(|found| found.2 == Applicability::Safe));
+    let flagged = "msgstr \"http://a.b/~\"\n#, c-format\nmsgstr \"http://a.b/~\"\n\nmsgstr \"http://a.b/~\"\n";
+    let fixes: Vec<Applicability> = read(flagged, Language::Po)
+        .into_iter()
+        .map(|f| f.2)
+        .collect();
+    assert_eq!(
+        fixes,
+        [
+            Applicability::Safe,
+            Applicability::Never,
+            Applicability::Safe
+        ]
+    );
+}
+
 /// wagtail's catalogs: gettext joins a message's strings, one a line,
 /// and a URL wrapped between two of them is one URL (its placeholder
 /// `[my-slug]` whole); a fix maps to each part where it is written.
