@@ -458,63 +458,6 @@ fn hostile_inputs_in_every_language() {
 }
 
 #[test]
-fn a_catalog_entry_is_fixed_unless_it_is_a_format() {
-    let po = "msgid \"a\"\nmsgstr \"see http://a.b/~c\"\n\n#, c-format\nmsgid \"b %s\"\nmsgstr \"see http://a.b/~d %s\"\n";
-    let fixable: Vec<Applicability> = read(po, Language::Po).into_iter().map(|f| f.2).collect();
-    assert_eq!(fixable, [Applicability::Safe, Applicability::Never]);
-}
-
-/// A catalog of many entries and no blank line between them: each
-/// string's entry was looked for back to the blank line before it, and
-/// 800 kB took 16 s in a release build; the entries are read in one pass
-/// now. A format string's flag marks its entry's strings after it, to the
-/// next blank line.
-#[test]
-fn a_catalog_without_blank_lines_stays_linear() {
-    let count = 20_000;
-    let po: String = (0..count)
-        .map(|i| format!("msgid \"x{i}\"\nmsgstr \"http://a.b/~{i}\"\n"))
-        .collect();
-    let found = read(&po, Language::Po);
-    assert_eq!(found.len(), count);
-    assert!(found.iter().all(|found| found.2 == Applicability::Safe));
-    let flagged = "msgstr \"http://a.b/~\"\n#, c-format\nmsgstr \"http://a.b/~\"\n\nmsgstr \"http://a.b/~\"\n";
-    let fixes: Vec<Applicability> = read(flagged, Language::Po)
-        .into_iter()
-        .map(|f| f.2)
-        .collect();
-    assert_eq!(
-        fixes,
-        [
-            Applicability::Safe,
-            Applicability::Never,
-            Applicability::Safe
-        ]
-    );
-}
-
-/// wagtail's catalogs: gettext joins a message's strings, one a line,
-/// and a URL wrapped between two of them is one URL (its placeholder
-/// `[my-slug]` whole); a fix maps to each part where it is written.
-#[test]
-fn a_catalogs_strings_of_one_message_are_one_string() {
-    let po = "msgid \"\"\n\"An http://domain.com/blog/[my-\"\n\"slug]/ url\"\nmsgstr \"\"\n\"see http://a.b/~\"\n  \"c/d\"\n\nmsgid \"x\"\nmsgstr \"http://e.f/\"\n";
-    let found = read(po, Language::Po);
-    let texts: Vec<&str> = found.iter().map(|f| f.0.as_str()).collect();
-    assert_eq!(
-        texts,
-        [
-            "http://domain.com/blog/[my-slug]/",
-            "http://a.b/~c/d",
-            "http://e.f/"
-        ]
-    );
-    // As written: the two parts and what stands between them.
-    assert_eq!(found[1].1, "http://a.b/~\"\n  \"c/d");
-    assert_eq!(found[1].2, Applicability::Safe);
-}
-
-#[test]
 fn no_url_is_read_across_a_code_span_of_wider_characters() {
     let python = "# <URL:ftp://a/\u{c4}\u{c4}`\u{c4}\u{c4}`\u{c4}/c>\n";
     for found in urls(python, Language::Python, false) {
@@ -583,6 +526,7 @@ fn byte_escapes_that_spell_utf8_are_one_character() {
     assert_eq!(texts(c, Language::C), ["http://a.example/p"]);
 }
 
+mod catalogs;
 mod declared;
 mod escapes;
 mod formats;
