@@ -27,6 +27,18 @@ impl Reader for PlainText {
 /// backslash escapes the quote (`"<a href=\"https://a.b\">"` in a test's
 /// text), and is no part of the URL (see [`cut_and_rescan`]).
 pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
+    // After a fragment, the backslash is the fragment's last byte
+    // (searxng's catalogs: `href=\"http://a.b/wiki/HTTP#Request_methods\"`).
+    if let Some(fragment) = &url.fragment {
+        let end = fragment.span.end;
+        let quoted = matches!(text.as_bytes().get(end), Some(b'"' | b'\''));
+        if !quoted || end == 0 || text.as_bytes()[end - 1] != b'\\' || !url.breaks.is_empty() {
+            return Some(url);
+        }
+        return Scanner::starting_at(&text[..end - 1], url.span.start)
+            .next()
+            .filter(|again| again.span.start == url.span.start);
+    }
     let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
     if !quoted || !url.text.ends_with('\\') {
         return Some(url);

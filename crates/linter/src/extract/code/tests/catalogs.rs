@@ -59,3 +59,20 @@ fn a_catalogs_strings_of_one_message_are_one_string() {
     assert_eq!(found[1].1, "http://a.b/~\"\n  \"c/d");
     assert_eq!(found[1].2, Applicability::Safe);
 }
+
+/// searxng's catalogs: an obsolete entry (`#~`) is a comment holding a
+/// string, whose `\"` after a URL's fragment ends the fragment as it ends
+/// a URL without one.
+#[test]
+fn an_escaped_quote_ends_a_fragment() {
+    let po = "#~ \"href=\\\"http://en.wikipedia.org/wiki/HTTP#Request_methods\\\"\"\n#~ \"href=\\\"http://a.b/c\\\"\"\n";
+    let found = read(po, Language::Po);
+    let texts: Vec<&str> = found.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "http://en.wikipedia.org/wiki/HTTP#Request_methods",
+            "http://a.b/c"
+        ]
+    );
+}
