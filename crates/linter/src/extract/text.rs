@@ -35,9 +35,7 @@ pub(crate) fn escaped_quote(text: &str, url: ScannedUrl) -> Option<ScannedUrl> {
         if !quoted || end == 0 || text.as_bytes()[end - 1] != b'\\' || !url.breaks.is_empty() {
             return Some(url);
         }
-        return Scanner::starting_at(&text[..end - 1], url.span.start)
-            .next()
-            .filter(|again| again.span.start == url.span.start);
+        return rescan(text, url.span.start, end - 1);
     }
     let quoted = matches!(text.as_bytes().get(url.span.end), Some(b'"' | b'\''));
     if !quoted || !url.text.ends_with('\\') {
@@ -98,7 +96,13 @@ pub(crate) fn cut_and_rescan(text: &str, url: ScannedUrl, cut: usize) -> Option<
     if !url.breaks.is_empty() || text.get(url.span.start..end) != url.text.get(..cut) {
         return Some(url);
     }
-    Scanner::starting_at(&text[..end], url.span.start)
+    rescan(text, url.span.start, end)
+}
+
+/// The URL that starts at `start` in `text` cut at `end`, found by the
+/// scanner again (none, where the scanner finds none starting there).
+fn rescan(text: &str, start: usize, end: usize) -> Option<ScannedUrl> {
+    Scanner::starting_at(&text[..end], start)
         .next()
-        .filter(|again| again.span.start == url.span.start)
+        .filter(|again| again.span.start == start)
 }
